@@ -1,0 +1,29 @@
+/** Jest projects: unit + service tests beside the code, API tests in tests/api. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const common = {
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: {
+    '^@portal/service-(.*)$': '<rootDir>/services/$1/src',
+    '^@portal/(.*)$': '<rootDir>/libs/$1/src',
+  },
+  testEnvironment: 'node',
+  globalSetup: '<rootDir>/tests/support/global-setup.js',
+  globalTeardown: '<rootDir>/tests/support/global-teardown.js',
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/services/**/*.spec.ts'] },
+    { ...common, displayName: 'api', testMatch: ['<rootDir>/tests/api/**/*.test.ts'] },
+  ],
+  testTimeout: 30000,
+};

@@ -1,0 +1,51 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { AppError, ERROR_STATUS, type ErrorKey, type FieldErrorKey } from '@portal/contracts';
+import { throwError, type Observable } from 'rxjs';
+
+const logger = new Logger('Errors');
+
+const HTTP_STATUS_KEYS: Record<number, ErrorKey> = {
+  400: 'validationFailed',
+  401: 'tokenDismiss',
+  403: 'permissionDenied',
+  404: 'pageNotFound',
+  413: 'sizeLimitExceeded',
+  415: 'unexpectedFileContent',
+  429: 'tooManyRequests',
+  503: 'serverUnavailable',
+};
+
+/** Maps anything thrown to the catalogue; unknown errors are logged and answered as unexpected. */
+export function toAppError(e: unknown): AppError {
+  if (e instanceof AppError) return e;
+  if (isPlainErrorBody(e)) return AppError.fromBody(e);
+  if (e instanceof HttpException) {
+    const key = HTTP_STATUS_KEYS[e.getStatus()];
+    if (key) return new AppError(key, e.message, undefined, fieldsOf(e));
+  }
+  logger.error(e instanceof Error ? (e.stack ?? e.message) : JSON.stringify(e));
+  return new AppError('unexpectedError', 'unexpected error');
+}
+
+function isPlainErrorBody(e: unknown): e is { key: ErrorKey; message: string } {
+  return typeof e === 'object' && e !== null && 'key' in e && typeof (e as { key: unknown }).key === 'string' && (e as { key: string }).key in ERROR_STATUS;
+}
+
+function fieldsOf(e: HttpException): Record<string, FieldErrorKey> | undefined {
+  const body = e.getResponse() as { fields?: Record<string, FieldErrorKey> };
+  return typeof body === 'object' ? body.fields : undefined;
+}
+
+/**
+ * One filter for both sides: on the bus it turns an error into the envelope that crosses the wire,
+ * over HTTP it writes the envelope with the key's status.
+ */
+@Catch()
+export class PortalExceptionFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): Observable<never> | void {
+    const error = toAppError(exception);
+    if (host.getType() === 'rpc') return throwError(() => error.toBody().error);
+    const reply = host.switchToHttp().getResponse<{ status(code: number): { send(body: unknown): void } }>();
+    reply.status(error.status).send(error.toBody());
+  }
+}

@@ -1,0 +1,166 @@
+import { Logger } from '@nestjs/common';
+import { AppError, type DomainEvent } from '@portal/contracts';
+import {
+  AckPolicy,
+  connect,
+  DeliverPolicy,
+  ErrorCode,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type NatsConnection,
+  NatsError,
+  RetentionPolicy,
+  StringCodec,
+} from 'nats';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type BusTransport, type EventHandler, type Reply, type RequestHandler } from './transport';
+
+const codec = StringCodec();
+const encode = (value: unknown): Uint8Array => codec.encode(JSON.stringify(value));
+const decode = <T>(data: Uint8Array): T => JSON.parse(codec.decode(data)) as T;
+
+export interface NatsTransportOptions {
+  url: string;
+  /** JetStream stream holding the domain events. */
+  stream?: string;
+  /** Subject prefix of events in the stream (`<prefix>.<event type>`). */
+  eventPrefix?: string;
+  name?: string;
+}
+
+/**
+ * Distributed transport: core NATS request/reply with queue groups (copies of a service share the
+ * load) and JetStream for events (one durable consumer per consuming service and handler).
+ */
+export class NatsTransport implements BusTransport {
+  readonly kind = 'nats' as const;
+  private readonly logger = new Logger('NatsTransport');
+  private readonly consumers: ConsumerMessages[] = [];
+  private readonly stream: string;
+  private readonly prefix: string;
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+    options: NatsTransportOptions,
+  ) {
+    this.stream = options.stream ?? 'PORTAL_EVENTS';
+    this.prefix = options.eventPrefix ?? 'events';
+  }
+
+  static async connect(options: NatsTransportOptions): Promise<NatsTransport> {
+    const nc = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+    const jsm = await nc.jetstreamManager();
+    const transport = new NatsTransport(nc, nc.jetstream(), jsm, options);
+    await transport.ensureStream();
+    return transport;
+  }
+
+  private async ensureStream(): Promise<void> {
+    const config = {
+      name: this.stream,
+      subjects: [`${this.prefix}.>`],
+      retention: RetentionPolicy.Limits,
+      max_age: 7 * 24 * 3600 * 1e9, // a week of history, in nanoseconds
+      duplicate_window: 2 * 60 * 1e9,
+    };
+    try {
+      await this.jsm.streams.info(this.stream);
+    } catch {
+      await this.jsm.streams.add(config).catch(async (e: unknown) => {
+        // A sibling created it in the meantime.
+        await this.jsm.streams.info(this.stream).catch(() => {
+          throw e;
+        });
+      });
+    }
+  }
+
+  async request(subject: string, payload: unknown, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Promise<Reply> {
+    try {
+      const msg = await this.nc.request(subject, encode(payload), { timeout: timeoutMs });
+      return decode<Reply>(msg.data);
+    } catch (e) {
+      if (e instanceof NatsError && (e.code === ErrorCode.NoResponders || e.code === ErrorCode.Timeout)) {
+        throw new AppError('serverUnavailable', `no service answers ${subject}`);
+      }
+      if (e instanceof NatsError) throw new AppError('serverUnavailable', e.message);
+      throw e;
+    }
+  }
+
+  async serve(subject: string, handler: RequestHandler): Promise<void> {
+    this.nc.subscribe(subject, {
+      queue: subject,
+      callback: (err, msg) => {
+        if (err) return this.logger.error(err.message);
+        void (async () => {
+          let reply: Reply;
+          try {
+            reply = await handler(decode(msg.data));
+          } catch (e) {
+            this.logger.error(e instanceof Error ? e.stack : String(e));
+            reply = { ok: false, error: { key: 'unexpectedError', message: 'unexpected error' } };
+          }
+          msg.respond(encode(reply));
+        })();
+      },
+    });
+    await this.nc.flush();
+  }
+
+  async publish(event: DomainEvent): Promise<void> {
+    // msgID lets JetStream drop a re-sent copy of the same event (outbox relay retried).
+    await this.js.publish(`${this.prefix}.${event.type}`, encode(event), { msgID: event.id });
+  }
+
+  async consume(consumer: string, types: string[], handler: EventHandler): Promise<void> {
+    const durable = consumer.replace(/[^A-Za-z0-9_-]/g, '_');
+    const subjects = types.map((t) => `${this.prefix}.${t}`);
+    // One type goes in `filter_subject`, which every JetStream server knows; several need server 2.10+.
+    const filter = subjects.length === 1 ? { filter_subject: subjects[0], filter_subjects: undefined } : { filter_subject: undefined, filter_subjects: subjects };
+    const existing = await this.jsm.consumers.info(this.stream, durable).catch(() => undefined);
+    if (existing) {
+      await this.jsm.consumers.update(this.stream, durable, filter);
+    } else {
+      await this.jsm.consumers.add(this.stream, {
+        durable_name: durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ack_wait: 30 * 1e9,
+        max_deliver: -1,
+        ...filter,
+      });
+    }
+    const messages = await (await this.js.consumers.get(this.stream, durable)).consume({ max_messages: 64 });
+    this.consumers.push(messages);
+    void this.deliver(consumer, messages, handler);
+  }
+
+  private async deliver(consumer: string, messages: ConsumerMessages, handler: EventHandler): Promise<void> {
+    try {
+      for await (const m of messages) {
+        try {
+          await handler(decode<DomainEvent>(m.data));
+          m.ack();
+        } catch (e) {
+          this.logger.warn(`${consumer}: ${e instanceof Error ? e.message : String(e)}; redelivery in 1 s`);
+          // The connection may be closing: the unacknowledged message comes back after ack_wait anyway.
+          try {
+            m.nak(1000);
+          } catch {
+            /* closed */
+          }
+        }
+      }
+    } catch (e) {
+      this.logger.error(`${consumer} stopped: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.consumers) await c.close().catch(() => undefined);
+    await this.nc.drain().catch(() => undefined);
+  }
+}

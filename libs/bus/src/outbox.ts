@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { DomainEvent } from '@portal/contracts';
+import type { Db } from '@portal/db';
+import type { EntityManager, QueryRunner } from 'typeorm';
+import type { BusTransport } from './transport';
+
+/** Migration helper: the outbox and inbox tables every service database has. */
+export async function createOutboxAndInbox(qr: QueryRunner): Promise<void> {
+  await qr.query(`CREATE TABLE "outbox" (
+    "id" uuid PRIMARY KEY,
+    "type" text NOT NULL,
+    "source" text NOT NULL,
+    "payload" jsonb NOT NULL,
+    "occurred_at" timestamptz NOT NULL DEFAULT now(),
+    "published_at" timestamptz,
+    "attempts" integer NOT NULL DEFAULT 0,
+    "last_error" text
+  )`);
+  await qr.query(`CREATE INDEX "outbox_pending" ON "outbox" ("occurred_at") WHERE "published_at" IS NULL`);
+  await qr.query(`CREATE TABLE "inbox" (
+    "consumer" text NOT NULL,
+    "event_id" uuid NOT NULL,
+    "handled_at" timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY ("consumer", "event_id")
+  )`);
+}
+
+/** Records an event in the same transaction as the change that caused it. */
+export async function addToOutbox<T>(em: EntityManager, source: string, type: string, payload: T): Promise<DomainEvent<T>> {
+  const event: DomainEvent<T> = { id: randomUUID(), type, source, occurredAt: new Date().toISOString(), payload };
+  await em.query(`INSERT INTO "outbox" ("id", "type", "source", "payload", "occurred_at") VALUES ($1, $2, $3, $4, $5)`, [
+    event.id,
+    type,
+    source,
+    JSON.stringify(payload),
+    event.occurredAt,
+  ]);
+  return event;
+}
+
+/**
+ * Runs `fn` once per event and consumer: the inbox row and the handler's writes commit together,
+ * so a redelivered event is skipped and a failed one is retried.
+ */
+export async function handleOnce(db: Db, consumer: string, event: DomainEvent, fn: (em: EntityManager) => Promise<void>): Promise<boolean> {
+  return db.transaction(async (em) => {
+    const inserted: unknown[] = await em.query(
+      `INSERT INTO "inbox" ("consumer", "event_id") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
+      [consumer, event.id],
+    );
+    if (inserted.length === 0) return false;
+    await fn(em);
+    return true;
+  });
+}
+
+/**
+ * Moves committed outbox rows to the bus. Several copies of a service may run: SKIP LOCKED gives
+ * each row to one relay. A row stays until the bus took it, so nothing is lost on a restart.
+ */
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger: Logger;
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly transport: BusTransport,
+    private readonly intervalMs = Number(process.env.OUTBOX_INTERVAL_MS ?? 500),
+  ) {
+    this.logger = new Logger(`Outbox:${db.service}`);
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.kick(), this.intervalMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Relays now (called after a commit that wrote events, and on the timer). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((e: unknown) => this.logger.warn(`relay failed: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Publishes pending events until none is left; resolves when done (tests await it). */
+  async drain(): Promise<void> {
+    for (;;) {
+      const sent = await this.db.transaction(async (em) => {
+        const rows: { id: string; type: string; source: string; payload: unknown; occurred_at: Date }[] = await em.query(
+          `SELECT "id", "type", "source", "payload", "occurred_at" FROM "outbox"
+            WHERE "published_at" IS NULL ORDER BY "occurred_at" LIMIT 100 FOR UPDATE SKIP LOCKED`,
+        );
+        for (const row of rows) {
+          const event: DomainEvent = { id: row.id, type: row.type, source: row.source, payload: row.payload, occurredAt: new Date(row.occurred_at).toISOString() };
+          try {
+            await this.transport.publish(event);
+            await em.query(`UPDATE "outbox" SET "published_at" = now(), "attempts" = "attempts" + 1 WHERE "id" = $1`, [row.id]);
+          } catch (e) {
+            await em.query(`UPDATE "outbox" SET "attempts" = "attempts" + 1, "last_error" = $2 WHERE "id" = $1`, [row.id, String(e)]);
+            return -1; // keep order: retry this event before later ones, on the next tick
+          }
+        }
+        return rows.length;
+      });
+      if (sent <= 0 || sent < 100) return;
+    }
+  }
+}

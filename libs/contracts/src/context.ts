@@ -1,0 +1,51 @@
+/**
+ * Who is calling: resolved once per request by the gateway and carried by every bus message.
+ * Services take it first in every method and scope every query with it.
+ */
+export interface CallerContext {
+  requestId: string;
+  /** Absent for machine clients and system jobs. */
+  user?: {
+    id: number;
+    uuid: string;
+    login: string;
+    sessionId: string;
+  };
+  roles: string[];
+  /** The depositors, activities and stores the caller may see (spec §6). */
+  scope: Scope;
+  locale: string;
+  timezone: string;
+}
+
+export interface Scope {
+  /** `all`: ADMIN and system callers; otherwise the ids allowed. */
+  all: boolean;
+  depositorIds: number[];
+  activityIds: number[];
+  storeIds: number[];
+}
+
+export const EMPTY_SCOPE: Scope = { all: false, depositorIds: [], activityIds: [], storeIds: [] };
+export const FULL_SCOPE: Scope = { all: true, depositorIds: [], activityIds: [], storeIds: [] };
+
+/** A system context for jobs, seeds and event handlers (full scope, no user). */
+export function systemContext(requestId = 'system'): CallerContext {
+  return { requestId, roles: ['ADMIN'], scope: FULL_SCOPE, locale: 'fr_FR', timezone: 'Europe/Paris' };
+}
+
+/** Envelope of every request/reply message on the bus. */
+export interface BusRequest<T = unknown> {
+  ctx: CallerContext;
+  data: T;
+}
+
+/** A domain event, written to the outbox with the change that caused it. */
+export interface DomainEvent<T = unknown> {
+  id: string;
+  type: string;
+  occurredAt: string;
+  /** The service that emitted it. */
+  source: string;
+  payload: T;
+}

@@ -1,0 +1,125 @@
+/**
+ * The error catalogue: every key the API can answer, with its HTTP status. Keys are spec §8 names
+ * where the spec gives them, camelCase names in the same spirit otherwise. Each key has a
+ * translation in the five languages of the web app (checked by a test).
+ */
+export const ERROR_STATUS = {
+  // Alerts and session (§8)
+  loginFailed: 401,
+  tokenDismiss: 401,
+  accountBlocked: 423,
+  tooManyRequests: 429,
+  resetLinkInvalid: 400,
+  serverUnavailable: 503,
+  // General messages (§8)
+  objectNotFound: 404,
+  missingParameter: 400,
+  validationFailed: 400,
+  sizeLimitExceeded: 413,
+  forbiddenObject: 403,
+  permissionDenied: 403,
+  cannotReadFile: 400,
+  unexpectedFileContent: 415,
+  pageNotFound: 404,
+  fileWriteFailed: 500,
+  invalidDate: 400,
+  unableToUpdate: 500,
+  unableToCreate: 500,
+  emailFailed: 502,
+  templateLoadingFailure: 500,
+  unexpectedError: 500,
+  // User settings (§7 value sets)
+  invalidLanguage: 400,
+  invalidTheme: 400,
+  invalidExportFormat: 400,
+  invalidTimezone: 400,
+  invalidPhone: 400,
+  invalidLabelFormat: 400,
+  invalidPrinter: 400,
+  invalidPrinterUri: 400,
+  invalidPreference: 400,
+  invalidFilter: 400,
+  // User and password (§8)
+  userNotFound: 404,
+  userEmailEmpty: 400,
+  updateFailed: 500,
+  mailSendFailed: 502,
+  noActiveResetTemplate: 500,
+  wrongOldPassword: 400,
+  wrongPasswordFormat: 400,
+  wrongPasswordConfirmation: 400,
+  loginAlreadyExists: 409,
+  emailAlreadyExists: 409,
+  depositorCodeAlreadyExists: 409,
+  // Dashboard
+  invalidTileSize: 400,
+  invalidTileType: 400,
+} as const;
+
+export type ErrorKey = keyof typeof ERROR_STATUS;
+export const ERROR_KEYS = Object.keys(ERROR_STATUS) as ErrorKey[];
+
+/** Success and information keys the API and the web app show as alerts (spec §8). */
+export const MESSAGE_KEYS = ['loginGood', 'dataSaved', 'passwordUpdated', 'emailSent', 'mailSentIfKnown'] as const;
+export type MessageKey = (typeof MESSAGE_KEYS)[number];
+
+/** Spec §5 generic validation messages, used as values of `error.fields`. */
+export const FIELD_ERRORS = {
+  required: 'required',
+  numeric: 'numeric',
+  integer: 'integer',
+  maxLength: 'maxLength',
+  invalidEmail: 'invalidEmail',
+  max: 'max',
+  min: 'min',
+  invalidFormat: 'invalidFormat',
+} as const;
+export type FieldErrorKey = (typeof FIELD_ERRORS)[keyof typeof FIELD_ERRORS];
+
+export interface ErrorBody {
+  error: {
+    key: ErrorKey;
+    message: string;
+    params?: Record<string, unknown>;
+    fields?: Record<string, FieldErrorKey>;
+  };
+}
+
+/** The one error type services throw; it crosses the bus and becomes the HTTP envelope. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly key: ErrorKey,
+    message?: string,
+    readonly params?: Record<string, unknown>,
+    readonly fields?: Record<string, FieldErrorKey>,
+  ) {
+    super(message ?? key);
+    this.name = 'AppError';
+    this.status = ERROR_STATUS[key];
+  }
+
+  toBody(): ErrorBody {
+    const error: ErrorBody['error'] = { key: this.key, message: this.message };
+    if (this.params && Object.keys(this.params).length > 0) error.params = this.params;
+    if (this.fields && Object.keys(this.fields).length > 0) error.fields = this.fields;
+    return { error };
+  }
+
+  /** Rebuilds an AppError from an envelope that crossed the bus. */
+  static fromBody(body: ErrorBody['error']): AppError {
+    const key = body.key in ERROR_STATUS ? body.key : 'unexpectedError';
+    return new AppError(key, body.message, body.params, body.fields);
+  }
+
+  static isErrorBody(value: unknown): value is ErrorBody {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      'error' in value &&
+      typeof (value as ErrorBody).error?.key === 'string'
+    );
+  }
+}
+
+export const notFound = (what = 'object'): AppError => new AppError('objectNotFound', `${what} not found`);

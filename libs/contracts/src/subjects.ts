@@ -1,0 +1,56 @@
+/** Request/reply subjects `<service>.<resource>.<verb>` and event types, one place for all services. */
+export const AuthSubjects = {
+  login: 'auth.session.login',
+  logout: 'auth.session.logout',
+  resolveSession: 'auth.session.resolve',
+  tokenCheck: 'auth.session.refresh',
+  forgotPassword: 'auth.password.forgot',
+  forgotLogin: 'auth.login.forgot',
+  checkResetLink: 'auth.password.check-reset',
+  resetPassword: 'auth.password.reset',
+  changePassword: 'auth.password.change',
+  adminResetPassword: 'auth.password.admin-reset',
+  me: 'auth.user.me',
+  updateProfile: 'auth.user.update-profile',
+  setSetting: 'auth.user.set-setting',
+  setPrinterUri: 'auth.user.set-printer-uri',
+  setPreferences: 'auth.user.set-preferences',
+  getFilters: 'auth.user.get-filters',
+  setFilters: 'auth.user.set-filters',
+  dashboardList: 'auth.dashboard.list',
+  dashboardSave: 'auth.dashboard.save',
+  dashboardCreate: 'auth.dashboard.create',
+  dashboardDelete: 'auth.dashboard.delete',
+  dashboardApps: 'auth.dashboard.apps',
+  health: 'auth.health.check',
+} as const;
+
+export const AdminSubjects = {
+  countries: 'admin.countries.list',
+  states: 'admin.states.list',
+  depositors: 'admin.depositors.list',
+  depositorsAdmin: 'admin.depositors.list-all',
+  depositorsByIds: 'admin.depositors.by-ids',
+  platforms: 'admin.platforms.list',
+  activities: 'admin.activities.list',
+  stores: 'admin.stores.list',
+  announcements: 'admin.announcements.list',
+  hideAnnouncement: 'admin.announcements.hide',
+  figures: 'admin.figures.get',
+  emailTemplates: 'admin.email-templates.list',
+  sendEmail: 'admin.email-templates.send',
+  problemReport: 'admin.support.problem-report',
+  mailOutbox: 'admin.mail-outbox.list',
+  health: 'admin.health.check',
+} as const;
+
+export const EventTypes = {
+  userPasswordChanged: 'auth.user.password-changed',
+  userSessionsRevoked: 'auth.user.sessions-revoked',
+  accountBlocked: 'auth.user.account-blocked',
+  passwordResetByAdmin: 'auth.user.password-reset-by-admin',
+} as const;
+
+/** The services the gateway knows, for /api/health and the 503 mapping. */
+export const SERVICES = ['auth', 'admin'] as const;
+export type ServiceName = (typeof SERVICES)[number];

@@ -1,0 +1,6 @@
+export * from './config';
+export * from './db';
+export * from './database.module';
+export * from './embedded';
+export * from './rls';
+export * from './scope';

@@ -1,0 +1,37 @@
+import type { QueryRunner } from 'typeorm';
+
+/** Non-login role that user requests run as, so PostgreSQL row-level security applies to them. */
+export const APP_ROLE = 'portal_app';
+
+/**
+ * Migration helper: row-level security on a depositor-scoped table. Rows are visible only when the
+ * transaction declared a full scope or the row's depositor is among `portal.depositor_ids` (set by
+ * Db.scoped). With nothing declared, nothing is visible: one forgotten WHERE cannot leak data.
+ */
+export async function enableDepositorRls(qr: QueryRunner, table: string, column = 'depositor_id'): Promise<void> {
+  await qr.query(`ALTER TABLE "${table}" ENABLE ROW LEVEL SECURITY`);
+  await qr.query(`ALTER TABLE "${table}" FORCE ROW LEVEL SECURITY`);
+  await qr.query(
+    `CREATE POLICY "${table}_depositor_scope" ON "${table}" USING (
+       current_setting('portal.scope_all', true) = 'on'
+       OR "${column}" = ANY (string_to_array(NULLIF(current_setting('portal.depositor_ids', true), ''), ',')::int[])
+     )`,
+  );
+}
+
+/** Creates the application role once per cluster (concurrent starts tolerate each other). */
+export async function ensureAppRole(qr: QueryRunner): Promise<void> {
+  await qr.query(`DO $$ BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
+        CREATE ROLE ${APP_ROLE} NOLOGIN;
+      END IF;
+    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+    END $$`);
+}
+
+/** Gives the application role what it needs on this database's tables (run after migrations). */
+export async function grantAppRole(qr: QueryRunner): Promise<void> {
+  await qr.query(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`);
+  await qr.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`);
+  await qr.query(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE}`);
+}

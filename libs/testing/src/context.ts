@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import type { CallerContext } from '@portal/contracts';
+
+/** A caller context for service tests: a user with these roles and this scope. */
+export function callerContext(options: {
+  userId?: number;
+  uuid?: string;
+  roles?: string[];
+  depositorIds?: number[];
+  activityIds?: number[];
+  storeIds?: number[];
+  all?: boolean;
+  locale?: string;
+}): CallerContext {
+  return {
+    requestId: randomUUID(),
+    user: { id: options.userId ?? 1, uuid: options.uuid ?? randomUUID(), login: 'test', sessionId: randomUUID() },
+    roles: options.roles ?? [],
+    scope: {
+      all: options.all ?? false,
+      depositorIds: options.depositorIds ?? [],
+      activityIds: options.activityIds ?? [],
+      storeIds: options.storeIds ?? [],
+    },
+    locale: options.locale ?? 'fr_FR',
+    timezone: 'Europe/Paris',
+  };
+}

@@ -1,0 +1,3 @@
+export * from './database';
+export * from './context';
+export * from './service-app';

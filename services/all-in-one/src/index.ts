@@ -1,0 +1,1 @@
+export { startPortal, demoDataWanted } from './portal';

@@ -1,0 +1,45 @@
+import { Module } from '@nestjs/common';
+import { loadSigningKey, TokenService } from '@portal/auth';
+import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
+import { DatabaseModule, Db } from '@portal/db';
+import { Mailer } from '@portal/mail';
+import { DashboardController } from './dashboard/dashboard.controller';
+import { DashboardTile } from './dashboard/dashboard-tile.entity';
+import { DashboardService } from './dashboard/dashboard.service';
+import { HealthController } from './health/health.controller';
+import { CreateAuth1763780000000 } from './migrations/1763780000000-CreateAuth';
+import { PasswordReset } from './passwords/password-reset.entity';
+import { PasswordsController } from './passwords/passwords.controller';
+import { PasswordsService } from './passwords/passwords.service';
+import { Session } from './sessions/session.entity';
+import { SessionsController } from './sessions/sessions.controller';
+import { SessionsRepository } from './sessions/sessions.repository';
+import { SessionsService } from './sessions/sessions.service';
+import { SettingsController } from './settings/settings.controller';
+import { SettingsService } from './settings/settings.service';
+import { RoleGroup, User } from './users/user.entity';
+import { UsersRepository } from './users/users.repository';
+
+/** The auth service: users, credentials, sessions, roles and scopes, user settings, dashboard tiles. */
+@Module({
+  imports: [
+    DatabaseModule.forService({
+      service: 'auth',
+      entities: [User, RoleGroup, Session, PasswordReset, DashboardTile],
+      migrations: [CreateAuth1763780000000],
+    }),
+  ],
+  controllers: [SessionsController, PasswordsController, SettingsController, DashboardController, HealthController],
+  providers: [
+    UsersRepository,
+    SessionsRepository,
+    SessionsService,
+    PasswordsService,
+    SettingsService,
+    DashboardService,
+    { provide: TokenService, useFactory: () => new TokenService(loadSigningKey()) },
+    { provide: Mailer, useFactory: (db: Db) => new Mailer(db), inject: [Db] },
+    { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
+  ],
+})
+export class AuthServiceModule {}

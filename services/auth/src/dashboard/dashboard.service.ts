@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, appsForRoles, TILE_TYPES, type CallerContext, type DashboardTileDto } from '@portal/contracts';
+import { Db } from '@portal/db';
+import { DashboardTile } from './dashboard-tile.entity';
+
+const MAX_WIDTH = 4;
+const MAX_HEIGHT = 3;
+const MAX_TILES = 60;
+
+export interface TileInput {
+  id_object?: string;
+  type?: string;
+  width?: number;
+  height?: number;
+  x?: number;
+  config?: Record<string, unknown>;
+}
+
+/** The user's pinned tiles (spec §3 Dashboard tile, §7 dashboard calls). Always the caller's own. */
+@Injectable()
+export class DashboardService {
+  constructor(@Inject(Db) private readonly db: Db) {}
+
+  private get repo() {
+    return this.db.dataSource.getRepository(DashboardTile);
+  }
+
+  async list(ctx: CallerContext): Promise<DashboardTileDto[]> {
+    const rows = await this.db.query<DashboardTileDto>(
+      `SELECT uuid, id_object, type, width, height, x, config FROM dashboard_tiles WHERE user_id = $1 ORDER BY x, created_at`,
+      [ctx.user!.id],
+    );
+    return rows;
+  }
+
+  async create(ctx: CallerContext, input: TileInput): Promise<DashboardTileDto> {
+    const idObject = String(input?.id_object ?? '').trim();
+    if (!idObject || idObject.length > 100) throw new AppError('missingParameter', 'id_object is required', undefined, { id_object: 'required' });
+    const type = input.type ?? 'link';
+    if (!(TILE_TYPES as readonly string[]).includes(type)) throw new AppError('invalidTileType', `unknown tile type ${type}`, { value: type });
+    const { width, height } = size(input.width ?? 1, input.height ?? 1);
+    const [{ count, next }] = await this.db.query<{ count: string; next: number }>(
+      `SELECT count(*) AS count, COALESCE(max(x) + 1, 0) AS next FROM dashboard_tiles WHERE user_id = $1`,
+      [ctx.user!.id],
+    );
+    if (Number(count) >= MAX_TILES) throw new AppError('unableToCreate', `at most ${MAX_TILES} tiles`, { max: MAX_TILES });
+    const tile = this.repo.create({
+      uuid: randomUUID(),
+      userId: ctx.user!.id,
+      idObject,
+      type,
+      width,
+      height,
+      x: Number.isInteger(input.x) && input.x! >= 0 ? input.x! : next,
+      config: plainConfig(input.config),
+    });
+    await this.repo.insert(tile);
+    return present(tile);
+  }
+
+  /** Saves order, size and configuration of the given tiles in one transaction (drag and drop). */
+  async save(ctx: CallerContext, items: (TileInput & { uuid: string })[]): Promise<DashboardTileDto[]> {
+    if (!Array.isArray(items)) throw new AppError('missingParameter', 'items is required', undefined, { items: 'required' });
+    await this.db.transaction(async (em) => {
+      for (const item of items) {
+        const { width, height } = size(item.width ?? 1, item.height ?? 1);
+        const x = Number.isInteger(item.x) && item.x! >= 0 ? item.x! : 0;
+        const changes: Partial<DashboardTile> = { width, height, x };
+        if (item.config !== undefined) changes.config = plainConfig(item.config);
+        const result = await em.getRepository(DashboardTile).update({ uuid: validUuid(item.uuid), userId: ctx.user!.id }, changes);
+        if (!result.affected) throw new AppError('objectNotFound', 'tile not found', { uuid: item.uuid });
+      }
+    });
+    return this.list(ctx);
+  }
+
+  async remove(ctx: CallerContext, uuid: string): Promise<{ ok: true }> {
+    const result = await this.repo.delete({ uuid: validUuid(uuid), userId: ctx.user!.id });
+    if (!result.affected) throw new AppError('objectNotFound', 'tile not found', { uuid });
+    return { ok: true };
+  }
+
+  apps(ctx: CallerContext): { id: string; route: string; labelKey: string }[] {
+    return appsForRoles(ctx.roles).map(({ id, route, labelKey }) => ({ id, route, labelKey }));
+  }
+}
+
+function size(width: unknown, height: unknown): { width: number; height: number } {
+  const ok = (v: unknown, max: number) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= max;
+  if (!ok(width, MAX_WIDTH) || !ok(height, MAX_HEIGHT)) {
+    throw new AppError('invalidTileSize', `width 1-${MAX_WIDTH}, height 1-${MAX_HEIGHT}`, { width, height });
+  }
+  return { width: width as number, height: height as number };
+}
+
+function validUuid(uuid: string): string {
+  if (typeof uuid !== 'string' || !/^[0-9a-f-]{36}$/i.test(uuid)) throw new AppError('objectNotFound', 'tile not found', { uuid });
+  return uuid;
+}
+
+function plainConfig(config: unknown): DashboardTile['config'] {
+  if (config === undefined || config === null) return {};
+  if (typeof config !== 'object' || Array.isArray(config) || JSON.stringify(config).length > 2000) {
+    throw new AppError('validationFailed', 'config must be a small object', undefined, { config: 'invalidFormat' });
+  }
+  return config as DashboardTile['config'];
+}
+
+function present(tile: DashboardTile): DashboardTileDto {
+  return { uuid: tile.uuid, id_object: tile.idObject, type: tile.type, width: tile.width, height: tile.height, x: tile.x, config: tile.config };
+}

@@ -1,0 +1,68 @@
+import { hashPassword } from '@portal/auth';
+import { APPLICATION_ROLES, Role } from '@portal/contracts';
+import type { Db } from '@portal/db';
+
+/** The password of every demo user (README). */
+export const DEMO_PASSWORD = 'Portal2026';
+
+/** Demo depositor ids, as the admin service seeds them: DEMO-A, DEMO-B, DEMO-C. */
+const DEMO_A = 1;
+const DEMO_B = 2;
+
+interface DemoUser {
+  uuid: string;
+  login: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  roles: string[];
+  depositorIds: number[];
+  language?: string;
+}
+
+export const DEMO_USERS: DemoUser[] = [
+  { uuid: '00000000-0000-4000-8000-000000000001', login: 'admin', email: 'admin@portal.localhost', firstname: 'Admin', lastname: 'Portail', roles: [Role.ADMIN], depositorIds: [] },
+  {
+    uuid: '00000000-0000-4000-8000-000000000002',
+    login: 'alice',
+    email: 'alice.martin@demo-a.example',
+    firstname: 'Alice',
+    lastname: 'Martin',
+    roles: [...APPLICATION_ROLES],
+    depositorIds: [DEMO_A, DEMO_B],
+  },
+  { uuid: '00000000-0000-4000-8000-000000000003', login: 'bob', email: 'bob.durand@demo-b.example', firstname: 'Bob', lastname: 'Durand', roles: [Role.PGT_USER, Role.STOCK_USER], depositorIds: [DEMO_B] },
+  {
+    uuid: '00000000-0000-4000-8000-000000000004',
+    login: 'carla',
+    email: 'carla.rossi@portal.localhost',
+    firstname: 'Carla',
+    lastname: 'Rossi',
+    roles: [Role.ADMIN_USERS, Role.ADMIN_DEPOSITOR],
+    depositorIds: [],
+    language: 'it_IT',
+  },
+];
+
+const ROLE_GROUPS = [
+  { code: 'TRANSPORT', label: 'Suivi transport', roles: [Role.PGT_USER, Role.TRACERROUTE_USER, Role.SERIAL_USER] },
+  { code: 'STOCK', label: 'Gestion de stock', roles: [Role.STOCK_USER, Role.ITEM_USER] },
+  { code: 'SHIPPING', label: 'Expédition Huby', roles: [Role.DASHTOWER_USER, Role.HUBY_USER] },
+];
+
+/** Deterministic demo users and role groups; running it again changes nothing. */
+export async function seedAuthDemo(db: Db): Promise<void> {
+  const hash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (em) => {
+    for (const g of ROLE_GROUPS) {
+      await em.query(`INSERT INTO role_groups (code, label, roles) VALUES ($1, $2, $3) ON CONFLICT (code) DO NOTHING`, [g.code, g.label, g.roles]);
+    }
+    for (const u of DEMO_USERS) {
+      await em.query(
+        `INSERT INTO users (uuid, login, email, password_hash, firstname, lastname, roles, depositor_ids, language)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (uuid) DO NOTHING`,
+        [u.uuid, u.login, u.email, hash, u.firstname, u.lastname, u.roles, u.depositorIds, u.language ?? 'fr_FR'],
+      );
+    }
+  });
+}

@@ -1,0 +1,112 @@
+import { AdminSubjects, AuthSubjects, systemContext, type BusRequest, type CallerContext, type LoginResponse, type UserDto, type UserFiltersDto } from '@portal/contracts';
+import { Db } from '@portal/db';
+import { startServices, type ServiceHarness } from '@portal/testing';
+import { AuthServiceModule } from '../auth.module';
+import { DEMO_PASSWORD, DEMO_USERS, seedAuthDemo } from '../demo/seed';
+
+/** A stand-in for the admin service: three depositors, their activities and stores, scoped. */
+const DEPOSITORS = [1, 2, 3].map((id) => ({ id, code: `DEMO-${'ABC'[id - 1]}`, label: `Demo ${id}`, action_delay_on_address: null }));
+const ACTIVITIES = [1, 2, 3].map((d) => ({ id: 10 + d, depositorId: d, code: `B2B-${d}`, label: `B2B ${d}` }));
+const STORES = [1, 2, 3].map((d) => ({ id: 20 + d, depositorId: d, platformId: 1, code: `MAG-${d}`, label: `Magasin ${d}` }));
+const scoped = <T extends { id: number; depositorId?: number }>(items: T[]) => async (payload: unknown) => {
+  const { scope } = (payload as BusRequest).ctx;
+  return { ok: true as const, data: items.filter((i) => scope.all || scope.depositorIds.includes(i.depositorId ?? i.id)) };
+};
+
+describe('user settings (auth service, real PostgreSQL)', () => {
+  let h: ServiceHarness;
+  const anon = systemContext('test');
+
+  beforeAll(async () => {
+    h = await startServices([AuthServiceModule]);
+    await seedAuthDemo(h.get(Db));
+    await h.transport.serve(AdminSubjects.depositors, scoped(DEPOSITORS));
+    await h.transport.serve(AdminSubjects.activities, scoped(ACTIVITIES));
+    await h.transport.serve(AdminSubjects.stores, scoped(STORES));
+  });
+  afterAll(() => h.close());
+
+  const ctxFor = async (name: string): Promise<CallerContext> => {
+    const { token } = await h.call<LoginResponse>(AuthSubjects.login, anon, { login: name, password: DEMO_PASSWORD });
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string; sub: string };
+    return { requestId: 'r', ...(await h.call<Omit<CallerContext, 'requestId'>>(AuthSubjects.resolveSession, anon, { sessionId: claims.sid, userUuid: claims.sub })) };
+  };
+  const set = (ctx: CallerContext, name: string, value: string, uuid?: string) => h.call<UserDto>(AuthSubjects.setSetting, ctx, { name, value, uuid });
+
+  it('stores each §7 setting and refuses values outside its set with its key', async () => {
+    const ctx = await ctxFor('alice');
+    expect((await set(ctx, 'language', 'en_US')).language).toEqual({ id: 2, code: 'en_US', short: 'en' });
+    expect((await set(ctx, 'theme', 'lagoon')).theme).toBe('lagoon');
+    expect((await set(ctx, 'export', 'two_columns')).exportFormat).toBe('two_columns');
+    expect((await set(ctx, 'timezone', 'America/New_York')).timezone).toBe('America/New_York');
+    expect((await set(ctx, 'phone', '+33 4 72 00 00 00')).phone).toBe('+33472000000');
+    await expect(set(ctx, 'language', 'pt_PT')).rejects.toMatchObject({ key: 'invalidLanguage', status: 400 });
+    await expect(set(ctx, 'theme', 'pink')).rejects.toMatchObject({ key: 'invalidTheme' });
+    await expect(set(ctx, 'export', 'csv')).rejects.toMatchObject({ key: 'invalidExportFormat' });
+    await expect(set(ctx, 'timezone', 'Mars/Olympus')).rejects.toMatchObject({ key: 'invalidTimezone' });
+    await expect(set(ctx, 'phone', '04-AB')).rejects.toMatchObject({ key: 'invalidPhone' });
+    const me = await h.call<UserDto>(AuthSubjects.me, ctx);
+    expect(me).toMatchObject({ theme: 'lagoon', exportFormat: 'two_columns', timezone: 'America/New_York' });
+  });
+
+  it('keeps the label format and default printer to DASHTOWER users, on their own account', async () => {
+    const alice = await ctxFor('alice');
+    const bob = await ctxFor('bob');
+    expect((await set(alice, 'labelFormat', 'ZPL', alice.user!.uuid)).etiquette_format).toBe('ZPL');
+    expect((await set(alice, 'zplPrinter', 'ZD421-ENTREPOT', alice.user!.uuid)).uid_zpl_printer).toBe('ZD421-ENTREPOT');
+    await expect(set(alice, 'labelFormat', 'PNG', alice.user!.uuid)).rejects.toMatchObject({ key: 'invalidLabelFormat' });
+    await expect(set(bob, 'labelFormat', 'ZPL', bob.user!.uuid)).rejects.toMatchObject({ key: 'permissionDenied', status: 403 });
+    await expect(set(alice, 'labelFormat', 'ZPL', DEMO_USERS[2].uuid)).rejects.toMatchObject({ key: 'userNotFound' });
+    const admin = await ctxFor('admin');
+    expect((await set(admin, 'labelFormat', 'ZPL', DEMO_USERS[2].uuid)).login).toBe('bob');
+  });
+
+  it('parses the printer address and the persisted UI choices', async () => {
+    const ctx = await ctxFor('alice');
+    expect((await h.call<UserDto>(AuthSubjects.setPrinterUri, ctx, { printer_uri: 'http://192.168.1.50:9100' })).printer).toEqual({ url: 'http://192.168.1.50', port: 9100 });
+    await expect(h.call(AuthSubjects.setPrinterUri, ctx, { printer_uri: 'ftp://x' })).rejects.toMatchObject({ key: 'invalidPrinterUri' });
+    await expect(h.call(AuthSubjects.setPrinterUri, ctx, { printer_uri: 'not a url' })).rejects.toMatchObject({ key: 'invalidPrinterUri' });
+    expect((await h.call<UserDto>(AuthSubjects.setPreferences, ctx, { loopTab: 'tab-drafts' })).preferences).toEqual({
+      hubyReadyToGoTab: 'tab-ready',
+      loopTab: 'tab-drafts',
+      selectedProfile: 'transit',
+    });
+    await expect(h.call(AuthSubjects.setPreferences, ctx, { colour: 'red' })).rejects.toMatchObject({ key: 'invalidPreference' });
+  });
+
+  it('updates the profile with §5 field errors and uniqueness of e-mail', async () => {
+    const ctx = await ctxFor('bob');
+    expect((await h.call<UserDto>(AuthSubjects.updateProfile, ctx, { firstname: 'Robert', lastname: 'Durand', contactMail: 'expe@demo-b.example' })).firstname).toBe('Robert');
+    await expect(h.call(AuthSubjects.updateProfile, ctx, { firstname: '', email: 'not-mail' })).rejects.toMatchObject({
+      key: 'validationFailed',
+      fields: { firstname: 'required', email: 'invalidEmail' },
+    });
+    await expect(h.call(AuthSubjects.updateProfile, ctx, { email: DEMO_USERS[1].email.toUpperCase() })).rejects.toMatchObject({ key: 'emailAlreadyExists', status: 409 });
+  });
+
+  it('offers only allowed depositors, activities and stores as filters; the filter narrows the scope', async () => {
+    const bob = await ctxFor('bob');
+    const filters = await h.call<UserFiltersDto>(AuthSubjects.getFilters, bob, { uuid: bob.user!.uuid });
+    expect(filters.depositors.map((d) => d.code)).toEqual(['DEMO-B']);
+    expect(filters.activities.map((a) => a.id)).toEqual([12]);
+    await expect(h.call(AuthSubjects.setFilters, bob, { uuid: bob.user!.uuid, depositors: [1] })).rejects.toMatchObject({ key: 'invalidFilter' });
+    const alice = await ctxFor('alice');
+    const saved = await h.call<UserFiltersDto>(AuthSubjects.setFilters, alice, { uuid: alice.user!.uuid, depositors: [2], activities: [12] });
+    expect(saved.depositors).toEqual([
+      { id: 1, code: 'DEMO-A', label: 'Demo 1', selected: false },
+      { id: 2, code: 'DEMO-B', label: 'Demo 2', selected: true },
+    ]);
+    const restricted = await h.call<UserFiltersDto>(AuthSubjects.getFilters, alice, { uuid: alice.user!.uuid, mode: 'restricted' });
+    expect(restricted.depositors.map((d) => d.id)).toEqual([2]);
+    const narrowed = await ctxFor('alice');
+    expect(narrowed.scope).toEqual({ all: false, depositorIds: [2], activityIds: [12], storeIds: [] });
+    await h.call(AuthSubjects.setFilters, alice, { uuid: alice.user!.uuid, depositors: [], activities: [] });
+    expect((await ctxFor('alice')).scope.depositorIds).toEqual([1, 2]);
+  });
+
+  it("does not show or change another user's filters", async () => {
+    const bob = await ctxFor('bob');
+    await expect(h.call(AuthSubjects.getFilters, bob, { uuid: DEMO_USERS[1].uuid })).rejects.toMatchObject({ key: 'userNotFound', status: 404 });
+    await expect(h.call(AuthSubjects.setFilters, bob, { uuid: DEMO_USERS[1].uuid, depositors: [] })).rejects.toMatchObject({ key: 'userNotFound' });
+  });
+});

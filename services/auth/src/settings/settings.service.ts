@@ -1,0 +1,195 @@
+import { Injectable } from '@nestjs/common';
+import { BusClient } from '@portal/bus';
+import {
+  AdminSubjects,
+  AppError,
+  EXPORT_FORMATS,
+  findLocale,
+  LABEL_FORMATS,
+  PHONE_PATTERN,
+  Role,
+  THEMES,
+  TIME_ZONES,
+  UI_PREFERENCE_DEFAULTS,
+  UI_PREFERENCE_KEYS,
+  hasAnyRole,
+  type ActivityDto,
+  type CallerContext,
+  type DepositorDto,
+  type StoreDto,
+  type UserDto,
+  type UserFiltersDto,
+} from '@portal/contracts';
+import type { User } from '../users/user.entity';
+import { presentUser } from '../users/user.presenter';
+import { UsersRepository } from '../users/users.repository';
+
+/** The one-value settings of spec §7 (`POST /user/<setting>/{value}`). */
+export type SettingName = 'language' | 'theme' | 'export' | 'timezone' | 'phone' | 'labelFormat' | 'zplPrinter';
+
+const LABEL_ROLES = [Role.DASHTOWER_USER, Role.ADMIN_DASHTOWER_USER];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+@Injectable()
+export class SettingsService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly bus: BusClient,
+  ) {}
+
+  async me(ctx: CallerContext): Promise<UserDto> {
+    return this.present(await this.users.getById(ctx.user!.id));
+  }
+
+  /** Validates a value against its §9 set and stores it; `uuid` targets another user (admins). */
+  async set(ctx: CallerContext, name: SettingName, value: string, uuid?: string): Promise<UserDto> {
+    const target = await this.target(ctx, name, uuid);
+    return this.present(await this.users.update(target.id, changeFor(name, String(value ?? ''))));
+  }
+
+  async setPrinterUri(ctx: CallerContext, printerUri: string): Promise<UserDto> {
+    let url: URL;
+    try {
+      url = new URL(String(printerUri ?? ''));
+    } catch {
+      throw new AppError('invalidPrinterUri', 'printer address must be http(s)://host:port', undefined, { printer_uri: 'invalidFormat' });
+    }
+    if (!['http:', 'https:'].includes(url.protocol)) throw new AppError('invalidPrinterUri', 'printer address must be http(s)://host:port');
+    const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+    return this.present(await this.users.update(ctx.user!.id, { printerUrl: `${url.protocol}//${url.hostname}`, printerPort: port }));
+  }
+
+  async setPreferences(ctx: CallerContext, input: Record<string, unknown>): Promise<UserDto> {
+    const user = await this.users.getById(ctx.user!.id);
+    const next = { ...user.preferences };
+    for (const [key, value] of Object.entries(input ?? {})) {
+      if (!UI_PREFERENCE_KEYS.includes(key as keyof typeof UI_PREFERENCE_DEFAULTS) || typeof value !== 'string' || value.length > 60) {
+        throw new AppError('invalidPreference', `unknown preference ${key}`, { key });
+      }
+      next[key] = value;
+    }
+    return this.present(await this.users.update(user.id, { preferences: next }));
+  }
+
+  async updateProfile(ctx: CallerContext, input: { firstname?: string; lastname?: string; email?: string; contactMail?: string | null }): Promise<UserDto> {
+    const fields: Record<string, 'required' | 'invalidEmail' | 'maxLength'> = {};
+    const text = (name: string, value: unknown, required: boolean) => {
+      if (value === undefined) return undefined;
+      const v = String(value ?? '').trim();
+      if (required && !v) fields[name] = 'required';
+      else if (v.length > 100) fields[name] = 'maxLength';
+      return v;
+    };
+    const firstname = text('firstname', input.firstname, true);
+    const lastname = text('lastname', input.lastname, true);
+    const email = text('email', input.email, true);
+    const contactMail = input.contactMail === null ? '' : text('contactMail', input.contactMail, false);
+    if (email && !EMAIL.test(email)) fields.email = 'invalidEmail';
+    if (contactMail && !EMAIL.test(contactMail)) fields.contactMail = 'invalidEmail';
+    if (Object.keys(fields).length) throw new AppError('validationFailed', 'invalid profile', undefined, fields);
+    const changes: Partial<User> = {};
+    if (firstname !== undefined) changes.firstname = firstname;
+    if (lastname !== undefined) changes.lastname = lastname;
+    if (email !== undefined) changes.email = email;
+    if (contactMail !== undefined) changes.contactMail = contactMail || null;
+    return this.present(await this.users.update(ctx.user!.id, changes));
+  }
+
+  /** The depositors, activities and stores allowed to a user, with the ones of their filter marked. */
+  async getFilters(ctx: CallerContext, uuid: string, restricted: boolean): Promise<UserFiltersDto> {
+    const user = await this.ownOrAdministered(ctx, uuid);
+    const allowed = await this.allowedOptions(ctx, user);
+    const mark = <T extends { id: number; code: string; label: string }>(items: T[], chosen: number[]) =>
+      items
+        .map((i) => ({ id: i.id, code: i.code, label: i.label, selected: chosen.includes(i.id) }))
+        .filter((i) => !restricted || i.selected);
+    return {
+      depositors: mark(allowed.depositors, user.filterDepositorIds),
+      activities: mark(allowed.activities, user.filterActivityIds),
+      stores: mark(allowed.stores, user.filterStoreIds),
+    };
+  }
+
+  async setFilters(ctx: CallerContext, uuid: string, input: { depositors?: number[]; activities?: number[]; stores?: number[] }): Promise<UserFiltersDto> {
+    const user = await this.ownOrAdministered(ctx, uuid);
+    const allowed = await this.allowedOptions(ctx, user);
+    const pick = (name: string, values: unknown, options: { id: number }[]) => {
+      if (values === undefined) return [];
+      if (!Array.isArray(values) || values.some((v) => !Number.isInteger(v))) throw new AppError('invalidFilter', `${name} must be a list of ids`, { field: name });
+      const unknown = values.filter((v) => !options.some((o) => o.id === v));
+      if (unknown.length) throw new AppError('invalidFilter', `${name} outside the allowed list`, { field: name, ids: unknown });
+      return [...new Set(values as number[])];
+    };
+    await this.users.update(user.id, {
+      filterDepositorIds: pick('depositors', input?.depositors, allowed.depositors),
+      filterActivityIds: pick('activities', input?.activities, allowed.activities),
+      filterStoreIds: pick('stores', input?.stores, allowed.stores),
+    });
+    return this.getFilters(ctx, uuid, false);
+  }
+
+  /** Asks the admin service for the labels of what the user may see (their whole scope, unfiltered). */
+  private async allowedOptions(ctx: CallerContext, user: User) {
+    const scope = user.roles.includes(Role.ADMIN)
+      ? { all: true, depositorIds: [], activityIds: [], storeIds: [] }
+      : { all: false, depositorIds: user.depositorIds, activityIds: user.activityIds, storeIds: user.storeIds };
+    const asUser: CallerContext = { ...ctx, scope };
+    const [depositors, activities, stores] = await Promise.all([
+      this.bus.request<DepositorDto[]>(AdminSubjects.depositors, asUser, {}),
+      this.bus.request<ActivityDto[]>(AdminSubjects.activities, asUser, {}),
+      this.bus.request<StoreDto[]>(AdminSubjects.stores, asUser, {}),
+    ]);
+    return { depositors, activities, stores };
+  }
+
+  private async ownOrAdministered(ctx: CallerContext, uuid: string): Promise<User> {
+    if (uuid === ctx.user!.uuid) return this.users.getById(ctx.user!.id);
+    if (!hasAnyRole(ctx.roles, [Role.ADMIN_USERS])) throw new AppError('userNotFound', 'user not found');
+    return this.users.getByUuid(uuid);
+  }
+
+  private async target(ctx: CallerContext, name: SettingName, uuid?: string): Promise<User> {
+    if (name === 'labelFormat' || name === 'zplPrinter') {
+      if (!hasAnyRole(ctx.roles, LABEL_ROLES)) throw new AppError('permissionDenied', 'label settings need DASHTOWER_USER');
+      if (uuid && uuid !== ctx.user!.uuid) {
+        if (!hasAnyRole(ctx.roles, [Role.ADMIN_DASHTOWER_USER])) throw new AppError('userNotFound', 'user not found');
+        return this.users.getByUuid(uuid);
+      }
+    }
+    return this.users.getById(ctx.user!.id);
+  }
+
+  private async present(user: User): Promise<UserDto> {
+    return presentUser(user, await this.users.roleGroupsOf(user.id));
+  }
+}
+
+function changeFor(name: SettingName, value: string): Partial<User> {
+  switch (name) {
+    case 'language': {
+      const locale = findLocale(value);
+      if (!locale) throw new AppError('invalidLanguage', `unknown language ${value}`, { value });
+      return { language: locale.code };
+    }
+    case 'theme':
+      if (!(THEMES as readonly string[]).includes(value)) throw new AppError('invalidTheme', `unknown theme ${value}`, { value });
+      return { theme: value };
+    case 'export':
+      if (!(EXPORT_FORMATS as readonly string[]).includes(value)) throw new AppError('invalidExportFormat', `unknown export format ${value}`, { value });
+      return { exportFormat: value };
+    case 'timezone':
+      if (!TIME_ZONES.includes(value)) throw new AppError('invalidTimezone', `unknown time zone ${value}`, { value });
+      return { timezone: value };
+    case 'phone': {
+      const phone = value.replace(/[\s.-]/g, '');
+      if (!PHONE_PATTERN.test(phone)) throw new AppError('invalidPhone', 'phone: digits only', { value });
+      return { phone };
+    }
+    case 'labelFormat':
+      if (!(LABEL_FORMATS as readonly string[]).includes(value)) throw new AppError('invalidLabelFormat', `unknown label format ${value}`, { value });
+      return { etiquetteFormat: value };
+    case 'zplPrinter':
+      if (!/^[A-Za-z0-9._:-]{1,100}$/.test(value)) throw new AppError('invalidPrinter', 'invalid printer id', { value });
+      return { uidZplPrinter: value };
+  }
+}

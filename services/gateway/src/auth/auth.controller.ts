@@ -1,0 +1,83 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public, Roles } from '@portal/auth';
+import { BusClient } from '@portal/bus';
+import { AuthSubjects, Role, type CallerContext, type LoginResponse } from '@portal/contracts';
+import { Caller, ClientInfo } from '../http/caller';
+import { RateLimit } from '../http/rate-limit';
+import { ChangePasswordBody, EmailBody, LoginBody, ResetPasswordBody } from './auth.dto';
+
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Public()
+  @RateLimit('login', 30)
+  @Post('auth/login')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Log in with login or e-mail; 401 loginFailed, 423 accountBlocked {seconds}' })
+  login(@Caller() ctx: CallerContext, @Body() body: LoginBody, @ClientInfo() client: { ip: string; userAgent: string }) {
+    return this.bus.request<LoginResponse>(AuthSubjects.login, ctx, { ...body, ...client });
+  }
+
+  @ApiBearerAuth()
+  @Post('auth/logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Ends the current session (its token stops working at once)' })
+  logout(@Caller() ctx: CallerContext) {
+    return this.bus.request(AuthSubjects.logout, ctx, {});
+  }
+
+  @Public()
+  @RateLimit('forgot', 10)
+  @Post('auth/password/forgot')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Mails a single-use reset link valid 1 hour; same answer for unknown addresses' })
+  forgotPassword(@Caller() ctx: CallerContext, @Body() body: EmailBody) {
+    return this.bus.request(AuthSubjects.forgotPassword, ctx, body);
+  }
+
+  @Public()
+  @RateLimit('forgot', 10)
+  @Post('auth/login/forgot')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Mails the login; same answer for unknown addresses' })
+  forgotLogin(@Caller() ctx: CallerContext, @Body() body: EmailBody) {
+    return this.bus.request(AuthSubjects.forgotLogin, ctx, body);
+  }
+
+  @Public()
+  @RateLimit('reset', 30)
+  @Get('auth/password/reset/:token')
+  @ApiOperation({ summary: 'Whether a reset link is still usable; 400 resetLinkInvalid' })
+  checkReset(@Caller() ctx: CallerContext, @Param('token') token: string) {
+    return this.bus.request(AuthSubjects.checkResetLink, ctx, { token });
+  }
+
+  @Public()
+  @RateLimit('reset', 30)
+  @Post('auth/password/reset')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sets a new password with a reset link (once); ends every session' })
+  reset(@Caller() ctx: CallerContext, @Body() body: ResetPasswordBody) {
+    return this.bus.request(AuthSubjects.resetPassword, ctx, body);
+  }
+
+  @ApiBearerAuth()
+  @Post('user/password')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Changes the password (current one required); other sessions end, a new token is returned' })
+  changePassword(@Caller() ctx: CallerContext, @Body() body: ChangePasswordBody) {
+    return this.bus.request(AuthSubjects.changePassword, ctx, body);
+  }
+
+  @ApiBearerAuth()
+  @Roles(Role.ADMIN_USERS)
+  @Post('admin/users/:uuid/reset-password')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Admin: generates a new password, mails it and ends the user\'s sessions' })
+  adminReset(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
+    return this.bus.request(AuthSubjects.adminResetPassword, ctx, { uuid });
+  }
+}

@@ -1,0 +1,45 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { BusClient } from '@portal/bus';
+import { AuthSubjects, type CallerContext, type DashboardTileDto } from '@portal/contracts';
+import { Caller } from '../http/caller';
+import { CreateTileBody, SaveTilesBody } from './dashboard.dto';
+
+/** Spec §7 dashboard calls, verbatim paths. */
+@ApiTags('dashboard')
+@ApiBearerAuth()
+@Controller('dashboard')
+export class DashboardController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Get('list')
+  @ApiOperation({ summary: "The caller's pinned tiles, in order" })
+  list(@Caller() ctx: CallerContext) {
+    return this.bus.request<DashboardTileDto[]>(AuthSubjects.dashboardList, ctx, {});
+  }
+
+  @Post('list')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Saves order, size and configuration of tiles' })
+  save(@Caller() ctx: CallerContext, @Body() body: SaveTilesBody) {
+    return this.bus.request<DashboardTileDto[]>(AuthSubjects.dashboardSave, ctx, body);
+  }
+
+  @Post('create')
+  @ApiOperation({ summary: 'Pins a tile (default 1x1, appended)' })
+  create(@Caller() ctx: CallerContext, @Body() body: CreateTileBody) {
+    return this.bus.request<DashboardTileDto>(AuthSubjects.dashboardCreate, ctx, body);
+  }
+
+  @Get('personnal/apps')
+  @ApiOperation({ summary: "The application tiles of spec §2 the caller's roles allow" })
+  apps(@Caller() ctx: CallerContext) {
+    return this.bus.request(AuthSubjects.dashboardApps, ctx, {});
+  }
+
+  @Delete(':uuid')
+  @ApiOperation({ summary: 'Removes one of the caller\'s tiles' })
+  remove(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
+    return this.bus.request(AuthSubjects.dashboardDelete, ctx, { uuid });
+  }
+}

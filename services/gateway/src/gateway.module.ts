@@ -1,0 +1,26 @@
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { loadSigningKey, TokenService } from '@portal/auth';
+import { AuthController } from './auth/auth.controller';
+import { DashboardController } from './dashboard/dashboard.controller';
+import { HealthController } from './health/health.controller';
+import { RateLimitGuard } from './http/rate-limit';
+import { SessionGuard } from './http/session.guard';
+import { SessionResolver } from './http/session-resolver';
+import { UserController } from './user/user.controller';
+
+/** Feature modules of the gateway's HTTP surface, added by each service's issue. */
+const FEATURE_MODULES: (Type | DynamicModule)[] = [];
+
+/** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */
+@Module({
+  imports: FEATURE_MODULES,
+  controllers: [AuthController, UserController, DashboardController, HealthController],
+  providers: [
+    SessionResolver,
+    { provide: TokenService, useFactory: () => new TokenService(loadSigningKey()) },
+    { provide: APP_GUARD, useClass: RateLimitGuard },
+    { provide: APP_GUARD, useClass: SessionGuard },
+  ],
+})
+export class GatewayModule {}

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Logger, type INestApplication } from '@nestjs/common';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppError } from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import { portalValidationPipe } from './validation';
+
+export const API_PREFIX = 'api';
+
+export function fastifyAdapter(): FastifyAdapter {
+  return new FastifyAdapter({
+    trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+    bodyLimit: 5 * 1024 * 1024,
+    logger: false,
+  });
+}
+
+/** Everything the HTTP side needs besides routes: prefix, validation, OpenAPI, web app, 404s. */
+export async function configureGateway(app: NestFastifyApplication): Promise<void> {
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalPipes(portalValidationPipe());
+  app.enableShutdownHooks();
+  setupOpenApi(app);
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  fastify.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    return payload;
+  });
+  // Unknown API paths answer the error envelope, never the web app.
+  fastify.all(`/${API_PREFIX}/*`, async (_request, reply) => {
+    const error = new AppError('pageNotFound', 'no such API path');
+    return reply.status(error.status).send(error.toBody());
+  });
+  await serveWebApp(app, fastify);
+}
+
+function setupOpenApi(app: INestApplication): void {
+  const config = new DocumentBuilder()
+    .setTitle('Depositor portal API')
+    .setDescription('Logistics customer portal: spec §7 calls and react-admin resources. Errors: { error: { key, message, params, fields } }.')
+    .setVersion('1')
+    .addBearerAuth()
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs-json` });
+}
+
+/** Serves the built web app (web/dist) with an index.html fallback for its browser routes. */
+async function serveWebApp(app: NestFastifyApplication, fastify: FastifyInstance): Promise<void> {
+  const root = path.resolve(process.env.WEB_DIST ?? path.join(process.cwd(), 'web', 'dist'));
+  const index = path.join(root, 'index.html');
+  if (!fs.existsSync(index)) {
+    new Logger('Gateway').warn(`no web build at ${root}: API only (run npm run build:web)`);
+    return;
+  }
+  await app.register(import('@fastify/static') as never, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders: (res: { setHeader(name: string, value: string): void }, file: string) => {
+      res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const html = fs.readFileSync(index);
+  fastify.get('/*', async (_request, reply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html));
+}

@@ -1,0 +1,32 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TokenService } from '@portal/auth';
+import { BusClient } from '@portal/bus';
+import { AuthSubjects, systemContext, type Scope } from '@portal/contracts';
+
+export interface ResolvedSession {
+  user: { id: number; uuid: string; login: string; sessionId: string };
+  roles: string[];
+  scope: Scope;
+  locale: string;
+  timezone: string;
+}
+
+/**
+ * Turns a bearer token into the caller's session: the signature is checked here, the session
+ * (revocation, roles, scope) by the auth service on every request, so a revoked token stops at once.
+ */
+@Injectable()
+export class SessionResolver {
+  constructor(
+    @Inject(TokenService) private readonly tokens: TokenService,
+    private readonly bus: BusClient,
+  ) {}
+
+  async resolve(token: string, requestId: string): Promise<ResolvedSession> {
+    const claims = this.tokens.verify(token);
+    return this.bus.request<ResolvedSession>(AuthSubjects.resolveSession, systemContext(requestId), {
+      sessionId: claims.sid,
+      userUuid: claims.sub,
+    });
+  }
+}

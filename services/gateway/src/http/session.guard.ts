@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { isPublic, requiredRoles } from '@portal/auth';
+import { AppError, EMPTY_SCOPE, findLocale, hasAnyRole, type CallerContext } from '@portal/contracts';
+import type { PortalRequest } from './caller';
+import { SessionResolver } from './session-resolver';
+
+/**
+ * Every HTTP route is private unless marked @Public(): the bearer token must name a live session;
+ * the route's @Roles() are checked here and again by the service that answers.
+ */
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionResolver,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const request = context.switchToHttp().getRequest<PortalRequest>();
+    const requestId = String(request.headers['x-request-id'] ?? randomUUID()).slice(0, 64);
+    if (isPublic(this.reflector, context)) {
+      request.caller = anonymous(requestId, request);
+      return true;
+    }
+    const header = request.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) throw new AppError('tokenDismiss', 'missing token');
+    const session = await this.sessions.resolve(token, requestId);
+    request.caller = { requestId, ...session };
+    if (!hasAnyRole(session.roles, requiredRoles(this.reflector, context))) throw new AppError('permissionDenied', 'permission denied');
+    return true;
+  }
+}
+
+function anonymous(requestId: string, request: PortalRequest): CallerContext {
+  const language = String(request.headers['accept-language'] ?? '').slice(0, 2);
+  return { requestId, roles: [], scope: EMPTY_SCOPE, locale: findLocale(language)?.code ?? 'fr_FR', timezone: 'Europe/Paris' };
+}

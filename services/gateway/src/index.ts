@@ -1,0 +1,2 @@
+export { GatewayModule } from './gateway.module';
+export { configureGateway, fastifyAdapter, API_PREFIX } from './http/bootstrap';

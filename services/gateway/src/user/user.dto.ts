@@ -1,0 +1,25 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsArray, IsDefined, IsEmail, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+
+export class PrinterUriBody {
+  @ApiProperty({ example: 'http://192.168.1.50:9100' }) @IsDefined() @IsString() @MaxLength(200) printer_uri!: string;
+}
+
+export class ProfileBody {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) firstname?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) lastname?: string;
+  @ApiPropertyOptional() @IsOptional() @IsEmail() @MaxLength(100) email?: string;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(100) contactMail?: string | null;
+}
+
+export class PreferencesBody {
+  @ApiPropertyOptional({ example: 'tab-ready' }) @IsOptional() @IsString() @MaxLength(60) hubyReadyToGoTab?: string;
+  @ApiPropertyOptional({ example: 'tab-progress' }) @IsOptional() @IsString() @MaxLength(60) loopTab?: string;
+  @ApiPropertyOptional({ example: 'transit' }) @IsOptional() @IsString() @MaxLength(60) selectedProfile?: string;
+}
+
+export class FiltersBody {
+  @ApiPropertyOptional({ type: [Number] }) @IsOptional() @IsArray() @IsInt({ each: true }) depositors?: number[];
+  @ApiPropertyOptional({ type: [Number] }) @IsOptional() @IsArray() @IsInt({ each: true }) activities?: number[];
+  @ApiPropertyOptional({ type: [Number] }) @IsOptional() @IsArray() @IsInt({ each: true }) stores?: number[];
+}
