@@ -11,7 +11,9 @@ const swc = [
   },
 ];
 const common = {
-  transform: { '^.+\\.ts$': swc },
+  transform: { '^.+\\.(ts|js|mjs)$': swc },
+  // A few dependencies ship ESM only: compile them to CommonJS like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
   moduleNameMapper: {
     '^@portal/service-(.*)$': '<rootDir>/services/$1/src',
     '^@portal/(.*)$': '<rootDir>/libs/$1/src',

@@ -119,7 +119,10 @@ export class NatsTransport implements BusTransport {
     const durable = consumer.replace(/[^A-Za-z0-9_-]/g, '_');
     const subjects = types.map((t) => `${this.prefix}.${t}`);
     // One type goes in `filter_subject`, which every JetStream server knows; several need server 2.10+.
-    const filter = subjects.length === 1 ? { filter_subject: subjects[0], filter_subjects: undefined } : { filter_subject: undefined, filter_subjects: subjects };
+    const filter =
+      subjects.length === 1
+        ? { filter_subject: subjects[0], filter_subjects: undefined }
+        : { filter_subject: undefined, filter_subjects: subjects };
     const existing = await this.jsm.consumers.info(this.stream, durable).catch(() => undefined);
     if (existing) {
       await this.jsm.consumers.update(this.stream, durable, filter);

@@ -10,8 +10,8 @@ import { configureGateway, fastifyAdapter, GatewayModule } from '@portal/service
 
 /** The service modules the all-in-one process hosts, with their demo seeds in dependency order. */
 const SERVICES = [
-  { module: AdminServiceModule, seed: seedAdminDemo },
-  { module: AuthServiceModule, seed: seedAuthDemo },
+  { name: 'admin', module: AdminServiceModule, seed: seedAdminDemo },
+  { name: 'auth', module: AuthServiceModule, seed: seedAuthDemo },
 ];
 
 export interface PortalOptions {
@@ -35,10 +35,13 @@ export async function startPortal(options: PortalOptions = {}): Promise<INestApp
 
   const app = await NestFactory.create<NestFastifyApplication>(PortalRoot, fastifyAdapter(), { bufferLogs: false });
   await configureGateway(app);
-  app.connectMicroservice({ strategy: new BusServer(transport) });
+  // The bus side shares the app's global guard and filter (APP_GUARD, APP_FILTER).
+  app.connectMicroservice({ strategy: new BusServer(transport) }, { inheritAppConfig: true });
   await app.startAllMicroservices();
   if (options.demoData) {
-    for (const { module, seed } of SERVICES) await seed(app.select(module).get(Db));
+    // Each service module has its own Db: find it by service name.
+    const dbs = app.get(Db, { strict: false, each: true });
+    for (const { name, seed } of SERVICES) await seed(dbs.find((db) => db.service === name)!);
   }
   await app.listen(options.port ?? 3000, options.host ?? '0.0.0.0');
   return app;

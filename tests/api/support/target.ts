@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { dropDatabases, freshDatabaseBase } from '@portal/testing';
+import request from 'supertest';
+import { startSmtp } from '../../support/smtp';
+
+export interface ApiTarget {
+  url: string;
+  /** True when the services run as separate processes on NATS (tests/api/distributed.mjs). */
+  distributed: boolean;
+  /** Where mails arrive: an in-memory list, or a folder of JSON mails. */
+  mailbox: unknown[] | string;
+  close(): Promise<void>;
+}
+
+/**
+ * The portal under test: `API_BASE_URL` when a distributed deployment was started for the run,
+ * otherwise an all-in-one portal in this process, on its own databases, with demo data.
+ */
+export async function startTarget(): Promise<ApiTarget> {
+  if (process.env.API_BASE_URL) {
+    return { url: process.env.API_BASE_URL, distributed: true, mailbox: process.env.API_MAIL_DIR!, close: async () => undefined };
+  }
+  const smtp = await startSmtp();
+  const base = freshDatabaseBase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-'));
+  Object.assign(process.env, {
+    DATABASE_URL: base,
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'http://portal.test',
+    RATE_LIMIT_MULTIPLIER: '100',
+    OUTBOX_INTERVAL_MS: '100',
+  });
+  const { startPortal } = await import('@portal/service-all-in-one');
+  const app: INestApplication = await startPortal({ port: 0, host: '127.0.0.1', demoData: true });
+  app.useLogger(['error']);
+  const address = app.getHttpServer().address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    distributed: false,
+    mailbox: smtp.mails,
+    close: async () => {
+      await app.close();
+      await smtp.close();
+      await dropDatabases(base);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const DEMO_PASSWORD = 'Portal2026';
+
+/** A logged-in demo user: supertest agent bound to the target with the bearer token. */
+export async function loginAs(target: ApiTarget, login: string, password = DEMO_PASSWORD) {
+  const res = await request(target.url).post('/api/auth/login').send({ login, password });
+  if (res.status !== 200) throw new Error(`login ${login}: ${res.status} ${JSON.stringify(res.body)}`);
+  const token: string = res.body.token;
+  const auth = { Authorization: `Bearer ${token}` };
+  return {
+    token,
+    user: res.body.user as { uuid: string; login: string; roles: string[] },
+    get: (p: string) => request(target.url).get(p).set(auth),
+    post: (p: string, body?: object) => request(target.url).post(p).set(auth).send(body ?? {}),
+    put: (p: string, body?: object) => request(target.url).put(p).set(auth).send(body ?? {}),
+    delete: (p: string) => request(target.url).delete(p).set(auth),
+  };
+}
