@@ -21,6 +21,11 @@ const decode = <T>(data: Uint8Array): T => JSON.parse(codec.decode(data)) as T;
 
 export interface NatsTransportOptions {
   url: string;
+  /**
+   * Isolates one deployment from others on the same NATS server: prefixes request subjects and
+   * event subjects, and names the stream after it (tests, several environments on one server).
+   */
+  namespace?: string;
   /** JetStream stream holding the domain events. */
   stream?: string;
   /** Subject prefix of events in the stream (`<prefix>.<event type>`). */
@@ -38,6 +43,7 @@ export class NatsTransport implements BusTransport {
   private readonly consumers: ConsumerMessages[] = [];
   private readonly stream: string;
   private readonly prefix: string;
+  private readonly subjectPrefix: string;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -45,8 +51,10 @@ export class NatsTransport implements BusTransport {
     private readonly jsm: JetStreamManager,
     options: NatsTransportOptions,
   ) {
-    this.stream = options.stream ?? 'PORTAL_EVENTS';
-    this.prefix = options.eventPrefix ?? 'events';
+    const ns = options.namespace?.replace(/[^A-Za-z0-9_-]/g, '_');
+    this.stream = options.stream ?? (ns ? `PORTAL_EVENTS_${ns}` : 'PORTAL_EVENTS');
+    this.prefix = options.eventPrefix ?? (ns ? `${ns}.events` : 'events');
+    this.subjectPrefix = ns ? `${ns}.` : '';
   }
 
   static async connect(options: NatsTransportOptions): Promise<NatsTransport> {
@@ -79,7 +87,7 @@ export class NatsTransport implements BusTransport {
 
   async request(subject: string, payload: unknown, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Promise<Reply> {
     try {
-      const msg = await this.nc.request(subject, encode(payload), { timeout: timeoutMs });
+      const msg = await this.nc.request(this.subjectPrefix + subject, encode(payload), { timeout: timeoutMs });
       return decode<Reply>(msg.data);
     } catch (e) {
       if (e instanceof NatsError && (e.code === ErrorCode.NoResponders || e.code === ErrorCode.Timeout)) {
@@ -91,7 +99,7 @@ export class NatsTransport implements BusTransport {
   }
 
   async serve(subject: string, handler: RequestHandler): Promise<void> {
-    this.nc.subscribe(subject, {
+    this.nc.subscribe(this.subjectPrefix + subject, {
       queue: subject,
       callback: (err, msg) => {
         if (err) return this.logger.error(err.message);

@@ -12,7 +12,7 @@ export interface ServiceHarness {
   bus: BusClient;
   /** Sends a request as this caller and returns the unwrapped reply (or throws AppError). */
   call<T>(subject: string, ctx: CallerContext, data?: unknown): Promise<T>;
-  get<T>(type: Type<T> | symbol | string): T;
+  get<T>(type: { prototype: T } | symbol | string): T;
   close(): Promise<void>;
 }
 
@@ -39,7 +39,7 @@ export async function startServices(modules: Type[], transport: BusTransport = n
     transport,
     bus,
     call: <T>(subject: string, ctx: CallerContext, data: unknown = {}) => bus.request<T>(subject, ctx, data),
-    get: <T>(type: Type<T> | symbol | string) => app.get<T>(type as Type<T>),
+    get: <T>(type: { prototype: T } | symbol | string) => app.get<T>(type as Type<T>),
     close: async () => {
       await app.close();
       await dropDatabases(base);

@@ -7,10 +7,11 @@ import { HealthController } from './health/health.controller';
 import { RateLimitGuard } from './http/rate-limit';
 import { SessionGuard } from './http/session.guard';
 import { SessionResolver } from './http/session-resolver';
+import { ReferenceHttpModule } from './reference/reference.module';
 import { UserController } from './user/user.controller';
 
 /** Feature modules of the gateway's HTTP surface, added by each service's issue. */
-const FEATURE_MODULES: (Type | DynamicModule)[] = [];
+const FEATURE_MODULES: (Type | DynamicModule)[] = [ReferenceHttpModule];
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */
 @Module({

@@ -4,26 +4,36 @@ import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { dropDatabases, freshDatabaseBase } from '@portal/testing';
 import request from 'supertest';
-import { startSmtp } from '../../support/smtp';
+import { startSmtp, type ReceivedMail } from '../../support/smtp';
+import { Deployment } from './distributed';
 
 export interface ApiTarget {
   url: string;
-  /** True when the services run as separate processes on NATS (tests/api/distributed.mjs). */
-  distributed: boolean;
-  /** Where mails arrive: an in-memory list, or a folder of JSON mails. */
-  mailbox: unknown[] | string;
+  /** The separate processes when the run is distributed (API_MODE=distributed), to stop and restart. */
+  deployment?: Deployment;
+  /** Where mails arrive (a real SMTP server started by the test). */
+  mailbox: ReceivedMail[];
   close(): Promise<void>;
 }
 
 /**
- * The portal under test: `API_BASE_URL` when a distributed deployment was started for the run,
- * otherwise an all-in-one portal in this process, on its own databases, with demo data.
+ * The portal under test, with demo data and its own databases: all-in-one in this process, or,
+ * with API_MODE=distributed, gateway, auth and admin as separate processes on NATS.
  */
 export async function startTarget(): Promise<ApiTarget> {
-  if (process.env.API_BASE_URL) {
-    return { url: process.env.API_BASE_URL, distributed: true, mailbox: process.env.API_MAIL_DIR!, close: async () => undefined };
-  }
   const smtp = await startSmtp();
+  if (process.env.API_MODE === 'distributed') {
+    const deployment = await Deployment.start(smtp.url);
+    return {
+      url: deployment.url,
+      deployment,
+      mailbox: smtp.mails,
+      close: async () => {
+        await deployment.close();
+        await smtp.close();
+      },
+    };
+  }
   const base = freshDatabaseBase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-'));
   Object.assign(process.env, {
@@ -40,7 +50,6 @@ export async function startTarget(): Promise<ApiTarget> {
   const address = app.getHttpServer().address() as { port: number };
   return {
     url: `http://127.0.0.1:${address.port}`,
-    distributed: false,
     mailbox: smtp.mails,
     close: async () => {
       await app.close();

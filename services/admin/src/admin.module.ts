@@ -1,0 +1,88 @@
+import { Module } from '@nestjs/common';
+import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
+import { DatabaseModule, Db } from '@portal/db';
+import { Mailer } from '@portal/mail';
+import { Announcement, AnnouncementHidden } from './announcements/announcement.entity';
+import { AnnouncementsController } from './announcements/announcements.controller';
+import { AnnouncementsRepository } from './announcements/announcements.repository';
+import { AnnouncementsService } from './announcements/announcements.service';
+import { Activity } from './depositors/activity.entity';
+import { Depositor } from './depositors/depositor.entity';
+import { DepositorsController } from './depositors/depositors.controller';
+import { DepositorsRepository } from './depositors/depositors.repository';
+import { DepositorsService } from './depositors/depositors.service';
+import { Store } from './depositors/store.entity';
+import { EmailTemplate } from './email-templates/email-template.entity';
+import { EmailTemplatesController } from './email-templates/email-templates.controller';
+import { EmailTemplatesRepository } from './email-templates/email-templates.repository';
+import { EmailTemplatesService } from './email-templates/email-templates.service';
+import { FiguresController } from './figures/figures.controller';
+import { FiguresRepository } from './figures/figures.repository';
+import { FiguresService } from './figures/figures.service';
+import { GeoController } from './geo/geo.controller';
+import { GeoService } from './geo/geo.service';
+import { HealthController } from './health/health.controller';
+import { LogEntry } from './logs/log.entity';
+import { LogsRepository } from './logs/logs.repository';
+import { SecurityLogConsumer } from './logs/security-log.consumer';
+import { SecurityLogService } from './logs/security-log.service';
+import { MailOutboxController } from './mail-outbox/mail-outbox.controller';
+import { MailOutboxRepository } from './mail-outbox/mail-outbox.repository';
+import { MailOutboxService } from './mail-outbox/mail-outbox.service';
+import { CreateAdmin1763790000000 } from './migrations/1763790000000-CreateAdmin';
+import { Platform } from './platforms/platform.entity';
+import { PlatformsController } from './platforms/platforms.controller';
+import { PlatformsRepository } from './platforms/platforms.repository';
+import { PlatformsService } from './platforms/platforms.service';
+import { DEFAULT_SUPPORT_EMAIL, SUPPORT_MAILBOX } from './support/support.dto';
+import { SupportController } from './support/support.controller';
+import { SupportService } from './support/support.service';
+
+/**
+ * The admin service owns the reference data: depositors with their activities and stores,
+ * platforms, countries and states, announcements, email templates, back-office logs and the
+ * support mailbox. Guards and the error filter come from the hosting root (BusModule + RpcRolesGuard).
+ */
+@Module({
+  imports: [
+    DatabaseModule.forService({
+      service: 'admin',
+      entities: [Platform, Depositor, Activity, Store, Announcement, AnnouncementHidden, EmailTemplate, LogEntry],
+      migrations: [CreateAdmin1763790000000],
+    }),
+  ],
+  controllers: [
+    GeoController,
+    DepositorsController,
+    PlatformsController,
+    AnnouncementsController,
+    FiguresController,
+    EmailTemplatesController,
+    SupportController,
+    MailOutboxController,
+    HealthController,
+    SecurityLogConsumer,
+  ],
+  providers: [
+    GeoService,
+    DepositorsRepository,
+    DepositorsService,
+    PlatformsRepository,
+    PlatformsService,
+    AnnouncementsRepository,
+    AnnouncementsService,
+    FiguresRepository,
+    FiguresService,
+    EmailTemplatesRepository,
+    EmailTemplatesService,
+    SupportService,
+    MailOutboxRepository,
+    MailOutboxService,
+    LogsRepository,
+    SecurityLogService,
+    { provide: SUPPORT_MAILBOX, useFactory: () => process.env.SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL },
+    { provide: Mailer, useFactory: (db: Db) => new Mailer(db), inject: [Db] },
+    { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
+  ],
+})
+export class AdminServiceModule {}

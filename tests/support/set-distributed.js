@@ -1,0 +1,2 @@
+// Jest setup of the "api-distributed" project: the API tests run against separate processes.
+process.env.API_MODE = 'distributed';
