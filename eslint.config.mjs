@@ -19,7 +19,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['**/*.spec.ts', '**/*.test.ts', 'tests/**/*.{js,mjs,ts}', 'infra/**/*.mjs', '**/*.config.{js,mjs,ts}', '{libs,services}/*/index.cjs'],
+    files: [
+      '**/*.spec.ts',
+      '**/*.test.ts',
+      'tests/**/*.{js,mjs,ts}',
+      'infra/**/*.mjs',
+      '**/*.config.{js,mjs,ts}',
+      '{libs,services}/*/index.cjs',
+    ],
     rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -25,7 +25,12 @@ const common = {
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/services/**/*.spec.ts'] },
-    { ...common, displayName: 'api', testMatch: ['<rootDir>/tests/api/**/*.test.ts'], testPathIgnorePatterns: ['\\.distributed\\.test\\.ts$'] },
+    {
+      ...common,
+      displayName: 'api',
+      testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
+      testPathIgnorePatterns: ['\\.distributed\\.test\\.ts$'],
+    },
     // The same API tests against gateway, auth and admin as separate processes on NATS
     // (needs `npm run build:server` and a NATS server; the test runner includes it when NATS is up).
     {

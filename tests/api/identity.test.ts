@@ -46,7 +46,9 @@ describe('identity API', () => {
 
   it('refuses missing, forged and revoked tokens with 401 tokenDismiss', async () => {
     expect((await api().get('/api/dashboard/list').expect(401)).body.error.key).toBe('tokenDismiss');
-    expect((await api().get('/api/dashboard/list').set('Authorization', 'Bearer abc.def.ghi').expect(401)).body.error.key).toBe('tokenDismiss');
+    expect((await api().get('/api/dashboard/list').set('Authorization', 'Bearer abc.def.ghi').expect(401)).body.error.key).toBe(
+      'tokenDismiss',
+    );
     const alice = await loginAs(target, 'alice');
     const forged = alice.token.slice(0, -3) + (alice.token.endsWith('AAA') ? 'BBB' : 'AAA');
     expect((await api().get('/api/user/me').set('Authorization', `Bearer ${forged}`).expect(401)).body.error.key).toBe('tokenDismiss');
@@ -68,9 +70,14 @@ describe('identity API', () => {
     expect((await alice.post('/api/user/export/two_columns').expect(200)).body.exportFormat).toBe('two_columns');
     expect((await alice.post('/api/user/timezone/Asia%2FKolkata').expect(200)).body.timezone).toBe('Asia/Kolkata');
     expect((await alice.post('/api/user/phone/0472000000').expect(200)).body.phone).toBe('0472000000');
-    expect((await alice.put('/api/user/printer-uri', { printer_uri: 'https://10.0.0.5:9101' }).expect(200)).body.printer).toEqual({ url: 'https://10.0.0.5', port: 9101 });
+    expect((await alice.put('/api/user/printer-uri', { printer_uri: 'https://10.0.0.5:9101' }).expect(200)).body.printer).toEqual({
+      url: 'https://10.0.0.5',
+      port: 9101,
+    });
     expect((await alice.put(`/api/user/${alice.user.uuid}/setFormatEtiquette/ZPL`).expect(200)).body.etiquette_format).toBe('ZPL');
-    expect((await alice.put(`/api/user/${alice.user.uuid}/setZplDefaultPrinter/ZT410-QUAI2`).expect(200)).body.uid_zpl_printer).toBe('ZT410-QUAI2');
+    expect((await alice.put(`/api/user/${alice.user.uuid}/setZplDefaultPrinter/ZT410-QUAI2`).expect(200)).body.uid_zpl_printer).toBe(
+      'ZT410-QUAI2',
+    );
     const bad: [string, string, string][] = [
       ['post', '/api/user/language/xx_XX', 'invalidLanguage'],
       ['post', '/api/user/theme/neon', 'invalidTheme'],
@@ -122,7 +129,8 @@ describe('identity API', () => {
   });
 
   it('lists the application tiles the roles allow', async () => {
-    const routes = async (login: string) => (await (await loginAs(target, login)).get('/api/dashboard/personnal/apps').expect(200)).body.map((a: { route: string }) => a.route);
+    const routes = async (login: string) =>
+      (await (await loginAs(target, login)).get('/api/dashboard/personnal/apps').expect(200)).body.map((a: { route: string }) => a.route);
     expect(await routes('bob')).toEqual(['/pgt', '/stock']);
     expect(await routes('alice')).toContain('/fever');
     expect(await routes('alice')).not.toContain('/admin');
@@ -138,7 +146,14 @@ describe('identity API', () => {
   it('answers unknown API paths with 404 pageNotFound and documents every path in OpenAPI', async () => {
     expect((await api().get('/api/no/such/thing').expect(404)).body.error.key).toBe('pageNotFound');
     const doc = (await api().get('/api/docs-json').expect(200)).body as { paths: Record<string, unknown> };
-    for (const p of ['/api/auth/login', '/api/user/token/check', '/api/user/language/{code}', '/api/user/{uuid}/setFormatEtiquette/{format}', '/api/dashboard/personnal/apps', '/api/health']) {
+    for (const p of [
+      '/api/auth/login',
+      '/api/user/token/check',
+      '/api/user/language/{code}',
+      '/api/user/{uuid}/setFormatEtiquette/{format}',
+      '/api/dashboard/personnal/apps',
+      '/api/health',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
   });

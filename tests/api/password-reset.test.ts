@@ -20,10 +20,19 @@ describe('password reset by mail', () => {
     expect(mail.text).toContain('Vous avez demandé à réinitialiser votre mot de passe');
     const token = linkToken(mail.text);
     await request(target.url).get(`/api/auth/password/reset/${token}`).expect(200, { ok: true });
-    const weak = await request(target.url).post('/api/auth/password/reset').send({ token, password: 'abc', confirmation: 'abc' }).expect(400);
+    const weak = await request(target.url)
+      .post('/api/auth/password/reset')
+      .send({ token, password: 'abc', confirmation: 'abc' })
+      .expect(400);
     expect(weak.body.error.key).toBe('wrongPasswordFormat');
-    await request(target.url).post('/api/auth/password/reset').send({ token, password: 'Quai2026Lyon', confirmation: 'Quai2026Lyon' }).expect(200);
-    const twice = await request(target.url).post('/api/auth/password/reset').send({ token, password: 'Quai2027Lyon', confirmation: 'Quai2027Lyon' }).expect(400);
+    await request(target.url)
+      .post('/api/auth/password/reset')
+      .send({ token, password: 'Quai2026Lyon', confirmation: 'Quai2026Lyon' })
+      .expect(200);
+    const twice = await request(target.url)
+      .post('/api/auth/password/reset')
+      .send({ token, password: 'Quai2027Lyon', confirmation: 'Quai2027Lyon' })
+      .expect(400);
     expect(twice.body.error.key).toBe('resetLinkInvalid');
     await expect(loginAs(target, 'bob')).rejects.toThrow(/401/);
     await loginAs(target, 'bob', 'Quai2026Lyon');
@@ -39,11 +48,17 @@ describe('password reset by mail', () => {
   it('changes a password in settings: old sessions end, the answer carries a working token', async () => {
     const first = await loginAs(target, 'alice');
     const other = await loginAs(target, 'alice');
-    const wrong = await first.post('/api/user/password', { oldPassword: 'x', password: 'Entrepot2026', confirmation: 'Entrepot2026' }).expect(400);
+    const wrong = await first
+      .post('/api/user/password', { oldPassword: 'x', password: 'Entrepot2026', confirmation: 'Entrepot2026' })
+      .expect(400);
     expect(wrong.body.error.key).toBe('wrongOldPassword');
-    const mismatch = await first.post('/api/user/password', { oldPassword: 'Portal2026', password: 'Entrepot2026', confirmation: 'Entrepot2025' }).expect(400);
+    const mismatch = await first
+      .post('/api/user/password', { oldPassword: 'Portal2026', password: 'Entrepot2026', confirmation: 'Entrepot2025' })
+      .expect(400);
     expect(mismatch.body.error.key).toBe('wrongPasswordConfirmation');
-    const ok = await first.post('/api/user/password', { oldPassword: 'Portal2026', password: 'Entrepot2026', confirmation: 'Entrepot2026' }).expect(200);
+    const ok = await first
+      .post('/api/user/password', { oldPassword: 'Portal2026', password: 'Entrepot2026', confirmation: 'Entrepot2026' })
+      .expect(200);
     await other.get('/api/user/me').expect(401);
     await first.get('/api/user/me').expect(401);
     await request(target.url).get('/api/user/me').set('Authorization', `Bearer ${ok.body.token}`).expect(200);

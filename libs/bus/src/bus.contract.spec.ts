@@ -146,7 +146,13 @@ class OrdersController {
   @MessagePattern(S.echo)
   echo(@Payload() message: BusRequest<{ orderId: number }>): unknown {
     const { ctx, data } = message;
-    return { orderId: data.orderId, userId: ctx.user?.id, requestId: ctx.requestId, scope: ctx.scope, shippedAt: new Date(Date.UTC(2026, 0, 2)) };
+    return {
+      orderId: data.orderId,
+      userId: ctx.user?.id,
+      requestId: ctx.requestId,
+      scope: ctx.scope,
+      shippedAt: new Date(Date.UTC(2026, 0, 2)),
+    };
   }
 
   @MessagePattern(S.refuse)
@@ -233,7 +239,11 @@ class LateProjection {
   }
 }
 
-async function insertEffect(em: { query(sql: string, params: unknown[]): Promise<unknown> }, consumer: string, event: DomainEvent): Promise<void> {
+async function insertEffect(
+  em: { query(sql: string, params: unknown[]): Promise<unknown> },
+  consumer: string,
+  event: DomainEvent,
+): Promise<void> {
   await em.query(`INSERT INTO "shipment_effect" ("consumer", "event_id", "note") VALUES ($1, $2, $3)`, [
     consumer,
     event.id,
@@ -252,7 +262,12 @@ describe.each(kits)('bus contract on $name', (kit) => {
     const moduleRef = await Test.createTestingModule({
       imports: [BusModule.forTransport(transport)],
       controllers,
-      providers: [{ provide: INSTANCE, useValue: 'a' }, { provide: PROBE, useValue: new Probe() }, { provide: Db, useValue: db }, ...providers],
+      providers: [
+        { provide: INSTANCE, useValue: 'a' },
+        { provide: PROBE, useValue: new Probe() },
+        { provide: Db, useValue: db },
+        ...providers,
+      ],
     }).compile();
     const app = moduleRef.createNestMicroservice({ strategy: new BusServer(transport) });
     app.useLogger(false);
@@ -344,7 +359,13 @@ describe.each(kits)('bus contract on $name', (kit) => {
     const itOwnProcess = kit.consumersRestartAlone ? it : it.skip;
     itOwnProcess('resumes a durable consumer after it stopped, with what was published meanwhile and nothing it acknowledged', async () => {
       const producer = await kit.connect('producer');
-      const event = (note: string): DomainEvent => ({ id: randomUUID(), type: E.resumed, source: 'bustest', occurredAt: new Date().toISOString(), payload: { note } });
+      const event = (note: string): DomainEvent => ({
+        id: randomUUID(),
+        type: E.resumed,
+        source: 'bustest',
+        occurredAt: new Date().toISOString(),
+        payload: { note },
+      });
       const before = event('before');
       const meanwhile = event('meanwhile');
 
@@ -416,7 +437,9 @@ describe.each(kits)('bus contract on $name', (kit) => {
       probe = consumerApp.get(PROBE);
       producer = await kit.connect('producer');
       // The relay as a service would run it: on a timer, through the application lifecycle.
-      const relayApp = await startApp([], producer, [{ provide: OutboxRelay, useFactory: (t: BusTransport) => new OutboxRelay(db, t, 50), inject: [BUS_TRANSPORT] }]);
+      const relayApp = await startApp([], producer, [
+        { provide: OutboxRelay, useFactory: (t: BusTransport) => new OutboxRelay(db, t, 50), inject: [BUS_TRANSPORT] },
+      ]);
       relay = relayApp.get(OutboxRelay);
     });
 
@@ -444,7 +467,10 @@ describe.each(kits)('bus contract on $name', (kit) => {
     it('gives an event of one type to every consumer of that type, once each, and to no other', async () => {
       const event = await commitEvent(E.created, 'parcel 2');
       const marker = await commitEvent(E.other, 'marker');
-      await waitFor('both consumers', async () => (await effects('bustest.tracking', event.id)) === 1 && (await effects('bustest.billing', event.id)) === 1);
+      await waitFor(
+        'both consumers',
+        async () => (await effects('bustest.tracking', event.id)) === 1 && (await effects('bustest.billing', event.id)) === 1,
+      );
       await waitFor('the marker', () => probe.delivered('bustest.other').some((e) => e.id === marker.id));
 
       expect(probe.delivered('bustest.tracking').map((e) => e.id)).toEqual([event.id]);
@@ -463,7 +489,9 @@ describe.each(kits)('bus contract on $name', (kit) => {
       await waitFor('a second delivery', () => probe.delivered('bustest.crash-after-commit').filter((e) => e.id === event.id).length >= 2);
       expect(await effects('bustest.crash-after-commit', event.id)).toBe(1);
       // And directly: the same event handled again is skipped.
-      expect(await handleOnce(db, 'bustest.crash-after-commit', event, (em) => insertEffect(em, 'bustest.crash-after-commit', event))).toBe(false);
+      expect(await handleOnce(db, 'bustest.crash-after-commit', event, (em) => insertEffect(em, 'bustest.crash-after-commit', event))).toBe(
+        false,
+      );
       expect(await effects('bustest.crash-after-commit', event.id)).toBe(1);
     });
 
@@ -492,7 +520,10 @@ describe.each(kits)('bus contract on $name', (kit) => {
 
     it('delivers an event relayed before its consumer subscribed, once the consumer subscribes', async () => {
       const event = await commitEvent(E.late, 'early');
-      await waitFor('the relay to publish it', async () => (await db.query(`SELECT 1 FROM "outbox" WHERE "id" = $1 AND "published_at" IS NOT NULL`, [event.id])).length === 1);
+      await waitFor(
+        'the relay to publish it',
+        async () => (await db.query(`SELECT 1 FROM "outbox" WHERE "id" = $1 AND "published_at" IS NOT NULL`, [event.id])).length === 1,
+      );
 
       const late = await startApp([LateProjection], await kit.connect('late'));
       const lateProbe = late.get<Probe>(PROBE);

@@ -36,5 +36,10 @@ export class BusModule {
 export async function transportFromEnv(name: string): Promise<BusTransport> {
   const url = process.env.NATS_URL;
   if (!url) return new InProcessTransport();
-  return NatsTransport.connect({ url, name, namespace: process.env.NATS_NAMESPACE || undefined, stream: process.env.NATS_STREAM || undefined });
+  return NatsTransport.connect({
+    url,
+    name,
+    namespace: process.env.NATS_NAMESPACE || undefined,
+    stream: process.env.NATS_STREAM || undefined,
+  });
 }

@@ -28,7 +28,13 @@ export function toAppError(e: unknown): AppError {
 }
 
 function isPlainErrorBody(e: unknown): e is { key: ErrorKey; message: string } {
-  return typeof e === 'object' && e !== null && 'key' in e && typeof (e as { key: unknown }).key === 'string' && (e as { key: string }).key in ERROR_STATUS;
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    'key' in e &&
+    typeof (e as { key: unknown }).key === 'string' &&
+    (e as { key: string }).key in ERROR_STATUS
+  );
 }
 
 function fieldsOf(e: HttpException): Record<string, FieldErrorKey> | undefined {

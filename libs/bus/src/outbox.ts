@@ -113,7 +113,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
             WHERE "published_at" IS NULL ORDER BY "occurred_at" LIMIT 100 FOR UPDATE SKIP LOCKED`,
         );
         for (const row of rows) {
-          const event: DomainEvent = { id: row.id, type: row.type, source: row.source, payload: row.payload, occurredAt: new Date(row.occurred_at).toISOString() };
+          const event: DomainEvent = {
+            id: row.id,
+            type: row.type,
+            source: row.source,
+            payload: row.payload,
+            occurredAt: new Date(row.occurred_at).toISOString(),
+          };
           try {
             await this.transport.publish(event);
             await em.query(`UPDATE "outbox" SET "published_at" = now(), "attempts" = "attempts" + 1 WHERE "id" = $1`, [row.id]);

@@ -113,12 +113,7 @@ export class AppError extends Error {
   }
 
   static isErrorBody(value: unknown): value is ErrorBody {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      'error' in value &&
-      typeof (value as ErrorBody).error?.key === 'string'
-    );
+    return typeof value === 'object' && value !== null && 'error' in value && typeof (value as ErrorBody).error?.key === 'string';
   }
 }
 

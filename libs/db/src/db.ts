@@ -112,7 +112,10 @@ export class Db {
 async function resolveUrl(service: string): Promise<string> {
   const url = serviceDatabaseUrl(service);
   if (url) return url;
-  const pg = await startEmbeddedPostgres(`${dataDir()}/pg`, process.env.EMBEDDED_PG_PORT ? Number(process.env.EMBEDDED_PG_PORT) : undefined);
+  const pg = await startEmbeddedPostgres(
+    `${dataDir()}/pg`,
+    process.env.EMBEDDED_PG_PORT ? Number(process.env.EMBEDDED_PG_PORT) : undefined,
+  );
   return withDatabase(pg.url, `portal_${service.replace(/-/g, '_')}`);
 }
 

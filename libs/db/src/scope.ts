@@ -22,11 +22,7 @@ export function applyScope<T extends ObjectLiteral>(
 }
 
 /** The same rule as SQL text with named parameters, for raw queries and for tests. */
-export function scopeSql(
-  scope: Scope,
-  columns: ScopeColumns,
-  paramPrefix = 's',
-): { sql: string; params: Record<string, number[]> } {
+export function scopeSql(scope: Scope, columns: ScopeColumns, paramPrefix = 's'): { sql: string; params: Record<string, number[]> } {
   if (scope.all) return { sql: '', params: {} };
   const parts: string[] = [];
   const params: Record<string, number[]> = {};

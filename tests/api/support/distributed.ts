@@ -61,7 +61,11 @@ export class Deployment {
   }
 
   spawn(service: DistributedService): void {
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist/services', service, 'main.js')], { cwd: ROOT, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(ROOT, 'dist/services', service, 'main.js')], {
+      cwd: ROOT,
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const log: string[] = this.logs.get(service) ?? [];
     this.logs.set(service, log);
     child.stdout!.on('data', (d: Buffer) => log.push(d.toString()));
@@ -82,7 +86,9 @@ export class Deployment {
   async waitHealthy(timeoutMs = 30000): Promise<void> {
     const end = Date.now() + timeoutMs;
     while (Date.now() < end) {
-      const ok = await fetch(`${this.url}/api/health`).then((r) => r.status === 200).catch(() => false);
+      const ok = await fetch(`${this.url}/api/health`)
+        .then((r) => r.status === 200)
+        .catch(() => false);
       if (ok) return;
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -72,8 +72,16 @@ export async function loginAs(target: ApiTarget, login: string, password = DEMO_
     token,
     user: res.body.user as { uuid: string; login: string; roles: string[] },
     get: (p: string) => request(target.url).get(p).set(auth),
-    post: (p: string, body?: object) => request(target.url).post(p).set(auth).send(body ?? {}),
-    put: (p: string, body?: object) => request(target.url).put(p).set(auth).send(body ?? {}),
+    post: (p: string, body?: object) =>
+      request(target.url)
+        .post(p)
+        .set(auth)
+        .send(body ?? {}),
+    put: (p: string, body?: object) =>
+      request(target.url)
+        .put(p)
+        .set(auth)
+        .send(body ?? {}),
     delete: (p: string) => request(target.url).delete(p).set(auth),
   };
 }

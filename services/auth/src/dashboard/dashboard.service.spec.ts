@@ -17,13 +17,25 @@ describe('dashboard tiles (auth service, real PostgreSQL)', () => {
   const ctxFor = async (name: string): Promise<CallerContext> => {
     const { token } = await h.call<LoginResponse>(AuthSubjects.login, anon, { login: name, password: DEMO_PASSWORD });
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string; sub: string };
-    return { requestId: 'r', ...(await h.call<Omit<CallerContext, 'requestId'>>(AuthSubjects.resolveSession, anon, { sessionId: claims.sid, userUuid: claims.sub })) };
+    return {
+      requestId: 'r',
+      ...(await h.call<Omit<CallerContext, 'requestId'>>(AuthSubjects.resolveSession, anon, {
+        sessionId: claims.sid,
+        userUuid: claims.sub,
+      })),
+    };
   };
 
   it('creates tiles 1x1 by default, appended, then reorders, resizes and removes them', async () => {
     const ctx = await ctxFor('alice');
     const a = await h.call<DashboardTileDto>(AuthSubjects.dashboardCreate, ctx, { id_object: 'pgt', type: 'link' });
-    const b = await h.call<DashboardTileDto>(AuthSubjects.dashboardCreate, ctx, { id_object: 'depositor-activities', type: 'chart', width: 2, height: 2, config: { chart: 'pie', source: 'depositor-activities' } });
+    const b = await h.call<DashboardTileDto>(AuthSubjects.dashboardCreate, ctx, {
+      id_object: 'depositor-activities',
+      type: 'chart',
+      width: 2,
+      height: 2,
+      config: { chart: 'pie', source: 'depositor-activities' },
+    });
     expect(a).toMatchObject({ width: 1, height: 1, x: 0, type: 'link' });
     expect(b).toMatchObject({ width: 2, height: 2, x: 1, config: { chart: 'pie' } });
     const saved = await h.call<DashboardTileDto[]>(AuthSubjects.dashboardSave, ctx, {
@@ -43,8 +55,13 @@ describe('dashboard tiles (auth service, real PostgreSQL)', () => {
 
   it('refuses bad sizes, types and missing objects with their keys', async () => {
     const ctx = await ctxFor('alice');
-    await expect(h.call(AuthSubjects.dashboardCreate, ctx, { id_object: 'x', width: 9 })).rejects.toMatchObject({ key: 'invalidTileSize', status: 400 });
-    await expect(h.call(AuthSubjects.dashboardCreate, ctx, { id_object: 'x', type: 'video' })).rejects.toMatchObject({ key: 'invalidTileType' });
+    await expect(h.call(AuthSubjects.dashboardCreate, ctx, { id_object: 'x', width: 9 })).rejects.toMatchObject({
+      key: 'invalidTileSize',
+      status: 400,
+    });
+    await expect(h.call(AuthSubjects.dashboardCreate, ctx, { id_object: 'x', type: 'video' })).rejects.toMatchObject({
+      key: 'invalidTileType',
+    });
     await expect(h.call(AuthSubjects.dashboardCreate, ctx, {})).rejects.toMatchObject({ key: 'missingParameter' });
     await expect(h.call(AuthSubjects.dashboardDelete, ctx, { uuid: 'not-a-uuid' })).rejects.toMatchObject({ key: 'objectNotFound' });
   });
@@ -54,8 +71,13 @@ describe('dashboard tiles (auth service, real PostgreSQL)', () => {
     const bob = await ctxFor('bob');
     const tile = await h.call<DashboardTileDto>(AuthSubjects.dashboardCreate, alice, { id_object: 'stock' });
     expect((await h.call<DashboardTileDto[]>(AuthSubjects.dashboardList, bob)).map((t) => t.uuid)).not.toContain(tile.uuid);
-    await expect(h.call(AuthSubjects.dashboardDelete, bob, { uuid: tile.uuid })).rejects.toMatchObject({ key: 'objectNotFound', status: 404 });
-    await expect(h.call(AuthSubjects.dashboardSave, bob, { items: [{ uuid: tile.uuid, width: 1, height: 1, x: 5 }] })).rejects.toMatchObject({ key: 'objectNotFound' });
+    await expect(h.call(AuthSubjects.dashboardDelete, bob, { uuid: tile.uuid })).rejects.toMatchObject({
+      key: 'objectNotFound',
+      status: 404,
+    });
+    await expect(
+      h.call(AuthSubjects.dashboardSave, bob, { items: [{ uuid: tile.uuid, width: 1, height: 1, x: 5 }] }),
+    ).rejects.toMatchObject({ key: 'objectNotFound' });
     expect((await h.call<DashboardTileDto[]>(AuthSubjects.dashboardList, alice)).find((t) => t.uuid === tile.uuid)?.x).not.toBe(5);
   });
 
@@ -63,7 +85,18 @@ describe('dashboard tiles (auth service, real PostgreSQL)', () => {
     const ids = async (name: string) => (await h.call<{ id: string }[]>(AuthSubjects.dashboardApps, await ctxFor(name))).map((a) => a.id);
     expect(await ids('bob')).toEqual(['pgt', 'stock']);
     expect(await ids('carla')).toEqual(['admin']);
-    expect(await ids('alice')).toEqual(['pgt', 'stock', 'vip', 'doc', 'item', 'dashtower', 'geo-order', 'serialtracker', 'tracerroute', 'fever']);
+    expect(await ids('alice')).toEqual([
+      'pgt',
+      'stock',
+      'vip',
+      'doc',
+      'item',
+      'dashtower',
+      'geo-order',
+      'serialtracker',
+      'tracerroute',
+      'fever',
+    ]);
     expect((await ids('admin')).length).toBe(11);
   });
 });

@@ -36,9 +36,11 @@ export class DashboardService {
 
   async create(ctx: CallerContext, input: TileInput): Promise<DashboardTileDto> {
     const idObject = String(input?.id_object ?? '').trim();
-    if (!idObject || idObject.length > 100) throw new AppError('missingParameter', 'id_object is required', undefined, { id_object: 'required' });
+    if (!idObject || idObject.length > 100)
+      throw new AppError('missingParameter', 'id_object is required', undefined, { id_object: 'required' });
     const type = input.type ?? 'link';
-    if (!(TILE_TYPES as readonly string[]).includes(type)) throw new AppError('invalidTileType', `unknown tile type ${type}`, { value: type });
+    if (!(TILE_TYPES as readonly string[]).includes(type))
+      throw new AppError('invalidTileType', `unknown tile type ${type}`, { value: type });
     const { width, height } = size(input.width ?? 1, input.height ?? 1);
     const [{ count, next }] = await this.db.query<{ count: string; next: number }>(
       `SELECT count(*) AS count, COALESCE(max(x) + 1, 0) AS next FROM dashboard_tiles WHERE user_id = $1`,
@@ -108,5 +110,13 @@ function plainConfig(config: unknown): DashboardTile['config'] {
 }
 
 function present(tile: DashboardTile): DashboardTileDto {
-  return { uuid: tile.uuid, id_object: tile.idObject, type: tile.type, width: tile.width, height: tile.height, x: tile.x, config: tile.config };
+  return {
+    uuid: tile.uuid,
+    id_object: tile.idObject,
+    type: tile.type,
+    width: tile.width,
+    height: tile.height,
+    x: tile.x,
+    config: tile.config,
+  };
 }

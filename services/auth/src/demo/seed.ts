@@ -21,7 +21,15 @@ interface DemoUser {
 }
 
 export const DEMO_USERS: DemoUser[] = [
-  { uuid: '00000000-0000-4000-8000-000000000001', login: 'admin', email: 'admin@portal.localhost', firstname: 'Admin', lastname: 'Portail', roles: [Role.ADMIN], depositorIds: [] },
+  {
+    uuid: '00000000-0000-4000-8000-000000000001',
+    login: 'admin',
+    email: 'admin@portal.localhost',
+    firstname: 'Admin',
+    lastname: 'Portail',
+    roles: [Role.ADMIN],
+    depositorIds: [],
+  },
   {
     uuid: '00000000-0000-4000-8000-000000000002',
     login: 'alice',
@@ -31,7 +39,15 @@ export const DEMO_USERS: DemoUser[] = [
     roles: [...APPLICATION_ROLES],
     depositorIds: [DEMO_A, DEMO_B],
   },
-  { uuid: '00000000-0000-4000-8000-000000000003', login: 'bob', email: 'bob.durand@demo-b.example', firstname: 'Bob', lastname: 'Durand', roles: [Role.PGT_USER, Role.STOCK_USER], depositorIds: [DEMO_B] },
+  {
+    uuid: '00000000-0000-4000-8000-000000000003',
+    login: 'bob',
+    email: 'bob.durand@demo-b.example',
+    firstname: 'Bob',
+    lastname: 'Durand',
+    roles: [Role.PGT_USER, Role.STOCK_USER],
+    depositorIds: [DEMO_B],
+  },
   {
     uuid: '00000000-0000-4000-8000-000000000004',
     login: 'carla',
@@ -55,7 +71,11 @@ export async function seedAuthDemo(db: Db): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (em) => {
     for (const g of ROLE_GROUPS) {
-      await em.query(`INSERT INTO role_groups (code, label, roles) VALUES ($1, $2, $3) ON CONFLICT (code) DO NOTHING`, [g.code, g.label, g.roles]);
+      await em.query(`INSERT INTO role_groups (code, label, roles) VALUES ($1, $2, $3) ON CONFLICT (code) DO NOTHING`, [
+        g.code,
+        g.label,
+        g.roles,
+      ]);
     }
     for (const u of DEMO_USERS) {
       await em.query(

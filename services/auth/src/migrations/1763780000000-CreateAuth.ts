@@ -90,7 +90,17 @@ export class CreateAuth1763780000000 implements MigrationInterface {
   }
 
   async down(qr: QueryRunner): Promise<void> {
-    for (const t of ['mail_outbox', 'inbox', 'outbox', 'dashboard_tiles', 'password_resets', 'sessions', 'user_role_groups', 'role_groups', 'users']) {
+    for (const t of [
+      'mail_outbox',
+      'inbox',
+      'outbox',
+      'dashboard_tiles',
+      'password_resets',
+      'sessions',
+      'user_role_groups',
+      'role_groups',
+      'users',
+    ]) {
       await qr.query(`DROP TABLE IF EXISTS "${t}"`);
     }
   }

@@ -17,12 +17,21 @@ describe('passwords (auth service, real PostgreSQL)', () => {
   afterAll(() => h.close());
 
   const login = (name: string, password = DEMO_PASSWORD) => h.call<LoginResponse>(AuthSubjects.login, anon, { login: name, password });
-  const sid = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string; sub: string });
+  const sid = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string; sub: string };
   const ctxOf = async (token: string): Promise<CallerContext> => ({
     requestId: 'r',
-    ...(await h.call<Omit<CallerContext, 'requestId'>>(AuthSubjects.resolveSession, anon, { sessionId: sid(token).sid, userUuid: sid(token).sub })),
+    ...(await h.call<Omit<CallerContext, 'requestId'>>(AuthSubjects.resolveSession, anon, {
+      sessionId: sid(token).sid,
+      userUuid: sid(token).sub,
+    })),
   });
-  const lastMail = async (to: string) => (await db.query<{ subject: string; text: string; html: string }>(`SELECT subject, text, html FROM mail_outbox WHERE "to" = $1 ORDER BY id DESC LIMIT 1`, [to]))[0];
+  const lastMail = async (to: string) =>
+    (
+      await db.query<{ subject: string; text: string; html: string }>(
+        `SELECT subject, text, html FROM mail_outbox WHERE "to" = $1 ORDER BY id DESC LIMIT 1`,
+        [to],
+      )
+    )[0];
   const waitMail = async (to: string, count: number) => {
     for (let i = 0; i < 100; i++) {
       const [{ n }] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM mail_outbox WHERE "to" = $1`, [to]);
@@ -42,10 +51,18 @@ describe('passwords (auth service, real PostgreSQL)', () => {
     const token = tokenOf(mail.text);
     const session = await login('alice');
     await expect(h.call(AuthSubjects.checkResetLink, anon, { token })).resolves.toEqual({ ok: true });
-    await expect(h.call(AuthSubjects.resetPassword, anon, { token, password: 'short', confirmation: 'short' })).rejects.toMatchObject({ key: 'wrongPasswordFormat' });
-    await expect(h.call(AuthSubjects.resetPassword, anon, { token, password: 'Newpass2026', confirmation: 'Newpass2027' })).rejects.toMatchObject({ key: 'wrongPasswordConfirmation' });
-    await expect(h.call(AuthSubjects.resetPassword, anon, { token, password: 'Newpass2026', confirmation: 'Newpass2026' })).resolves.toEqual({ ok: true });
-    await expect(h.call(AuthSubjects.resetPassword, anon, { token, password: 'Other2026x', confirmation: 'Other2026x' })).rejects.toMatchObject({ key: 'resetLinkInvalid', status: 400 });
+    await expect(h.call(AuthSubjects.resetPassword, anon, { token, password: 'short', confirmation: 'short' })).rejects.toMatchObject({
+      key: 'wrongPasswordFormat',
+    });
+    await expect(
+      h.call(AuthSubjects.resetPassword, anon, { token, password: 'Newpass2026', confirmation: 'Newpass2027' }),
+    ).rejects.toMatchObject({ key: 'wrongPasswordConfirmation' });
+    await expect(
+      h.call(AuthSubjects.resetPassword, anon, { token, password: 'Newpass2026', confirmation: 'Newpass2026' }),
+    ).resolves.toEqual({ ok: true });
+    await expect(
+      h.call(AuthSubjects.resetPassword, anon, { token, password: 'Other2026x', confirmation: 'Other2026x' }),
+    ).rejects.toMatchObject({ key: 'resetLinkInvalid', status: 400 });
     await expect(ctxOf(session.token)).rejects.toMatchObject({ key: 'tokenDismiss' });
     await expect(login('alice')).rejects.toMatchObject({ key: 'loginFailed' });
     await expect(login('alice', 'Newpass2026')).resolves.toBeDefined();
@@ -60,7 +77,9 @@ describe('passwords (auth service, real PostgreSQL)', () => {
     await db.query(`UPDATE password_resets SET expires_at = now() - interval '1 second'`);
     const token = tokenOf(mail.text);
     await expect(h.call(AuthSubjects.checkResetLink, anon, { token })).rejects.toMatchObject({ key: 'resetLinkInvalid' });
-    await expect(h.call(AuthSubjects.resetPassword, anon, { token, password: 'Newpass2026', confirmation: 'Newpass2026' })).rejects.toMatchObject({ key: 'resetLinkInvalid' });
+    await expect(
+      h.call(AuthSubjects.resetPassword, anon, { token, password: 'Newpass2026', confirmation: 'Newpass2026' }),
+    ).rejects.toMatchObject({ key: 'resetLinkInvalid' });
     await expect(h.call(AuthSubjects.checkResetLink, anon, { token: 'made-up' })).rejects.toMatchObject({ key: 'resetLinkInvalid' });
   });
 
@@ -86,15 +105,27 @@ describe('passwords (auth service, real PostgreSQL)', () => {
     const first = await login('bob');
     const second = await login('bob');
     const ctx = await ctxOf(first.token);
-    await expect(h.call(AuthSubjects.changePassword, ctx, { oldPassword: 'nope', password: 'Bobpass2026', confirmation: 'Bobpass2026' })).rejects.toMatchObject({ key: 'wrongOldPassword', status: 400 });
-    await expect(h.call(AuthSubjects.changePassword, ctx, { oldPassword: DEMO_PASSWORD, password: 'bobpass', confirmation: 'bobpass' })).rejects.toMatchObject({ key: 'wrongPasswordFormat' });
-    await expect(h.call(AuthSubjects.changePassword, ctx, { oldPassword: DEMO_PASSWORD, password: 'Bobpass2026', confirmation: 'Bobpass2025' })).rejects.toMatchObject({ key: 'wrongPasswordConfirmation' });
-    const changed = await h.call<{ ok: boolean; token: string }>(AuthSubjects.changePassword, ctx, { oldPassword: DEMO_PASSWORD, password: 'Bobpass2026', confirmation: 'Bobpass2026' });
+    await expect(
+      h.call(AuthSubjects.changePassword, ctx, { oldPassword: 'nope', password: 'Bobpass2026', confirmation: 'Bobpass2026' }),
+    ).rejects.toMatchObject({ key: 'wrongOldPassword', status: 400 });
+    await expect(
+      h.call(AuthSubjects.changePassword, ctx, { oldPassword: DEMO_PASSWORD, password: 'bobpass', confirmation: 'bobpass' }),
+    ).rejects.toMatchObject({ key: 'wrongPasswordFormat' });
+    await expect(
+      h.call(AuthSubjects.changePassword, ctx, { oldPassword: DEMO_PASSWORD, password: 'Bobpass2026', confirmation: 'Bobpass2025' }),
+    ).rejects.toMatchObject({ key: 'wrongPasswordConfirmation' });
+    const changed = await h.call<{ ok: boolean; token: string }>(AuthSubjects.changePassword, ctx, {
+      oldPassword: DEMO_PASSWORD,
+      password: 'Bobpass2026',
+      confirmation: 'Bobpass2026',
+    });
     await expect(ctxOf(first.token)).rejects.toMatchObject({ key: 'tokenDismiss' });
     await expect(ctxOf(second.token)).rejects.toMatchObject({ key: 'tokenDismiss' });
     await expect(ctxOf(changed.token)).resolves.toMatchObject({ user: { login: 'bob' } });
     await expect(login('bob', 'Bobpass2026')).resolves.toBeDefined();
-    const events = await db.query<{ type: string }>(`SELECT type FROM outbox WHERE type IN ('auth.user.password-changed', 'auth.user.sessions-revoked')`);
+    const events = await db.query<{ type: string }>(
+      `SELECT type FROM outbox WHERE type IN ('auth.user.password-changed', 'auth.user.sessions-revoked')`,
+    );
     expect(events.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -107,8 +138,12 @@ describe('passwords (auth service, real PostgreSQL)', () => {
     const password = /mot de passe : <strong>([^<]+)<\/strong>/.exec(mail.html)![1];
     expect(password).toMatch(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d).{12}$/);
     await expect(login('admin', password)).resolves.toBeDefined();
-    await expect(h.call(AuthSubjects.adminResetPassword, carlaCtx, { uuid: '00000000-0000-4000-8000-00000000ffff' })).rejects.toMatchObject({ key: 'userNotFound', status: 404 });
-    const [event] = await db.query<{ payload: { login: string } }>(`SELECT payload FROM outbox WHERE type = 'auth.user.password-reset-by-admin'`);
+    await expect(h.call(AuthSubjects.adminResetPassword, carlaCtx, { uuid: '00000000-0000-4000-8000-00000000ffff' })).rejects.toMatchObject(
+      { key: 'userNotFound', status: 404 },
+    );
+    const [event] = await db.query<{ payload: { login: string } }>(
+      `SELECT payload FROM outbox WHERE type = 'auth.user.password-reset-by-admin'`,
+    );
     expect(event.payload.login).toBe('admin');
   });
 });

@@ -25,7 +25,8 @@ export interface NewPassword {
 
 /** Spec §5: at least 8 characters with upper and lower case and a digit; confirmation must match. */
 export function checkNewPassword({ password, confirmation }: NewPassword): void {
-  if (typeof password !== 'string' || !isPasswordValid(password)) throw new AppError('wrongPasswordFormat', 'password does not follow the rules');
+  if (typeof password !== 'string' || !isPasswordValid(password))
+    throw new AppError('wrongPasswordFormat', 'password does not follow the rules');
   if (password !== confirmation) throw new AppError('wrongPasswordConfirmation', 'confirmation does not match');
 }
 
@@ -61,7 +62,12 @@ export class PasswordsService {
   async forgotLogin(email: string, locale?: string): Promise<{ ok: true }> {
     const user = typeof email === 'string' && email ? await this.users.findByEmail(email) : null;
     if (user && !user.disabled) {
-      this.mailInBackground(user, 'forgot-login', { login: user.login, firstname: user.firstname || user.login, link: `${publicUrl()}/login` }, locale);
+      this.mailInBackground(
+        user,
+        'forgot-login',
+        { login: user.login, firstname: user.firstname || user.login, link: `${publicUrl()}/login` },
+        locale,
+      );
     }
     return { ok: true };
   }
@@ -80,10 +86,12 @@ export class PasswordsService {
     checkNewPassword(input);
     const hash = await hashPassword(input.password);
     await this.db.transaction(async (em) => {
-      const used = rowsOf<{ user_id: number }>(await em.query(
-        `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
-        [sha256(String(token))],
-      ));
+      const used = rowsOf<{ user_id: number }>(
+        await em.query(
+          `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
+          [sha256(String(token))],
+        ),
+      );
       if (!used.length) throw new AppError('resetLinkInvalid', 'reset link invalid or expired');
       const user = await this.users.update(used[0].user_id, { passwordHash: hash, ...CLEARED }, em);
       await this.sessions.revokeAll(em, user.id, user.uuid, 'password-reset');
@@ -119,10 +127,20 @@ export class PasswordsService {
     await this.db.transaction(async (em) => {
       await this.users.update(user.id, { passwordHash: hash, ...CLEARED }, em);
       await this.sessions.revokeAll(em, user.id, user.uuid, 'admin-reset');
-      await addToOutbox(em, 'auth', EventTypes.passwordResetByAdmin, { userUuid: user.uuid, login: user.login, by: ctx.user?.login, at: new Date().toISOString() });
+      await addToOutbox(em, 'auth', EventTypes.passwordResetByAdmin, {
+        userUuid: user.uuid,
+        login: user.login,
+        by: ctx.user?.login,
+        at: new Date().toISOString(),
+      });
     });
     this.outbox.kick();
-    const mail = this.templates.render('admin-reset-password', user.language, { firstname: user.firstname || user.login, login: user.login, password, link: `${publicUrl()}/login` });
+    const mail = this.templates.render('admin-reset-password', user.language, {
+      firstname: user.firstname || user.login,
+      login: user.login,
+      password,
+      link: `${publicUrl()}/login`,
+    });
     try {
       await this.mailer.send({ to: user.email, ...mail }, 'admin-reset-password');
     } catch {
@@ -133,7 +151,9 @@ export class PasswordsService {
 
   private mailInBackground(user: User, template: string, vars: Record<string, unknown>, locale?: string): void {
     const mail = this.templates.render(template, locale || user.language, vars);
-    this.mailer.send({ to: user.email, ...mail }, template).catch((e: unknown) => this.logger.warn(`${template} mail failed: ${String(e)}`));
+    this.mailer
+      .send({ to: user.email, ...mail }, template)
+      .catch((e: unknown) => this.logger.warn(`${template} mail failed: ${String(e)}`));
   }
 }
 

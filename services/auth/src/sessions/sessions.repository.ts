@@ -71,7 +71,9 @@ export class SessionsRepository {
   }
 
   async revokeAllOf(userId: number, em?: EntityManager): Promise<void> {
-    await (em ?? this.db.dataSource.manager).query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
+    await (em ?? this.db.dataSource.manager).query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [
+      userId,
+    ]);
   }
 }
 
@@ -79,7 +81,10 @@ export class SessionsRepository {
  * ADMIN sees every depositor; others see what an administrator allowed, narrowed by their own
  * filter (Settings > filter) when they chose one.
  */
-export function scopeOf(roles: string[], row: Omit<SessionRow, 'id' | 'uuid' | 'login' | 'roles' | 'group_roles' | 'language' | 'timezone'>): Scope {
+export function scopeOf(
+  roles: string[],
+  row: Omit<SessionRow, 'id' | 'uuid' | 'login' | 'roles' | 'group_roles' | 'language' | 'timezone'>,
+): Scope {
   if (roles.includes(Role.ADMIN)) return { all: true, depositorIds: [], activityIds: [], storeIds: [] };
   const narrow = (allowed: number[], chosen: number[]) => (chosen.length ? allowed.filter((id) => chosen.includes(id)) : allowed);
   // No activity or store list means every one of the allowed depositors: a filter then narrows it.

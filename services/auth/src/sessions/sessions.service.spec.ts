@@ -17,9 +17,11 @@ describe('sessions (auth service, real PostgreSQL)', () => {
   });
   afterAll(() => h.close());
 
-  const login = (loginName: string, password = DEMO_PASSWORD) => h.call<LoginResponse>(AuthSubjects.login, anon, { login: loginName, password });
+  const login = (loginName: string, password = DEMO_PASSWORD) =>
+    h.call<LoginResponse>(AuthSubjects.login, anon, { login: loginName, password });
   const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string; sub: string };
-  const resolve = (token: string) => h.call<ResolvedSession>(AuthSubjects.resolveSession, anon, { sessionId: claims(token).sid, userUuid: claims(token).sub });
+  const resolve = (token: string) =>
+    h.call<ResolvedSession>(AuthSubjects.resolveSession, anon, { sessionId: claims(token).sid, userUuid: claims(token).sub });
   const ctxOf = async (token: string): Promise<CallerContext> => ({ requestId: 'r', ...(await resolve(token)) });
 
   it('logs in by login or e-mail and answers the user without any secret', async () => {
@@ -68,7 +70,9 @@ describe('sessions (auth service, real PostgreSQL)', () => {
   });
 
   it('adds the roles of role groups', async () => {
-    await db.query(`INSERT INTO user_role_groups (user_id, group_id) SELECT u.id, g.id FROM users u, role_groups g WHERE u.login = 'bob' AND g.code = 'TRANSPORT'`);
+    await db.query(
+      `INSERT INTO user_role_groups (user_id, group_id) SELECT u.id, g.id FROM users u, role_groups g WHERE u.login = 'bob' AND g.code = 'TRANSPORT'`,
+    );
     const bob = await resolve((await login('bob')).token);
     expect(bob.roles).toEqual(expect.arrayContaining([Role.PGT_USER, Role.STOCK_USER, Role.TRACERROUTE_USER, Role.SERIAL_USER]));
     await db.query(`DELETE FROM user_role_groups`);
@@ -87,7 +91,9 @@ describe('sessions (auth service, real PostgreSQL)', () => {
 
   it("refuses a session presented with another user's uuid, an expired session and a disabled user", async () => {
     const { token } = await login('alice');
-    await expect(h.call(AuthSubjects.resolveSession, anon, { sessionId: claims(token).sid, userUuid: DEMO_USERS[2].uuid })).rejects.toMatchObject({ key: 'tokenDismiss' });
+    await expect(
+      h.call(AuthSubjects.resolveSession, anon, { sessionId: claims(token).sid, userUuid: DEMO_USERS[2].uuid }),
+    ).rejects.toMatchObject({ key: 'tokenDismiss' });
     await db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [claims(token).sid]);
     await expect(resolve(token)).rejects.toMatchObject({ key: 'tokenDismiss' });
     const other = await login('carla');
@@ -99,6 +105,9 @@ describe('sessions (auth service, real PostgreSQL)', () => {
 
   it('checks roles on the bus too: a user without ADMIN_USERS cannot reset a password', async () => {
     const ctx = await ctxOf((await login('bob')).token);
-    await expect(h.call(AuthSubjects.adminResetPassword, ctx, { uuid: DEMO_USERS[1].uuid })).rejects.toMatchObject({ key: 'permissionDenied', status: 403 });
+    await expect(h.call(AuthSubjects.adminResetPassword, ctx, { uuid: DEMO_USERS[1].uuid })).rejects.toMatchObject({
+      key: 'permissionDenied',
+      status: 403,
+    });
   });
 });

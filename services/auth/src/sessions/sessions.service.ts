@@ -41,7 +41,12 @@ export class SessionsService {
       const next = afterFailure(user);
       await this.db.transaction(async (em) => {
         await this.users.update(user.id, next, em);
-        if (next.blockedUntil) await addToOutbox(em, 'auth', EventTypes.accountBlocked, { userUuid: user.uuid, login: user.login, at: new Date().toISOString() });
+        if (next.blockedUntil)
+          await addToOutbox(em, 'auth', EventTypes.accountBlocked, {
+            userUuid: user.uuid,
+            login: user.login,
+            at: new Date().toISOString(),
+          });
       });
       if (next.blockedUntil) {
         this.outbox.kick();
@@ -51,7 +56,10 @@ export class SessionsService {
     }
     const fresh = user.failedLogins || user.blockedUntil ? await this.users.update(user.id, CLEARED) : user;
     const sessionId = await this.sessions.open(user.id, SESSION_MAX_HOURS, request.ip, request.userAgent);
-    return { token: this.tokens.sign({ sid: sessionId, sub: user.uuid }), user: presentUser(fresh, await this.users.roleGroupsOf(user.id)) };
+    return {
+      token: this.tokens.sign({ sid: sessionId, sub: user.uuid }),
+      user: presentUser(fresh, await this.users.roleGroupsOf(user.id)),
+    };
   }
 
   /** The caller context parts of a valid session; AppError tokenDismiss otherwise. */

@@ -1,4 +1,13 @@
-import { AdminSubjects, AuthSubjects, systemContext, type BusRequest, type CallerContext, type LoginResponse, type UserDto, type UserFiltersDto } from '@portal/contracts';
+import {
+  AdminSubjects,
+  AuthSubjects,
+  systemContext,
+  type BusRequest,
+  type CallerContext,
+  type LoginResponse,
+  type UserDto,
+  type UserFiltersDto,
+} from '@portal/contracts';
 import { Db } from '@portal/db';
 import { startServices, type ServiceHarness } from '@portal/testing';
 import { AuthServiceModule } from '../auth.module';
@@ -8,10 +17,12 @@ import { DEMO_PASSWORD, DEMO_USERS, seedAuthDemo } from '../demo/seed';
 const DEPOSITORS = [1, 2, 3].map((id) => ({ id, code: `DEMO-${'ABC'[id - 1]}`, label: `Demo ${id}`, action_delay_on_address: null }));
 const ACTIVITIES = [1, 2, 3].map((d) => ({ id: 10 + d, depositorId: d, code: `B2B-${d}`, label: `B2B ${d}` }));
 const STORES = [1, 2, 3].map((d) => ({ id: 20 + d, depositorId: d, platformId: 1, code: `MAG-${d}`, label: `Magasin ${d}` }));
-const scoped = <T extends { id: number; depositorId?: number }>(items: T[]) => async (payload: unknown) => {
-  const { scope } = (payload as BusRequest).ctx;
-  return { ok: true as const, data: items.filter((i) => scope.all || scope.depositorIds.includes(i.depositorId ?? i.id)) };
-};
+const scoped =
+  <T extends { id: number; depositorId?: number }>(items: T[]) =>
+  async (payload: unknown) => {
+    const { scope } = (payload as BusRequest).ctx;
+    return { ok: true as const, data: items.filter((i) => scope.all || scope.depositorIds.includes(i.depositorId ?? i.id)) };
+  };
 
 describe('user settings (auth service, real PostgreSQL)', () => {
   let h: ServiceHarness;
@@ -29,9 +40,16 @@ describe('user settings (auth service, real PostgreSQL)', () => {
   const ctxFor = async (name: string): Promise<CallerContext> => {
     const { token } = await h.call<LoginResponse>(AuthSubjects.login, anon, { login: name, password: DEMO_PASSWORD });
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string; sub: string };
-    return { requestId: 'r', ...(await h.call<Omit<CallerContext, 'requestId'>>(AuthSubjects.resolveSession, anon, { sessionId: claims.sid, userUuid: claims.sub })) };
+    return {
+      requestId: 'r',
+      ...(await h.call<Omit<CallerContext, 'requestId'>>(AuthSubjects.resolveSession, anon, {
+        sessionId: claims.sid,
+        userUuid: claims.sub,
+      })),
+    };
   };
-  const set = (ctx: CallerContext, name: string, value: string, uuid?: string) => h.call<UserDto>(AuthSubjects.setSetting, ctx, { name, value, uuid });
+  const set = (ctx: CallerContext, name: string, value: string, uuid?: string) =>
+    h.call<UserDto>(AuthSubjects.setSetting, ctx, { name, value, uuid });
 
   it('stores each §7 setting and refuses values outside its set with its key', async () => {
     const ctx = await ctxFor('alice');
@@ -63,7 +81,10 @@ describe('user settings (auth service, real PostgreSQL)', () => {
 
   it('parses the printer address and the persisted UI choices', async () => {
     const ctx = await ctxFor('alice');
-    expect((await h.call<UserDto>(AuthSubjects.setPrinterUri, ctx, { printer_uri: 'http://192.168.1.50:9100' })).printer).toEqual({ url: 'http://192.168.1.50', port: 9100 });
+    expect((await h.call<UserDto>(AuthSubjects.setPrinterUri, ctx, { printer_uri: 'http://192.168.1.50:9100' })).printer).toEqual({
+      url: 'http://192.168.1.50',
+      port: 9100,
+    });
     await expect(h.call(AuthSubjects.setPrinterUri, ctx, { printer_uri: 'ftp://x' })).rejects.toMatchObject({ key: 'invalidPrinterUri' });
     await expect(h.call(AuthSubjects.setPrinterUri, ctx, { printer_uri: 'not a url' })).rejects.toMatchObject({ key: 'invalidPrinterUri' });
     expect((await h.call<UserDto>(AuthSubjects.setPreferences, ctx, { loopTab: 'tab-drafts' })).preferences).toEqual({
@@ -76,12 +97,23 @@ describe('user settings (auth service, real PostgreSQL)', () => {
 
   it('updates the profile with §5 field errors and uniqueness of e-mail', async () => {
     const ctx = await ctxFor('bob');
-    expect((await h.call<UserDto>(AuthSubjects.updateProfile, ctx, { firstname: 'Robert', lastname: 'Durand', contactMail: 'expe@demo-b.example' })).firstname).toBe('Robert');
+    expect(
+      (
+        await h.call<UserDto>(AuthSubjects.updateProfile, ctx, {
+          firstname: 'Robert',
+          lastname: 'Durand',
+          contactMail: 'expe@demo-b.example',
+        })
+      ).firstname,
+    ).toBe('Robert');
     await expect(h.call(AuthSubjects.updateProfile, ctx, { firstname: '', email: 'not-mail' })).rejects.toMatchObject({
       key: 'validationFailed',
       fields: { firstname: 'required', email: 'invalidEmail' },
     });
-    await expect(h.call(AuthSubjects.updateProfile, ctx, { email: DEMO_USERS[1].email.toUpperCase() })).rejects.toMatchObject({ key: 'emailAlreadyExists', status: 409 });
+    await expect(h.call(AuthSubjects.updateProfile, ctx, { email: DEMO_USERS[1].email.toUpperCase() })).rejects.toMatchObject({
+      key: 'emailAlreadyExists',
+      status: 409,
+    });
   });
 
   it('offers only allowed depositors, activities and stores as filters; the filter narrows the scope', async () => {
@@ -89,9 +121,15 @@ describe('user settings (auth service, real PostgreSQL)', () => {
     const filters = await h.call<UserFiltersDto>(AuthSubjects.getFilters, bob, { uuid: bob.user!.uuid });
     expect(filters.depositors.map((d) => d.code)).toEqual(['DEMO-B']);
     expect(filters.activities.map((a) => a.id)).toEqual([12]);
-    await expect(h.call(AuthSubjects.setFilters, bob, { uuid: bob.user!.uuid, depositors: [1] })).rejects.toMatchObject({ key: 'invalidFilter' });
+    await expect(h.call(AuthSubjects.setFilters, bob, { uuid: bob.user!.uuid, depositors: [1] })).rejects.toMatchObject({
+      key: 'invalidFilter',
+    });
     const alice = await ctxFor('alice');
-    const saved = await h.call<UserFiltersDto>(AuthSubjects.setFilters, alice, { uuid: alice.user!.uuid, depositors: [2], activities: [12] });
+    const saved = await h.call<UserFiltersDto>(AuthSubjects.setFilters, alice, {
+      uuid: alice.user!.uuid,
+      depositors: [2],
+      activities: [12],
+    });
     expect(saved.depositors).toEqual([
       { id: 1, code: 'DEMO-A', label: 'Demo 1', selected: false },
       { id: 2, code: 'DEMO-B', label: 'Demo 2', selected: true },
@@ -106,7 +144,12 @@ describe('user settings (auth service, real PostgreSQL)', () => {
 
   it("does not show or change another user's filters", async () => {
     const bob = await ctxFor('bob');
-    await expect(h.call(AuthSubjects.getFilters, bob, { uuid: DEMO_USERS[1].uuid })).rejects.toMatchObject({ key: 'userNotFound', status: 404 });
-    await expect(h.call(AuthSubjects.setFilters, bob, { uuid: DEMO_USERS[1].uuid, depositors: [] })).rejects.toMatchObject({ key: 'userNotFound' });
+    await expect(h.call(AuthSubjects.getFilters, bob, { uuid: DEMO_USERS[1].uuid })).rejects.toMatchObject({
+      key: 'userNotFound',
+      status: 404,
+    });
+    await expect(h.call(AuthSubjects.setFilters, bob, { uuid: DEMO_USERS[1].uuid, depositors: [] })).rejects.toMatchObject({
+      key: 'userNotFound',
+    });
   });
 });

@@ -71,7 +71,10 @@ export class SettingsService {
     return this.present(await this.users.update(user.id, { preferences: next }));
   }
 
-  async updateProfile(ctx: CallerContext, input: { firstname?: string; lastname?: string; email?: string; contactMail?: string | null }): Promise<UserDto> {
+  async updateProfile(
+    ctx: CallerContext,
+    input: { firstname?: string; lastname?: string; email?: string; contactMail?: string | null },
+  ): Promise<UserDto> {
     const fields: Record<string, 'required' | 'invalidEmail' | 'maxLength'> = {};
     const text = (name: string, value: unknown, required: boolean) => {
       if (value === undefined) return undefined;
@@ -110,12 +113,17 @@ export class SettingsService {
     };
   }
 
-  async setFilters(ctx: CallerContext, uuid: string, input: { depositors?: number[]; activities?: number[]; stores?: number[] }): Promise<UserFiltersDto> {
+  async setFilters(
+    ctx: CallerContext,
+    uuid: string,
+    input: { depositors?: number[]; activities?: number[]; stores?: number[] },
+  ): Promise<UserFiltersDto> {
     const user = await this.ownOrAdministered(ctx, uuid);
     const allowed = await this.allowedOptions(ctx, user);
     const pick = (name: string, values: unknown, options: { id: number }[]) => {
       if (values === undefined) return [];
-      if (!Array.isArray(values) || values.some((v) => !Number.isInteger(v))) throw new AppError('invalidFilter', `${name} must be a list of ids`, { field: name });
+      if (!Array.isArray(values) || values.some((v) => !Number.isInteger(v)))
+        throw new AppError('invalidFilter', `${name} must be a list of ids`, { field: name });
       const unknown = values.filter((v) => !options.some((o) => o.id === v));
       if (unknown.length) throw new AppError('invalidFilter', `${name} outside the allowed list`, { field: name, ids: unknown });
       return [...new Set(values as number[])];
@@ -175,7 +183,8 @@ function changeFor(name: SettingName, value: string): Partial<User> {
       if (!(THEMES as readonly string[]).includes(value)) throw new AppError('invalidTheme', `unknown theme ${value}`, { value });
       return { theme: value };
     case 'export':
-      if (!(EXPORT_FORMATS as readonly string[]).includes(value)) throw new AppError('invalidExportFormat', `unknown export format ${value}`, { value });
+      if (!(EXPORT_FORMATS as readonly string[]).includes(value))
+        throw new AppError('invalidExportFormat', `unknown export format ${value}`, { value });
       return { exportFormat: value };
     case 'timezone':
       if (!TIME_ZONES.includes(value)) throw new AppError('invalidTimezone', `unknown time zone ${value}`, { value });
@@ -186,7 +195,8 @@ function changeFor(name: SettingName, value: string): Partial<User> {
       return { phone };
     }
     case 'labelFormat':
-      if (!(LABEL_FORMATS as readonly string[]).includes(value)) throw new AppError('invalidLabelFormat', `unknown label format ${value}`, { value });
+      if (!(LABEL_FORMATS as readonly string[]).includes(value))
+        throw new AppError('invalidLabelFormat', `unknown label format ${value}`, { value });
       return { etiquetteFormat: value };
     case 'zplPrinter':
       if (!/^[A-Za-z0-9._:-]{1,100}$/.test(value)) throw new AppError('invalidPrinter', 'invalid printer id', { value });

@@ -73,7 +73,9 @@ export class UsersRepository {
 }
 
 export function uniquenessError(e: unknown): AppError | undefined {
-  const constraint = (e as { constraint?: string; driverError?: { constraint?: string } }).driverError?.constraint ?? (e as { constraint?: string }).constraint;
+  const constraint =
+    (e as { constraint?: string; driverError?: { constraint?: string } }).driverError?.constraint ??
+    (e as { constraint?: string }).constraint;
   if (constraint === 'users_login_unique') return new AppError('loginAlreadyExists', 'login already used');
   if (constraint === 'users_email_unique') return new AppError('emailAlreadyExists', 'e-mail already used');
   return undefined;

@@ -76,7 +76,7 @@ export class AuthController {
   @Roles(Role.ADMIN_USERS)
   @Post('admin/users/:uuid/reset-password')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Admin: generates a new password, mails it and ends the user\'s sessions' })
+  @ApiOperation({ summary: "Admin: generates a new password, mails it and ends the user's sessions" })
   adminReset(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
     return this.bus.request(AuthSubjects.adminResetPassword, ctx, { uuid });
   }

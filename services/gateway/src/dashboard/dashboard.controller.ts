@@ -38,7 +38,7 @@ export class DashboardController {
   }
 
   @Delete(':uuid')
-  @ApiOperation({ summary: 'Removes one of the caller\'s tiles' })
+  @ApiOperation({ summary: "Removes one of the caller's tiles" })
   remove(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
     return this.bus.request(AuthSubjects.dashboardDelete, ctx, { uuid });
   }

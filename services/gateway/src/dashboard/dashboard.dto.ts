@@ -14,7 +14,10 @@ export class CreateTileBody {
   @ApiPropertyOptional({ default: 1 }) @IsOptional() @IsInt() width?: number;
   @ApiPropertyOptional({ default: 1 }) @IsOptional() @IsInt() height?: number;
   @ApiPropertyOptional() @IsOptional() @IsInt() x?: number;
-  @ApiPropertyOptional({ example: { chart: 'bar', source: 'depositor-activities' } }) @IsOptional() @IsObject() config?: Record<string, unknown>;
+  @ApiPropertyOptional({ example: { chart: 'bar', source: 'depositor-activities' } }) @IsOptional() @IsObject() config?: Record<
+    string,
+    unknown
+  >;
 }
 
 export class TileLayout {

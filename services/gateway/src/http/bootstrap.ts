@@ -41,7 +41,9 @@ export async function configureGateway(app: NestFastifyApplication): Promise<voi
 function setupOpenApi(app: INestApplication): void {
   const config = new DocumentBuilder()
     .setTitle('Depositor portal API')
-    .setDescription('Logistics customer portal: spec §7 calls and react-admin resources. Errors: { error: { key, message, params, fields } }.')
+    .setDescription(
+      'Logistics customer portal: spec §7 calls and react-admin resources. Errors: { error: { key, message, params, fields } }.',
+    )
     .setVersion('1')
     .addBearerAuth()
     .build();

@@ -1,0 +1,4 @@
+-- One PostgreSQL server, one database per service (the services create theirs at first start
+-- when allowed; this script does it up front for a role without CREATEDB).
+CREATE DATABASE portal_auth;
+CREATE DATABASE portal_admin;

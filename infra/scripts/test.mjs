@@ -1,0 +1,120 @@
+// `npm test`: every suite, in order, with one closing line "N passed, N failed, N skipped".
+// Uses the machine's PostgreSQL and NATS when TEST_DATABASE_URL / NATS_URL say so (CI), else an
+// embedded PostgreSQL and the in-process bus; suites that need NATS or Chromium say when skipped.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const notes = [];
+const started = Date.now();
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const t0 = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${label}: exit ${result.status} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return result.status ?? 1;
+}
+
+function reachable(url, fallbackPort) {
+  return new Promise((resolve) => {
+    let host = '127.0.0.1';
+    let port = fallbackPort;
+    try {
+      const u = new URL(url);
+      host = u.hostname;
+      port = Number(u.port || fallbackPort);
+    } catch {
+      /* keep defaults */
+    }
+    const socket = net.connect({ host, port, timeout: 800 });
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+    socket.on('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+function count(label, passed, failed, skipped = 0) {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  notes.push(`${label}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const nats = await reachable(natsUrl, 4222);
+
+// 1. Build: the distributed API tests and the browser tests run the compiled services.
+if (run('build server', 'npm', ['run', '--silent', 'build:server']) !== 0) count('build:server', 0, 1);
+
+// 2. Unit, service (real PostgreSQL) and API tests, all-in-one and, with NATS, distributed.
+const projects = ['unit', 'api', ...(nats ? ['api-distributed'] : [])];
+if (!nats) notes.push(`NATS not reachable at ${natsUrl}: bus contract on NATS and distributed API tests skipped`);
+const jestJson = path.join(tmp, 'jest.json');
+const jestEnv = nats ? { NATS_URL: natsUrl } : { NATS_URL: '' };
+run('jest', 'npx', ['jest', '--selectProjects', ...projects, '--maxWorkers=3', '--json', `--outputFile=${jestJson}`], jestEnv);
+if (fs.existsSync(jestJson)) {
+  const r = JSON.parse(fs.readFileSync(jestJson, 'utf8'));
+  count('jest', r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites, r.numPendingTests + r.numTodoTests);
+} else count('jest', 0, 1);
+
+// 3. Web unit tests (vitest).
+if (fs.existsSync(path.join(root, 'web/vite.config.ts'))) {
+  const vitestJson = path.join(tmp, 'vitest.json');
+  run('web unit', 'npx', ['vitest', 'run', '--root', 'web', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
+  if (fs.existsSync(vitestJson)) {
+    const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+    count(
+      'vitest',
+      r.numPassedTests,
+      r.numFailedTests + (r.success === false && r.numFailedTests === 0 ? 1 : 0),
+      r.numPendingTests + r.numTodoTests,
+    );
+  } else count('vitest', 0, 1);
+}
+
+// 4. Browser tests in Debian's Chromium against the built all-in-one portal.
+const e2eFiles = fs.existsSync(path.join(root, 'tests/e2e'))
+  ? fs.readdirSync(path.join(root, 'tests/e2e')).filter((f) => f.endsWith('.e2e.mjs'))
+  : [];
+const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+if (e2eFiles.length && !chromium) notes.push('Chromium not installed (apt-get install -y chromium): browser tests skipped');
+if (e2eFiles.length && chromium) {
+  if (run('build web', 'npm', ['run', '--silent', 'build:web']) !== 0) count('build:web', 0, 1);
+  const tap = path.join(tmp, 'e2e.tap');
+  run(
+    'browser',
+    'node',
+    [
+      '--test',
+      '--test-concurrency=1',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...e2eFiles.map((f) => path.join('tests/e2e', f)),
+    ],
+    { CHROMIUM_PATH: chromium },
+  );
+  const text = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';
+  const num = (name) => Number((new RegExp(`^# ${name} (\\d+)`, 'm').exec(text) ?? [])[1] ?? 0);
+  if (text) count('browser', num('pass'), num('fail') + num('cancelled'), num('skipped') + num('todo'));
+  else count('browser', 0, 1);
+}
+
+fs.rmSync(tmp, { recursive: true, force: true });
+console.log(`\n${notes.join('\n')}`);
+console.log(`all suites in ${((Date.now() - started) / 60000).toFixed(1)} min`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);
