@@ -11,11 +11,24 @@ export interface CallerContext {
     login: string;
     sessionId: string;
   };
+  /** A machine client (warehouse system, carrier, probe gateway) calling with an API key. */
+  client?: MachineClient;
   roles: string[];
   /** The depositors, activities and stores the caller may see (spec §6). */
   scope: Scope;
   locale: string;
   timezone: string;
+}
+
+export const MACHINE_KINDS = ['warehouse', 'carrier', 'probe'] as const;
+export type MachineKind = (typeof MACHINE_KINDS)[number];
+
+export interface MachineClient {
+  id: number;
+  name: string;
+  kind: MachineKind;
+  /** Platforms the key is bound to; empty = any platform of its depositors. */
+  platformIds: number[];
 }
 
 export interface Scope {

@@ -7,6 +7,7 @@ export const ERROR_STATUS = {
   // Alerts and session (§8)
   loginFailed: 401,
   tokenDismiss: 401,
+  invalidApiKey: 401,
   accountBlocked: 423,
   tooManyRequests: 429,
   resetLinkInvalid: 400,

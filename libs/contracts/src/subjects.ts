@@ -3,6 +3,7 @@ export const AuthSubjects = {
   login: 'auth.session.login',
   logout: 'auth.session.logout',
   resolveSession: 'auth.session.resolve',
+  resolveApiKey: 'auth.api-key.resolve',
   tokenCheck: 'auth.session.refresh',
   forgotPassword: 'auth.password.forgot',
   forgotLogin: 'auth.login.forgot',

@@ -33,7 +33,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<INestApp
   })
   class PortalRoot {}
 
-  const app = await NestFactory.create<NestFastifyApplication>(PortalRoot, fastifyAdapter(), { bufferLogs: false });
+  const app = await NestFactory.create<NestFastifyApplication>(PortalRoot, fastifyAdapter(), { bufferLogs: false, rawBody: true });
   await configureGateway(app);
   // The bus side shares the app's global guard and filter (APP_GUARD, APP_FILTER).
   app.connectMicroservice({ strategy: new BusServer(transport) }, { inheritAppConfig: true });

@@ -3,11 +3,14 @@ import { loadSigningKey, TokenService } from '@portal/auth';
 import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
 import { DatabaseModule, Db } from '@portal/db';
 import { Mailer } from '@portal/mail';
+import { ApiKeysController } from './api-keys/api-keys.controller';
+import { ApiKeysService } from './api-keys/api-keys.service';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardTile } from './dashboard/dashboard-tile.entity';
 import { DashboardService } from './dashboard/dashboard.service';
 import { HealthController } from './health/health.controller';
 import { CreateAuth1763780000000 } from './migrations/1763780000000-CreateAuth';
+import { CreateApiKeys1763800000000 } from './migrations/1763800000000-CreateApiKeys';
 import { PasswordReset } from './passwords/password-reset.entity';
 import { PasswordsController } from './passwords/passwords.controller';
 import { PasswordsService } from './passwords/passwords.service';
@@ -26,10 +29,10 @@ import { UsersRepository } from './users/users.repository';
     DatabaseModule.forService({
       service: 'auth',
       entities: [User, RoleGroup, Session, PasswordReset, DashboardTile],
-      migrations: [CreateAuth1763780000000],
+      migrations: [CreateAuth1763780000000, CreateApiKeys1763800000000],
     }),
   ],
-  controllers: [SessionsController, PasswordsController, SettingsController, DashboardController, HealthController],
+  controllers: [ApiKeysController, SessionsController, PasswordsController, SettingsController, DashboardController, HealthController],
   providers: [
     UsersRepository,
     SessionsRepository,
@@ -37,6 +40,7 @@ import { UsersRepository } from './users/users.repository';
     PasswordsService,
     SettingsService,
     DashboardService,
+    ApiKeysService,
     { provide: TokenService, useFactory: () => new TokenService(loadSigningKey()) },
     { provide: Mailer, useFactory: (db: Db) => new Mailer(db), inject: [Db] },
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },

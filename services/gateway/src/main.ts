@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const transport = await transportFromEnv('portal-gateway');
   @Module({ imports: [BusModule.forTransport(transport), GatewayModule] })
   class GatewayRoot {}
-  const app = await NestFactory.create<NestFastifyApplication>(GatewayRoot, fastifyAdapter(), { bufferLogs: false });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayRoot, fastifyAdapter(), { bufferLogs: false, rawBody: true });
   await configureGateway(app);
   const port = Number(process.env.PORT ?? 3000);
   await app.listen(port, process.env.HOST ?? '0.0.0.0');

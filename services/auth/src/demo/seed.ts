@@ -1,6 +1,7 @@
 import { hashPassword } from '@portal/auth';
 import { APPLICATION_ROLES, Role } from '@portal/contracts';
 import type { Db } from '@portal/db';
+import { createApiKey } from '../api-keys/api-keys.service';
 
 /** The password of every demo user (README). */
 export const DEMO_PASSWORD = 'Portal2026';
@@ -66,7 +67,13 @@ const ROLE_GROUPS = [
   { code: 'SHIPPING', label: 'Expédition Huby', roles: [Role.DASHTOWER_USER, Role.HUBY_USER] },
 ];
 
-/** Deterministic demo users and role groups; running it again changes nothing. */
+/** API keys of the demo machine clients (README): the warehouse system and the carriers' webhooks. */
+export const DEMO_API_KEYS = {
+  warehouse: 'demo-warehouse-feed-key-2026',
+  carrier: 'demo-carrier-webhook-key-2026',
+} as const;
+
+/** Deterministic demo users, role groups and machine keys; running it again changes nothing. */
 export async function seedAuthDemo(db: Db): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (em) => {
@@ -85,4 +92,6 @@ export async function seedAuthDemo(db: Db): Promise<void> {
       );
     }
   });
+  await createApiKey(db, { name: 'WMS (demo)', kind: 'warehouse', allDepositors: true, key: DEMO_API_KEYS.warehouse });
+  await createApiKey(db, { name: 'Carriers (demo)', kind: 'carrier', allDepositors: true, key: DEMO_API_KEYS.carrier });
 }

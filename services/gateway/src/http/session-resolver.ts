@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TokenService } from '@portal/auth';
 import { BusClient } from '@portal/bus';
-import { AuthSubjects, systemContext, type Scope } from '@portal/contracts';
+import { AuthSubjects, systemContext, type MachineClient, type Scope } from '@portal/contracts';
 
 export interface ResolvedSession {
   user: { id: number; uuid: string; login: string; sessionId: string };
@@ -21,6 +21,11 @@ export class SessionResolver {
     @Inject(TokenService) private readonly tokens: TokenService,
     private readonly bus: BusClient,
   ) {}
+
+  /** A machine client's API key: its client and scope (auth service). */
+  resolveApiKey(key: string, requestId: string): Promise<{ client: MachineClient; scope: Scope }> {
+    return this.bus.request(AuthSubjects.resolveApiKey, systemContext(requestId), { key });
+  }
 
   async resolve(token: string, requestId: string): Promise<ResolvedSession> {
     const claims = this.tokens.verify(token);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { isPublic, requiredRoles } from '@portal/auth';
+import { isPublic, machineKinds, requiredRoles } from '@portal/auth';
 import { AppError, EMPTY_SCOPE, findLocale, hasAnyRole, type CallerContext } from '@portal/contracts';
 import type { PortalRequest } from './caller';
 import { SessionResolver } from './session-resolver';
@@ -23,6 +23,15 @@ export class SessionGuard implements CanActivate {
     const requestId = String(request.headers['x-request-id'] ?? randomUUID()).slice(0, 64);
     if (isPublic(this.reflector, context)) {
       request.caller = anonymous(requestId, request);
+      return true;
+    }
+    const kinds = machineKinds(this.reflector, context);
+    if (kinds) {
+      const key = String(request.headers['x-api-key'] ?? '');
+      if (!key) throw new AppError('invalidApiKey', 'missing X-Api-Key header');
+      const machine = await this.sessions.resolveApiKey(key, requestId);
+      if (!kinds.includes(machine.client.kind)) throw new AppError('invalidApiKey', 'this call needs an API key of another kind');
+      request.caller = { requestId, client: machine.client, roles: [], scope: machine.scope, locale: 'fr_FR', timezone: 'Europe/Paris' };
       return true;
     }
     const header = request.headers.authorization ?? '';
