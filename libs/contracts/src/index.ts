@@ -5,3 +5,5 @@ export * from './errors';
 export * from './context';
 export * from './subjects';
 export * from './dto';
+export * from './tracking';
+export * from './stock';

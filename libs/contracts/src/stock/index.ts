@@ -1,0 +1,2 @@
+/** Contracts of the stock service: subjects, event types, error keys and DTOs shared with the gateway and web. */
+export * from './errors';

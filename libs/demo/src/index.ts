@@ -1,0 +1,3 @@
+/** Deterministic demo data shared by the services' demo seeds (all-in-one mode only). */
+export * from './catalogue';
+export * from './orders';
