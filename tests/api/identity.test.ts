@@ -114,6 +114,16 @@ describe('identity API', () => {
     expect(restricted.body.depositors).toEqual([]);
   });
 
+  it('applies a new filter to the very next request (the gateway forgets the cached scope)', async () => {
+    const alice = await loginAs(target, 'alice');
+    const codes = async () => (await alice.get('/api/depositors').expect(200)).body.map((d: { code: string }) => d.code);
+    expect(await codes()).toEqual(['DEMO-A', 'DEMO-B']);
+    await alice.put(`/api/user/${alice.user.uuid}/filters`, { depositors: [2] }).expect(200);
+    expect(await codes()).toEqual(['DEMO-B']);
+    await alice.put(`/api/user/${alice.user.uuid}/filters`, { depositors: [] }).expect(200);
+    expect(await codes()).toEqual(['DEMO-A', 'DEMO-B']);
+  });
+
   it('persists dashboard tiles per user (§7 dashboard calls)', async () => {
     const alice = await loginAs(target, 'alice');
     const bob = await loginAs(target, 'bob');

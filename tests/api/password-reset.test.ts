@@ -14,6 +14,8 @@ describe('password reset by mail', () => {
 
   it('mails a single-use link valid one hour, and the new password works', async () => {
     const since = Date.now();
+    const open = await loginAs(target, 'bob');
+    await open.get('/api/user/me').expect(200); // now cached by the gateway
     await request(target.url).post('/api/auth/password/forgot').send({ email: 'bob.durand@demo-b.example' }).expect(200, { ok: true });
     await request(target.url).post('/api/auth/password/forgot').send({ email: 'unknown@nowhere.example' }).expect(200, { ok: true });
     const mail = await waitForMail(target.mailbox, 'bob.durand@demo-b.example', { since });
@@ -36,6 +38,13 @@ describe('password reset by mail', () => {
     expect(twice.body.error.key).toBe('resetLinkInvalid');
     await expect(loginAs(target, 'bob')).rejects.toThrow(/401/);
     await loginAs(target, 'bob', 'Quai2026Lyon');
+    // The reset ended bob's sessions: the revocation event empties every gateway's cache.
+    let status = 200;
+    for (let i = 0; i < 40 && status === 200; i++) {
+      status = (await open.get('/api/user/me')).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe(401);
   });
 
   it('mails a forgotten login', async () => {

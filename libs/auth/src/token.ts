@@ -11,6 +11,11 @@ export interface SessionClaims {
   sub: string;
 }
 
+export interface VerifiedClaims extends SessionClaims {
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
 export const TOKEN_TTL_SECONDS = Number(process.env.TOKEN_TTL_MINUTES ?? 60) * 60;
 
 /**
@@ -33,11 +38,11 @@ export class TokenService {
   }
 
   /** The claims of a valid, unexpired token; otherwise AppError `tokenDismiss`. */
-  verify(token: string): SessionClaims {
+  verify(token: string): VerifiedClaims {
     try {
-      const claims = this.jwt.verify<SessionClaims & { exp: number }>(token);
+      const claims = this.jwt.verify<VerifiedClaims>(token);
       if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string') throw new Error('claims');
-      return { sid: claims.sid, sub: claims.sub };
+      return { sid: claims.sid, sub: claims.sub, exp: claims.exp };
     } catch {
       throw new AppError('tokenDismiss', 'invalid or expired token');
     }

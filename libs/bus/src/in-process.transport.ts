@@ -29,6 +29,7 @@ export class InProcessTransport implements BusTransport {
   private readonly roundRobin = new Map<string, number>();
   private readonly history: DomainEvent[] = [];
   private readonly retries = new Set<NodeJS.Timeout>();
+  private readonly listeners: { types: Set<string>; handler: EventHandler }[] = [];
 
   async request(subject: string, payload: unknown, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Promise<Reply> {
     const served = this.handlers.get(subject);
@@ -41,7 +42,9 @@ export class InProcessTransport implements BusTransport {
       timer = setTimeout(() => reject(new AppError('serverUnavailable', `no answer from ${subject} in ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      return overTheWire(await Promise.race([this.answer(subject, handler, overTheWire(payload)), timeout]));
+      // The request is copied as a wire would (no shared mutable objects, same shapes as NATS); the
+      // reply is a fresh object the caller only reads, so it is handed over as is (hot path).
+      return await Promise.race([this.answer(subject, handler, overTheWire(payload)), timeout]);
     } finally {
       clearTimeout(timer);
     }
@@ -72,7 +75,15 @@ export class InProcessTransport implements BusTransport {
         failures.push(e);
       }
     }
+    for (const listener of this.listeners) {
+      if (listener.types.has(event.type))
+        await listener.handler(overTheWire(event)).catch((e: unknown) => this.logger.warn(`listener: ${String(e)}`));
+    }
     if (failures.length) throw failures[0];
+  }
+
+  async listen(types: string[], handler: EventHandler): Promise<void> {
+    this.listeners.push({ types: new Set(types), handler });
   }
 
   async consume(consumer: string, types: string[], handler: EventHandler): Promise<void> {
@@ -108,6 +119,7 @@ export class InProcessTransport implements BusTransport {
     this.retries.clear();
     this.handlers.clear();
     this.subscriptions.length = 0;
+    this.listeners.length = 0;
     this.history.length = 0;
   }
 }

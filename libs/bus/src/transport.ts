@@ -20,6 +20,11 @@ export interface BusTransport {
   publish(event: DomainEvent): Promise<void>;
   /** A durable consumer: gets every event of these types, at least once, resumes after restarts. */
   consume(consumer: string, types: string[], handler: EventHandler): Promise<void>;
+  /**
+   * Every running instance hears every event of these types as it passes, without durability:
+   * for in-memory caches that must forget something (a revoked session) everywhere at once.
+   */
+  listen(types: string[], handler: EventHandler): Promise<void>;
   close(): Promise<void>;
 }
 

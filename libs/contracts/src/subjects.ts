@@ -48,6 +48,8 @@ export const AdminSubjects = {
 export const EventTypes = {
   userPasswordChanged: 'auth.user.password-changed',
   userSessionsRevoked: 'auth.user.sessions-revoked',
+  /** Something the caller context carries changed (language, time zone, filter, roles). */
+  userContextChanged: 'auth.user.context-changed',
   accountBlocked: 'auth.user.account-blocked',
   passwordResetByAdmin: 'auth.user.password-reset-by-admin',
 } as const;

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { CallerContext, Scope } from '@portal/contracts';
-import { Client } from 'pg';
+import { Client, type Pool } from 'pg';
 import { DataSource, EntityManager, EntitySchema, MixedList } from 'typeorm';
 import { databaseName, dataDir, serviceDatabaseUrl, withDatabase } from './config';
 import { startEmbeddedPostgres } from './embedded';
@@ -70,8 +70,17 @@ export class Db {
     }
   }
 
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]> {
-    return this.dataSource.query(sql, params);
+  /**
+   * One statement outside a transaction, straight on the driver's pool: the hot paths (session
+   * resolution, dashboard) skip TypeORM's query runner. Answers the rows, RETURNING included.
+   */
+  async query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]> {
+    const result = await this.pool.query(sql, params);
+    return result.rows as T[];
+  }
+
+  private get pool(): Pool {
+    return (this.dataSource.driver as unknown as { master: Pool }).master;
   }
 
   transaction<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {

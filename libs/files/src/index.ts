@@ -1,1 +1,2 @@
-export {};
+export * from './content-type';
+export * from './storage';

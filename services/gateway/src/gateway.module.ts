@@ -6,6 +6,7 @@ import { DashboardController } from './dashboard/dashboard.controller';
 import { HealthController } from './health/health.controller';
 import { RateLimitGuard } from './http/rate-limit';
 import { SessionGuard } from './http/session.guard';
+import { SessionCache } from './http/session-cache';
 import { SessionResolver } from './http/session-resolver';
 import { ReferenceHttpModule } from './reference/reference.module';
 import { UserController } from './user/user.controller';
@@ -19,6 +20,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [ReferenceHttpModule];
   controllers: [AuthController, UserController, DashboardController, HealthController],
   providers: [
     SessionResolver,
+    SessionCache,
     { provide: TokenService, useFactory: () => new TokenService(loadSigningKey()) },
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_GUARD, useClass: SessionGuard },

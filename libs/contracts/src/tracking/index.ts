@@ -1,2 +1,7 @@
 /** Contracts of the tracking service: subjects, event types, error keys and DTOs shared with the gateway and web. */
 export * from './errors';
+export * from './statuses';
+export * from './limits';
+export * from './subjects';
+export * from './dto';
+export * from './labels';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type MachineClient, type MachineKind, type Scope } from '@portal/contracts';
-import { Db, rowsOf } from '@portal/db';
+import { Db } from '@portal/db';
 
 export interface ResolvedClient {
   client: MachineClient;
@@ -36,12 +36,10 @@ export class ApiKeysService {
 
   async resolve(key: string): Promise<ResolvedClient> {
     if (typeof key !== 'string' || key.length < 16 || key.length > 200) throw new AppError('invalidApiKey', 'invalid API key');
-    const [row] = rowsOf<ClientRow>(
-      await this.db.query(
-        `UPDATE api_keys SET last_used_at = now() WHERE key_hash = $1 AND revoked_at IS NULL
-         RETURNING id, name, kind, all_depositors, depositor_ids, platform_ids`,
-        [sha256(key)],
-      ),
+    const [row] = await this.db.query<ClientRow>(
+      `UPDATE api_keys SET last_used_at = now() WHERE key_hash = $1 AND revoked_at IS NULL
+       RETURNING id, name, kind, all_depositors, depositor_ids, platform_ids`,
+      [sha256(key)],
     );
     if (!row) throw new AppError('invalidApiKey', 'invalid API key');
     return {

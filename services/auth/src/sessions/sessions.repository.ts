@@ -66,8 +66,10 @@ export class SessionsRepository {
     };
   }
 
-  async revoke(sessionId: string): Promise<void> {
-    await this.db.query(`UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [sessionId]);
+  async revoke(sessionId: string, em?: EntityManager): Promise<void> {
+    await (em ?? this.db.dataSource.manager).query(`UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [
+      sessionId,
+    ]);
   }
 
   async revokeAllOf(userId: number, em?: EntityManager): Promise<void> {

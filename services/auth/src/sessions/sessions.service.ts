@@ -75,7 +75,15 @@ export class SessionsService {
   }
 
   async logout(ctx: CallerContext): Promise<{ ok: true }> {
-    await this.sessions.revoke(ctx.user!.sessionId);
+    await this.db.transaction(async (em) => {
+      await this.sessions.revoke(ctx.user!.sessionId, em);
+      await addToOutbox(em, 'auth', EventTypes.userSessionsRevoked, {
+        userUuid: ctx.user!.uuid,
+        sessionId: ctx.user!.sessionId,
+        reason: 'logout',
+      });
+    });
+    this.outbox.kick();
     return { ok: true };
   }
 

