@@ -19,6 +19,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // Browser tests and benchmarks run functions inside the page (page.evaluate).
+    files: ['tests/e2e/**/*.mjs', 'tests/bench/**/*.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
     files: [
       '**/*.spec.ts',
       '**/*.test.ts',
