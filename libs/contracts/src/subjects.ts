@@ -1,3 +1,8 @@
+/** Every service answers `<service>.health.check` with `{ service, db }`. */
+export function healthSubject(service: string): string {
+  return `${service}.health.check`;
+}
+
 /** Request/reply subjects `<service>.<resource>.<verb>` and event types, one place for all services. */
 export const AuthSubjects = {
   login: 'auth.session.login',
@@ -23,7 +28,7 @@ export const AuthSubjects = {
   dashboardCreate: 'auth.dashboard.create',
   dashboardDelete: 'auth.dashboard.delete',
   dashboardApps: 'auth.dashboard.apps',
-  health: 'auth.health.check',
+  health: healthSubject('auth'),
 } as const;
 
 export const AdminSubjects = {
@@ -42,7 +47,7 @@ export const AdminSubjects = {
   sendEmail: 'admin.email-templates.send',
   problemReport: 'admin.support.problem-report',
   mailOutbox: 'admin.mail-outbox.list',
-  health: 'admin.health.check',
+  health: healthSubject('admin'),
 } as const;
 
 export const EventTypes = {
@@ -54,6 +59,6 @@ export const EventTypes = {
   passwordResetByAdmin: 'auth.user.password-reset-by-admin',
 } as const;
 
-/** The services the gateway knows, for /api/health and the 503 mapping. */
+/** The services the gateway knows, for /api/health. */
 export const SERVICES = ['auth', 'admin'] as const;
 export type ServiceName = (typeof SERVICES)[number];

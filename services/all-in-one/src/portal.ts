@@ -8,16 +8,31 @@ import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
 import { AuthServiceModule, seedAuthDemo } from '@portal/service-auth';
 import { configureGateway, fastifyAdapter, GatewayModule } from '@portal/service-gateway';
 
+export interface DemoOptions {
+  /** Multiplies the volumes of the big demo data sets (orders, stock): 1 = full, tests use ~0.02. */
+  scale: number;
+  now: Date;
+}
+
+interface HostedService {
+  name: string;
+  module: unknown;
+  seed: (db: Db, options: DemoOptions) => Promise<void>;
+  /** Big data sets load after the portal is up, so a first start is usable at once. */
+  background?: boolean;
+}
+
 /** The service modules the all-in-one process hosts, with their demo seeds in dependency order. */
-const SERVICES = [
-  { name: 'admin', module: AdminServiceModule, seed: seedAdminDemo },
-  { name: 'auth', module: AuthServiceModule, seed: seedAuthDemo },
+const SERVICES: HostedService[] = [
+  { name: 'admin', module: AdminServiceModule, seed: (db) => seedAdminDemo(db) },
+  { name: 'auth', module: AuthServiceModule, seed: (db) => seedAuthDemo(db) },
 ];
 
 export interface PortalOptions {
   port?: number;
   host?: string;
-  demoData?: boolean;
+  /** Load the demo data (never in production, see demoDataWanted). */
+  demo?: DemoOptions;
   transport?: BusTransport;
 }
 
@@ -28,7 +43,7 @@ export interface PortalOptions {
 export async function startPortal(options: PortalOptions = {}): Promise<INestApplication> {
   const transport = options.transport ?? new InProcessTransport();
   @Module({
-    imports: [BusModule.forTransport(transport), ...SERVICES.map((s) => s.module), GatewayModule],
+    imports: [BusModule.forTransport(transport), ...(SERVICES.map((s) => s.module) as never[]), GatewayModule],
     providers: [{ provide: APP_GUARD, useClass: RpcRolesGuard }],
   })
   class PortalRoot {}
@@ -38,19 +53,40 @@ export async function startPortal(options: PortalOptions = {}): Promise<INestApp
   // The bus side shares the app's global guard and filter (APP_GUARD, APP_FILTER).
   app.connectMicroservice({ strategy: new BusServer(transport) }, { inheritAppConfig: true });
   await app.startAllMicroservices();
-  if (options.demoData) {
-    // Each service module has its own Db: find it by service name.
-    const dbs = app.get(Db, { strict: false, each: true });
-    for (const { name, seed } of SERVICES) await seed(dbs.find((db) => db.service === name)!);
-  }
+  const demo = options.demo;
+  const seeds = demo ? seedsOf(app) : [];
+  for (const { service, db } of seeds) if (!service.background) await service.seed(db, demo!);
   await app.listen(options.port ?? 3000, options.host ?? '0.0.0.0');
+  const background = seeds.filter((s) => s.service.background);
+  if (background.length) void seedInBackground(background, demo!);
   return app;
 }
 
+/** Each service module has its own Db: found by service name. */
+function seedsOf(app: INestApplication): { service: HostedService; db: Db }[] {
+  const dbs = app.get(Db, { strict: false, each: true });
+  return SERVICES.map((service) => ({ service, db: dbs.find((db) => db.service === service.name)! }));
+}
+
+async function seedInBackground(seeds: { service: HostedService; db: Db }[], demo: DemoOptions): Promise<void> {
+  const logger = new Logger('demo');
+  for (const { service, db } of seeds) {
+    const started = Date.now();
+    try {
+      await service.seed(db, demo);
+      logger.log(`${service.name} demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    } catch (e) {
+      logger.error(`${service.name} demo data failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+}
+
 /** Demo data loads unless disabled, and never in production. */
-export function demoDataWanted(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.NODE_ENV === 'production') return false;
-  return !['0', 'false', 'no'].includes(String(env.DEMO_DATA ?? '1').toLowerCase());
+export function demoDataWanted(env: NodeJS.ProcessEnv = process.env): DemoOptions | undefined {
+  if (env.NODE_ENV === 'production') return undefined;
+  if (['0', 'false', 'no'].includes(String(env.DEMO_DATA ?? '1').toLowerCase())) return undefined;
+  const scale = Number(env.DEMO_SCALE ?? 1);
+  return { scale: Number.isFinite(scale) && scale > 0 ? scale : 1, now: new Date() };
 }
 
 export function printWelcome(port: number, demo: boolean): void {

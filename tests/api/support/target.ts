@@ -45,7 +45,7 @@ export async function startTarget(): Promise<ApiTarget> {
     OUTBOX_INTERVAL_MS: '100',
   });
   const { startPortal } = await import('@portal/service-all-in-one');
-  const app: INestApplication = await startPortal({ port: 0, host: '127.0.0.1', demoData: true });
+  const app: INestApplication = await startPortal({ port: 0, host: '127.0.0.1', demo: { scale: 0.01, now: new Date() } });
   app.useLogger(['error']);
   const address = app.getHttpServer().address() as { port: number };
   return {

@@ -2,10 +2,8 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
 import { BusClient } from '@portal/bus';
-import { AdminSubjects, AuthSubjects, systemContext, type ServiceName } from '@portal/contracts';
+import { healthSubject, SERVICES, systemContext } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
-
-const HEALTH_SUBJECTS: Record<ServiceName, string> = { auth: AuthSubjects.health, admin: AdminSubjects.health };
 
 @ApiTags('health')
 @Controller('health')
@@ -17,9 +15,9 @@ export class HealthController {
   @ApiOperation({ summary: 'Each service and its database; 503 when one is down' })
   async check(@Res() reply: FastifyReply) {
     const entries = await Promise.all(
-      Object.entries(HEALTH_SUBJECTS).map(async ([name, subject]) => {
+      SERVICES.map(async (name) => {
         try {
-          const answer = await this.bus.request<{ db: boolean }>(subject, systemContext(), {}, 1500);
+          const answer = await this.bus.request<{ db: boolean }>(healthSubject(name), systemContext(), {}, 1500);
           return [name, { up: true, db: answer.db }] as const;
         } catch {
           return [name, { up: false, db: false }] as const;
