@@ -6,6 +6,7 @@ import { BusModule, BusServer, InProcessTransport, type BusTransport } from '@po
 import { Db } from '@portal/db';
 import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
 import { AuthServiceModule, seedAuthDemo } from '@portal/service-auth';
+import { seedStockDemo, StockServiceModule } from '@portal/service-stock';
 import { configureGateway, fastifyAdapter, GatewayModule } from '@portal/service-gateway';
 
 export interface DemoOptions {
@@ -26,6 +27,7 @@ interface HostedService {
 const SERVICES: HostedService[] = [
   { name: 'admin', module: AdminServiceModule, seed: (db) => seedAdminDemo(db) },
   { name: 'auth', module: AuthServiceModule, seed: (db) => seedAuthDemo(db) },
+  { name: 'stock', module: StockServiceModule, seed: seedStockDemo, background: true },
 ];
 
 export interface PortalOptions {

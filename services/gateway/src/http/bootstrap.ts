@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { portalValidationPipe } from './validation';
 
 export const API_PREFIX = 'api';
+const FEED_BODY_LIMIT = 64 * 1024 * 1024;
 
 export function fastifyAdapter(): FastifyAdapter {
   return new FastifyAdapter({
@@ -24,6 +25,10 @@ export async function configureGateway(app: NestFastifyApplication): Promise<voi
   app.enableShutdownHooks();
   setupOpenApi(app);
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  // Machine feeds send whole snapshots (50,000 stock lines is ~15 MB of JSON); users' calls keep 5 MB.
+  fastify.addHook('onRoute', (route) => {
+    if (route.url.startsWith(`/${API_PREFIX}/feed/`)) route.bodyLimit = FEED_BODY_LIMIT;
+  });
   fastify.addHook('onSend', async (_request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');

@@ -1,0 +1,151 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Roles } from '@portal/auth';
+import { BusClient } from '@portal/bus';
+import {
+  AppError,
+  AuthSubjects,
+  findLocale,
+  hasAnyRole,
+  Role,
+  STOCK_LIMITS,
+  StockSubjects,
+  type CallerContext,
+  type ItemDto,
+  type ListPage,
+  type ListRequest,
+  type MovementDto,
+  type StockLineDto,
+  type UserDto,
+} from '@portal/contracts';
+import type { FastifyReply } from 'fastify';
+import { Caller } from '../http/caller';
+import { movementColumns, stockByReferenceColumns, stockLineColumns, type ExportColumn } from './export-columns';
+import { toCsv, toXlsx, type ExportOptions } from './export-file';
+import { ExportQuery, ListQuery, listRequest } from './stock.dto';
+
+/**
+ * My Stocks and My Items as react-admin resources (ra-data-simple-rest): the list answers a JSON
+ * array and `Content-Range: <resource> <first>-<last>/<total>`. Extension: above 10,000 rows the
+ * total is `*` (not counted) and `X-Has-More: true|false` says whether a next page exists.
+ */
+@ApiTags('stock')
+@ApiBearerAuth()
+@Controller()
+export class StockController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Roles(Role.STOCK_USER)
+  @Get('stock')
+  @ApiOperation({ summary: 'Stock lines (tab Stock) or, with filter view=reference, totals by reference (tab Id)' })
+  async stock(@Caller() ctx: CallerContext, @Query() query: ListQuery, @Res({ passthrough: true }) res: FastifyReply) {
+    return this.page(
+      'stock',
+      res,
+      await this.bus.request<ListPage<StockLineDto>>(StockSubjects.stockList, ctx, listRequest(query)),
+      listRequest(query),
+    );
+  }
+
+  @Roles(Role.STOCK_USER)
+  @Get('stock/export')
+  @ApiOperation({ summary: 'Stock as CSV or XLSX (same filter and sort), dates in the user’s export format and time zone' })
+  async stockExport(@Caller() ctx: CallerContext, @Query() query: ExportQuery, @Res({ passthrough: true }) res: FastifyReply) {
+    const request = listRequest(query);
+    const revenue = hasAnyRole(ctx.roles, [Role.USER_VIEW_REVENUE_DATA]);
+    const columns = request.filter?.view === 'reference' ? stockByReferenceColumns(revenue) : stockLineColumns(revenue);
+    return this.export(ctx, res, query, request, StockSubjects.stockList, columns, 'stock');
+  }
+
+  @Roles(Role.STOCK_USER)
+  @Get('stock/:id')
+  @ApiOperation({ summary: 'One stock line; 404 objectNotFound outside the caller’s depositors' })
+  stockLine(@Caller() ctx: CallerContext, @Param('id') id: string) {
+    return this.bus.request<StockLineDto>(StockSubjects.stockGet, ctx, { id });
+  }
+
+  @Roles(Role.STOCK_USER)
+  @Get('movements')
+  @ApiOperation({ summary: 'Movements (tab Movements): dateFrom/dateTo (default last 30 days, at most 366), type, lot, reference…' })
+  async movements(@Caller() ctx: CallerContext, @Query() query: ListQuery, @Res({ passthrough: true }) res: FastifyReply) {
+    const request = listRequest(query);
+    return this.page('movements', res, await this.bus.request<ListPage<MovementDto>>(StockSubjects.movementsList, ctx, request), request);
+  }
+
+  @Roles(Role.STOCK_USER)
+  @Get('movements/export')
+  @ApiOperation({ summary: 'Movements as CSV or XLSX' })
+  movementsExport(@Caller() ctx: CallerContext, @Query() query: ExportQuery, @Res({ passthrough: true }) res: FastifyReply) {
+    const columns = movementColumns(hasAnyRole(ctx.roles, [Role.STOCK_MVT_DETAILS]));
+    return this.export(ctx, res, query, listRequest(query), StockSubjects.movementsList, columns, 'movements');
+  }
+
+  @Roles(Role.STOCK_USER)
+  @Get('movements/:id')
+  @ApiOperation({ summary: 'One movement (details with STOCK_MVT_DETAILS)' })
+  movement(@Caller() ctx: CallerContext, @Param('id') id: string) {
+    return this.bus.request<MovementDto>(StockSubjects.movementsGet, ctx, { id });
+  }
+
+  @Roles(Role.ITEM_USER)
+  @Get('items')
+  @ApiOperation({ summary: 'Item sheets: reference, barcode, family, newProduct, hazardous, depositor' })
+  async items(@Caller() ctx: CallerContext, @Query() query: ListQuery, @Res({ passthrough: true }) res: FastifyReply) {
+    const request = listRequest(query);
+    return this.page('items', res, await this.bus.request<ListPage<ItemDto>>(StockSubjects.itemsList, ctx, request), request);
+  }
+
+  @Roles(Role.ITEM_USER)
+  @Get('items/:id')
+  @ApiOperation({ summary: 'An item sheet with its unit, box, carton and pallet variants; its stock: GET /stock?filter={"itemId":id}' })
+  item(@Caller() ctx: CallerContext, @Param('id') id: string) {
+    return this.bus.request<ItemDto>(StockSubjects.itemsGet, ctx, { id });
+  }
+
+  private page<T>(resource: string, res: FastifyReply, page: ListPage<T>, request: ListRequest): T[] {
+    const first = request.range?.[0] ?? 0;
+    const last = page.rows.length ? first + page.rows.length - 1 : first;
+    res.header('Content-Range', `${resource} ${first}-${last}/${page.total ?? '*'}`);
+    res.header('X-Has-More', String(page.more));
+    res.header('Access-Control-Expose-Headers', 'Content-Range, X-Has-More');
+    return page.rows;
+  }
+
+  /** Reads the list page by page (the service strips what the caller may not see), then writes the file. */
+  private async export(
+    ctx: CallerContext,
+    res: FastifyReply,
+    query: ExportQuery,
+    request: ListRequest,
+    subject: string,
+    columns: ExportColumn[],
+    name: string,
+  ): Promise<Buffer> {
+    const rows: object[] = [];
+    for (let first = 0; ; first += STOCK_LIMITS.maxPageSize) {
+      const range: [number, number] = [first, first + STOCK_LIMITS.maxPageSize - 1];
+      const page = await this.bus.request<ListPage<object>>(subject, ctx, { ...request, range });
+      rows.push(...page.rows);
+      if (rows.length > STOCK_LIMITS.maxExportRows) {
+        throw new AppError('exportTooLarge', 'too many rows: narrow the filter', { limit: STOCK_LIMITS.maxExportRows });
+      }
+      if (!page.more) break;
+    }
+    const dateFormat = query.dateFormat ?? (await this.bus.request<UserDto>(AuthSubjects.me, ctx, {})).exportFormat;
+    const short = (findLocale(ctx.locale)?.short ?? 'fr').slice(0, 2) as ExportOptions['language'];
+    const options: ExportOptions = {
+      format: query.format ?? 'csv',
+      dateFormat,
+      timeZone: ctx.timezone,
+      language: ['fr', 'en', 'es', 'it', 'de'].includes(short) ? short : 'en',
+    };
+    const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+    res.header('Content-Disposition', `attachment; filename="${name}-${stamp}.${options.format}"`);
+    if (options.format === 'xlsx') {
+      res.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      return toXlsx(columns, rows, options, name);
+    }
+    res.header('Content-Type', 'text/csv; charset=utf-8');
+    return toCsv(columns, rows, options);
+  }
+}

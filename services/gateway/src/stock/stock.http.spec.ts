@@ -1,0 +1,221 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Module } from '@nestjs/common';
+import { APP_GUARD, NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { RpcRolesGuard } from '@portal/auth';
+import { BusModule, BusServer, InProcessTransport } from '@portal/bus';
+import { Db } from '@portal/db';
+import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
+import { AuthServiceModule, createApiKey, DEMO_PASSWORD, seedAuthDemo } from '@portal/service-auth';
+import { StockServiceModule } from '@portal/service-stock';
+import { dropDatabases, freshDatabaseBase } from '@portal/testing';
+import ExcelJS from 'exceljs';
+import request from 'supertest';
+import { GatewayModule } from '../gateway.module';
+import { configureGateway, fastifyAdapter } from '../http/bootstrap';
+import { StockHttpModule } from './stock.module';
+
+/** My Stocks / My Items resources and the warehouse feed over HTTP: gateway + auth + admin + stock in one process. */
+describe('stock API', () => {
+  let app: NestFastifyApplication;
+  let url: string;
+  let base: string;
+  let dataDir: string;
+  const keys: Record<string, string> = {};
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    base = freshDatabaseBase();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-stock-'));
+    Object.assign(process.env, { DATABASE_URL: base, DATA_DIR: dataDir, JWT_SECRET: 'stock-http-spec', WEB_DIST: dataDir });
+    const transport = new InProcessTransport();
+    @Module({
+      imports: [
+        BusModule.forTransport(transport),
+        AdminServiceModule,
+        AuthServiceModule,
+        StockServiceModule,
+        GatewayModule,
+        StockHttpModule,
+      ],
+      providers: [{ provide: APP_GUARD, useClass: RpcRolesGuard }],
+    })
+    class Root {}
+    app = await NestFactory.create<NestFastifyApplication>(Root, fastifyAdapter(), { logger: ['error'] });
+    await configureGateway(app);
+    app.connectMicroservice({ strategy: new BusServer(transport) }, { inheritAppConfig: true });
+    await app.startAllMicroservices();
+    const dbOf = (service: string) => app.get(Db, { each: true }).find((db) => db.service === service)!;
+    await seedAdminDemo(dbOf('admin'));
+    await seedAuthDemo(dbOf('auth'));
+    keys.all = await createApiKey(dbOf('auth'), { name: 'WMS', kind: 'warehouse', allDepositors: true });
+    keys.onlyB = await createApiKey(dbOf('auth'), { name: 'WMS B', kind: 'warehouse', depositorIds: [2] });
+    keys.carrier = await createApiKey(dbOf('auth'), { name: 'Carrier', kind: 'carrier', allDepositors: true });
+    await app.listen(0, '127.0.0.1');
+    url = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+    const feed = (p: string, body: object) => request(url).post(`/api/feed/stock/${p}`).set('X-Api-Key', keys.all).send(body).expect(200);
+    await feed('items', {
+      items: [
+        { depositorId: 1, reference: 'A-1', label: 'Crème' },
+        { depositorId: 2, reference: 'B-1', label: 'Vaccin' },
+      ],
+    });
+    const lines = Array.from({ length: 30 }, (_, i) => ({
+      reference: `A-${i + 1}`,
+      lot: 'L1',
+      bestBefore: '2027-01-31',
+      quantityInStock: i + 1,
+      unitPrice: 2,
+    }));
+    await feed('snapshot', { depositorId: 1, platformId: 1, lines });
+    await feed('snapshot', { depositorId: 2, platformId: 12, lines: [{ reference: 'B-1', quantityInStock: 5 }] });
+    await feed('movements', {
+      movements: [
+        {
+          id: 'm1',
+          depositorId: 1,
+          platformId: 1,
+          reference: 'A-1',
+          movedAt: new Date(Date.now() - 86_400_000).toISOString(),
+          type: 'exit',
+          quantity: -2,
+          pallet: 'PAL-1',
+        },
+        { id: 'm2', depositorId: 2, platformId: 12, reference: 'B-1', movedAt: new Date().toISOString(), type: 'entry', quantity: 5 },
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await dropDatabases(base);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.env = saved;
+  });
+
+  const tokens = new Map<string, string>();
+  async function as(login: string) {
+    let token = tokens.get(login);
+    if (!token) {
+      token = (await request(url).post('/api/auth/login').send({ login, password: DEMO_PASSWORD }).expect(200)).body.token as string;
+      tokens.set(login, token);
+    }
+    return (p: string) =>
+      request(url)
+        .get(p)
+        .set({ Authorization: `Bearer ${token}` });
+  }
+  const q = (o: object) => encodeURIComponent(JSON.stringify(o));
+
+  it('GET /stock follows the ra-data-simple-rest contract: array + Content-Range', async () => {
+    const admin = await as('admin');
+    const res = await admin(`/api/stock?filter=${q({ depositor: 1 })}&range=${q([0, 9])}&sort=${q(['quantityInStock', 'DESC'])}`).expect(
+      200,
+    );
+    expect(res.headers['content-range']).toBe('stock 0-9/30');
+    expect(res.headers['access-control-expose-headers']).toContain('Content-Range');
+    expect(res.body).toHaveLength(10);
+    expect(res.body[0]).toMatchObject({ reference: 'A-30', depositorCode: 'DEMO-A', quantityInStock: 30, unitPrice: 2, stockValue: 60 });
+    const last = await admin(`/api/stock?filter=${q({ depositor: 1 })}&range=${q([25, 49])}`).expect(200);
+    expect(last.headers['content-range']).toBe('stock 25-29/30');
+    const byRef = await admin(`/api/stock?filter=${q({ view: 'reference', reference: 'A-1' })}`).expect(200);
+    expect(byRef.headers['content-range']).toBe('stock 0-10/11');
+    const empty = await admin(`/api/stock?filter=${q({ reference: 'NOPE' })}`).expect(200);
+    expect(empty.headers['content-range']).toBe('stock 0-0/0');
+    expect((await admin('/api/stock?filter=notjson').expect(400)).body.error).toMatchObject({
+      key: 'validationFailed',
+      fields: { filter: 'invalidFormat' },
+    });
+  });
+
+  it('GET /stock/:id, /movements, /items and /items/:id', async () => {
+    const bob = await as('bob'); // DEMO-B, STOCK_USER without revenue or details
+    const [line] = (await bob('/api/stock').expect(200)).body;
+    expect(line).not.toHaveProperty('unitPrice');
+    expect((await bob(`/api/stock/${line.id}`).expect(200)).body.reference).toBe('B-1');
+    const movements = await bob('/api/movements').expect(200);
+    expect(movements.headers['content-range']).toBe('movements 0-0/1');
+    expect(movements.body[0]).not.toHaveProperty('details');
+    expect((await bob('/api/items').expect(403)).body.error.key).toBe('permissionDenied');
+    const admin = await as('admin');
+    const items = await admin(`/api/items?filter=${q({ reference: 'A' })}`).expect(200);
+    expect(items.headers['content-range']).toBe('items 0-0/1');
+    expect((await admin(`/api/items/${items.body[0].id}`).expect(200)).body.variants).toHaveLength(4);
+  });
+
+  it('keeps another depositor’s stock, movements and items out of reach, also by id and in exports', async () => {
+    const bob = await as('bob');
+    const admin = await as('admin');
+    const [aLine] = (await admin(`/api/stock?filter=${q({ depositor: 1 })}`).expect(200)).body;
+    expect((await bob(`/api/stock/${aLine.id}`).expect(404)).body.error.key).toBe('objectNotFound');
+    expect((await bob(`/api/stock?filter=${q({ depositor: 1 })}`).expect(200)).body).toEqual([]);
+    const csv = (await bob('/api/stock/export?format=csv').expect(200)).text;
+    expect(csv).toContain('B-1');
+    expect(csv).not.toContain('A-1');
+    const mvts = (await bob('/api/movements/export').expect(200)).text;
+    expect(mvts).not.toContain('A-1');
+  });
+
+  it('exports CSV and XLSX in the user’s date format, without revenue columns for users lacking the right', async () => {
+    const bob = await as('bob');
+    const res = await bob('/api/movements/export?format=csv').expect(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="movements-\d{8}\.csv"/);
+    const [header, row] = res.text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header.split(';')[0]).toBe('Date');
+    expect(row).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};DEMO-B;12;B-1;entry;5;/);
+    const two = await bob('/api/movements/export?format=csv&dateFormat=two_columns').expect(200);
+    expect(two.text.split('\r\n')[1]).toMatch(/^\d{2}\/\d{2}\/\d{4};\d{2}:\d{2};DEMO-B/);
+    const stockCsv = (await bob('/api/stock/export').expect(200)).text;
+    expect(stockCsv).not.toContain('Prix unitaire');
+    const xlsx = await bob(`/api/stock/export?format=xlsx`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.body as never);
+    const sheet = book.worksheets[0];
+    expect(sheet.getRow(2).getCell(3).value).toBe('B-1');
+    expect((sheet.getRow(1).values as string[]).includes('Prix unitaire')).toBe(false);
+    const adminCsv = (await (await as('admin'))('/api/stock/export').expect(200)).text;
+    expect(adminCsv.split('\r\n')[0]).toContain('Prix unitaire');
+    expect((await bob('/api/stock/export?format=pdf').expect(400)).body.error.key).toBe('validationFailed');
+  });
+
+  it('checks the feed’s API key: none, wrong kind, another depositor', async () => {
+    const body = { depositorId: 1, platformId: 1, lines: [] };
+    expect((await request(url).post('/api/feed/stock/snapshot').send(body).expect(401)).body.error.key).toBe('invalidApiKey');
+    expect((await request(url).post('/api/feed/stock/snapshot').set('X-Api-Key', 'pk_nope').send(body).expect(401)).body.error.key).toBe(
+      'invalidApiKey',
+    );
+    const carrier = await request(url).post('/api/feed/stock/snapshot').set('X-Api-Key', keys.carrier).send(body).expect(401);
+    expect(carrier.body.error.key).toBe('invalidApiKey');
+    const other = await request(url).post('/api/feed/stock/snapshot').set('X-Api-Key', keys.onlyB).send(body).expect(403);
+    expect(other.body.error.key).toBe('depositorNotAllowed');
+    const lines = await request(url)
+      .post('/api/feed/stock/movements')
+      .set('X-Api-Key', keys.onlyB)
+      .send({
+        movements: [
+          { id: 'x', depositorId: 1, platformId: 1, reference: 'A-1', movedAt: '2026-01-01T00:00:00Z', type: 'entry', quantity: 1 },
+        ],
+      })
+      .expect(200);
+    expect(lines.body).toEqual({ accepted: 0, duplicates: 0, refused: [{ line: 0, key: 'depositorNotAllowed', field: 'depositorId' }] });
+    const bob = await as('bob');
+    expect((await bob('/api/stock').expect(200)).body.map((l: { reference: string }) => l.reference)).toEqual(['B-1']);
+    // a user session is no API key
+    const token = tokens.get('bob')!;
+    expect(
+      (await request(url).post('/api/feed/stock/items').set('Authorization', `Bearer ${token}`).send({ items: [] }).expect(401)).body.error
+        .key,
+    ).toBe('invalidApiKey');
+  });
+});

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { StockFeedController } from './feed.controller';
+import { StockController } from './stock.controller';
+
+/** HTTP side of the stock service: My Stocks, My Items, their exports, and the warehouse feed. */
+@Module({ controllers: [StockController, StockFeedController] })
+export class StockHttpModule {}

@@ -1,0 +1,2 @@
+export { StockServiceModule } from './stock.module';
+export { seedStockDemo } from './demo/seed';

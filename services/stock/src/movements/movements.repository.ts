@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CallerContext, ListPage, MovementDto } from '@portal/contracts';
+import { Db } from '@portal/db';
+import { pageOf } from '../common/page';
+import { SqlWhere } from '../common/sql';
+
+const COLUMNS = `m.id::int AS "id", m.depositor_id AS "depositorId", m.depositor_code AS "depositorCode", m.platform_id AS "platformId",
+  m.reference, to_char(m.moved_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "movedAt", m.type, m.quantity, m.lot, m.best_before AS "bestBefore", m.blocking_code AS "blockingCode"`;
+// The movement's own reference, store code and pallet: only for STOCK_MVT_DETAILS.
+const DETAIL_COLUMNS = `, json_build_object('movementReference', m.movement_reference, 'storeCode', m.store_code,
+  'pallet', m.pallet, 'wmsId', m.wms_id) AS "details"`;
+
+export const MOVEMENT_SORTS: Record<string, string> = {
+  movedAt: 'm.moved_at',
+  reference: 'm.reference',
+  depositorCode: 'm.depositor_code',
+  platformId: 'm.platform_id',
+  type: 'm.type',
+  quantity: 'm.quantity',
+  lot: 'm.lot',
+};
+
+/** Movements: scoped twice (WHERE + row-level security); indexes (depositor, reference, moved_at) and (depositor, moved_at). */
+@Injectable()
+export class MovementsRepository {
+  constructor(@Inject(Db) private readonly db: Db) {}
+
+  page(
+    ctx: CallerContext,
+    where: SqlWhere,
+    o: { offset: number; limit: number; orderBy: string; order: 'ASC' | 'DESC'; details: boolean },
+  ): Promise<ListPage<MovementDto>> {
+    const columns = COLUMNS + (o.details ? DETAIL_COLUMNS : '');
+    return this.db.scoped(ctx, (em) =>
+      pageOf<MovementDto>(
+        em,
+        where,
+        {
+          countRows: `SELECT 1 FROM movements m WHERE ${where}`,
+          rows: (limit, offset) =>
+            `SELECT ${columns} FROM movements m WHERE ${where} ORDER BY ${o.orderBy} ${o.order} NULLS LAST, m.id ${o.order} LIMIT ${limit} OFFSET ${offset}`,
+        },
+        o.offset,
+        o.limit,
+      ),
+    );
+  }
+
+  async one(ctx: CallerContext, id: number, details: boolean): Promise<MovementDto | undefined> {
+    const where = new SqlWhere(ctx, 'm.depositor_id');
+    where.and(`m.id = ${where.param(id)}`);
+    const [row] = await this.db.scoped(ctx, (em) =>
+      em.query<{ movement: MovementDto }[]>(
+        `SELECT to_json(x) AS movement FROM (SELECT ${COLUMNS + (details ? DETAIL_COLUMNS : '')} FROM movements m WHERE ${where}) x`,
+        where.params,
+      ),
+    );
+    return row?.movement;
+  }
+}

@@ -1,0 +1,313 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  Role,
+  StockSubjects,
+  type CallerContext,
+  type ItemDto,
+  type ListPage,
+  type MovementDto,
+  type StockByReferenceDto,
+  type StockLineDto,
+} from '@portal/contracts';
+import { Db } from '@portal/db';
+import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
+import { callerContext, startServices, type ServiceHarness } from '@portal/testing';
+import { addDays, todayIn } from '../common/dates';
+import { StockServiceModule } from '../stock.module';
+import { line, warehouse } from '../testing/fixtures';
+
+const A = 1;
+const B = 2;
+const user = (roles: string[], depositorIds = [A]) => callerContext({ roles, depositorIds });
+const stockUser = (depositorIds = [A]) => user([Role.STOCK_USER], depositorIds);
+const today = todayIn('Europe/Paris');
+
+/** My Stocks and My Items queries, on stock fed through the warehouse feed. */
+describe('stock, movements and items queries', () => {
+  let h: ServiceHarness;
+  const stock = (ctx: CallerContext, filter: object = {}, extra: object = {}) =>
+    h.call<ListPage<StockLineDto>>(StockSubjects.stockList, ctx, { filter, range: [0, 99], ...extra });
+  const refs = async (ctx: CallerContext, filter: object = {}, extra: object = {}) =>
+    (await stock(ctx, filter, extra)).rows.map((r) => r.reference);
+  const movements = (ctx: CallerContext, filter: object = {}, extra: object = {}) =>
+    h.call<ListPage<MovementDto>>(StockSubjects.movementsList, ctx, {
+      filter: { dateFrom: '2026-01-01', dateTo: '2026-03-31', ...filter },
+      ...extra,
+    });
+  const items = (ctx: CallerContext, filter: object = {}) => h.call<ListPage<ItemDto>>(StockSubjects.itemsList, ctx, { filter });
+
+  beforeAll(async () => {
+    h = await startServices([StockServiceModule, AdminServiceModule]);
+    await seedAdminDemo(h.app.get(Db, { each: true }).find((d) => d.service === 'admin')!);
+    const wms = warehouse('all');
+    await h.call(StockSubjects.feedItems, wms, {
+      items: [
+        {
+          depositorId: A,
+          reference: 'CREME-01',
+          label: 'Crème',
+          barcode: '3700000000017',
+          family1: 'SOIN',
+          family2: 'VISAGE',
+          variants: { box: { enabled: true, barcode: '13700000000014', quantity: 6 } },
+        },
+        { depositorId: A, reference: 'PARF-01', label: 'Parfum', family1: 'PARFUM', newProduct: true, unCode: '1266', hazardClass: '3' },
+        { depositorId: B, reference: 'VACC-01', label: 'Vaccin', family1: 'FROID' },
+      ],
+    });
+    await h.call(StockSubjects.feedSnapshot, wms, {
+      depositorId: A,
+      platformId: 1,
+      lines: [
+        line('CREME-01', {
+          lot: 'L1',
+          bestBefore: addDays(today, -1),
+          barcode: '3700000000017',
+          family: 'SOIN',
+          unitPrice: 2.5,
+          stockValue: 25,
+          quantityInStock: 10,
+          quantityReserved: 2,
+          quantityBlocked: 1,
+          quantityAvailable: 7,
+          quantityCrossDock: 3,
+          entryDate: '2026-01-10',
+        }),
+        line('CREME-01', {
+          lot: 'L2',
+          bestBefore: addDays(today, 10),
+          blockingCode: 'BQ',
+          quantityInStock: 5,
+          quantityBlocked: 5,
+          quantityAvailable: 0,
+          entryDate: '2026-02-10',
+        }),
+        line('PARF-01', {
+          lot: 'P1',
+          bestBefore: addDays(today, 400),
+          family: 'PARFUM',
+          quantityInStock: 100,
+          quantityAvailable: 100,
+          unitPrice: 30,
+        }),
+      ],
+    });
+    await h.call(StockSubjects.feedSnapshot, wms, {
+      depositorId: A,
+      platformId: 8,
+      lines: [line('CREME-01', { lot: 'L3', quantityInStock: 20, quantityAvailable: 20 })],
+    });
+    await h.call(StockSubjects.feedSnapshot, wms, { depositorId: B, platformId: 12, lines: [line('VACC-01', { lot: 'V1' })] });
+    const mv = (id: string, movedAt: string, extra: object = {}) => ({
+      id,
+      depositorId: A,
+      platformId: 1,
+      reference: 'CREME-01',
+      movedAt,
+      type: 'entry',
+      quantity: 10,
+      lot: 'L1',
+      movementReference: 'REC-1',
+      storeCode: 'MAG-A1',
+      pallet: 'PAL-9',
+      ...extra,
+    });
+    await h.call(StockSubjects.feedMovements, wms, {
+      movements: [
+        mv('1', '2026-01-05T10:00:00Z'),
+        mv('2', '2026-02-05T10:00:00Z', { type: 'exit', quantity: -3, movementReference: 'CMD1' }),
+        mv('3', '2026-03-31T22:30:00Z', { type: 'lock', quantity: 5, lot: 'L2', blockingCode: 'BQ' }), // 1 April in Paris
+        mv('4', '2026-03-10T10:00:00Z', { reference: 'PARF-01', lot: 'P1', platformId: 8, type: 'inventory', quantity: 1 }),
+        mv('5', '2026-02-06T10:00:00Z', { depositorId: B, reference: 'VACC-01', platformId: 12 }),
+      ],
+    });
+  });
+  afterAll(() => h.close());
+
+  describe('tab Stock (lines)', () => {
+    it('answers each line with the five quantities, its depositor code and the expiry flag', async () => {
+      const page = await stock(stockUser(), { lot: 'L1' });
+      expect(page.total).toBe(1);
+      expect(page.rows[0]).toMatchObject({
+        reference: 'CREME-01',
+        depositorCode: 'DEMO-A',
+        platformId: 1,
+        lot: 'L1',
+        blockingCode: 'NO',
+        entryDate: '2026-01-10',
+        quantityInStock: 10,
+        quantityReserved: 2,
+        quantityBlocked: 1,
+        quantityAvailable: 7,
+        quantityCrossDock: 3,
+        expiry: 'expired',
+      });
+      expect((await stock(stockUser(), { lot: 'L2' })).rows[0].expiry).toBe('soon');
+      expect((await stock(stockUser(), { lot: 'P1' })).rows[0].expiry).toBeNull();
+    });
+
+    it('filters by reference, barcode, platform, depositor, lot, family, blocking code, item, expiry and entry dates', async () => {
+      const alice = stockUser([A, B]);
+      expect(await refs(alice, { reference: 'CRE' })).toEqual(['CREME-01', 'CREME-01', 'CREME-01']);
+      expect(await refs(alice, { barcode: '3700000000017' })).toEqual(['CREME-01']);
+      expect(await refs(alice, { platform: 8 })).toEqual(['CREME-01']);
+      expect(await refs(alice, { depositor: B })).toEqual(['VACC-01']);
+      expect(await refs(alice, { family: 'PARFUM' })).toEqual(['PARF-01']);
+      expect(await refs(alice, { blockingCode: 'BQ' })).toEqual(['CREME-01']);
+      expect(await refs(alice, { blockingCode: ['BQ', 'NO'], depositor: A })).toHaveLength(4);
+      expect(await refs(alice, { expiry: 'expired' })).toEqual(['CREME-01']);
+      expect((await stock(alice, { expiry: ['expired', 'soon'] })).total).toBe(2);
+      expect((await stock(alice, { dateFrom: '2026-02-01', dateTo: '2026-02-28' })).rows.map((r) => r.lot)).toEqual(['L2']);
+      const [parfum] = (await items(user([Role.ITEM_USER]), { reference: 'PARF' })).rows;
+      expect(await refs(alice, { itemId: parfum.id })).toEqual(['PARF-01']);
+    });
+
+    it('sorts and pages with a total', async () => {
+      const page = await stock(stockUser(), {}, { sort: ['quantityInStock', 'DESC'], range: [1, 2] });
+      expect(page.rows.map((r) => r.quantityInStock)).toEqual([20, 10]);
+      expect(page).toMatchObject({ total: 4, more: true });
+      await expect(stock(stockUser(), {}, { sort: ['password', 'ASC'] })).rejects.toMatchObject({
+        key: 'validationFailed',
+        fields: { sort: 'invalidFormat' },
+      });
+      await expect(stock(stockUser(), {}, { range: [0, 9999] })).rejects.toMatchObject({ fields: { range: 'max' } });
+      await expect(stock(stockUser(), { blockingCode: 'XX' })).rejects.toMatchObject({ fields: { blockingCode: 'invalidFormat' } });
+      await expect(stock(stockUser(), { dateFrom: '2026-13-45' })).rejects.toMatchObject({ key: 'invalidDate' });
+    });
+
+    it('answers one line by id, objectNotFound outside the caller’s depositors', async () => {
+      const [vaccine] = (await stock(stockUser([B]))).rows;
+      expect(await h.call(StockSubjects.stockGet, stockUser([B]), { id: vaccine.id })).toMatchObject({
+        reference: 'VACC-01',
+        depositorCode: 'DEMO-B',
+      });
+      await expect(h.call(StockSubjects.stockGet, stockUser([A]), { id: vaccine.id })).rejects.toMatchObject({ key: 'objectNotFound' });
+    });
+  });
+
+  describe('tab Id (totals by reference)', () => {
+    it('sums the five quantities over platforms and lots', async () => {
+      const page = (await stock(stockUser(), { view: 'reference' })) as unknown as ListPage<StockByReferenceDto>;
+      expect(page.total).toBe(2);
+      expect(page.rows[0]).toMatchObject({
+        id: '1:CREME-01',
+        reference: 'CREME-01',
+        depositorCode: 'DEMO-A',
+        platformCount: 2,
+        lineCount: 3,
+        bestBefore: addDays(today, -1),
+        expiry: 'expired',
+        quantityInStock: 35,
+        quantityReserved: 2,
+        quantityBlocked: 6,
+        quantityAvailable: 27,
+        quantityCrossDock: 3,
+      });
+      expect(page.rows[0].itemId).toEqual(expect.any(Number));
+      const onOnePlatform = (await stock(stockUser(), { view: 'reference', platform: 8 })).rows as unknown as StockByReferenceDto[];
+      expect(onOnePlatform.map((r) => [r.reference, r.quantityInStock])).toEqual([['CREME-01', 20]]);
+    });
+  });
+
+  describe('rights', () => {
+    it('shows unit price and stock value only with USER_VIEW_REVENUE_DATA or ADMIN', async () => {
+      const [plain] = (await stock(stockUser(), { lot: 'L1' })).rows;
+      expect(plain).not.toHaveProperty('unitPrice');
+      expect(plain).not.toHaveProperty('stockValue');
+      const [revenue] = (await stock(user([Role.STOCK_USER, Role.USER_VIEW_REVENUE_DATA]), { lot: 'L1' })).rows;
+      expect(revenue).toMatchObject({ unitPrice: 2.5, stockValue: 25 });
+      const [admin] = (await stock(callerContext({ roles: [Role.ADMIN], all: true }), { lot: 'P1' })).rows;
+      expect(admin).toMatchObject({ unitPrice: 30, stockValue: 3000 });
+      const byRef = (await stock(stockUser(), { view: 'reference' })).rows[0];
+      expect(byRef).not.toHaveProperty('stockValue');
+      await expect(stock(stockUser(), {}, { sort: ['stockValue', 'ASC'] })).rejects.toMatchObject({ key: 'validationFailed' });
+      expect(await h.call(StockSubjects.stockGet, stockUser(), { id: plain.id })).not.toHaveProperty('unitPrice');
+    });
+
+    it('needs STOCK_USER for stock and movements, ITEM_USER for items', async () => {
+      for (const subject of [StockSubjects.stockList, StockSubjects.movementsList]) {
+        await expect(h.call(subject, user([Role.ITEM_USER]), {})).rejects.toMatchObject({ key: 'permissionDenied' });
+      }
+      await expect(h.call(StockSubjects.itemsList, stockUser(), {})).rejects.toMatchObject({ key: 'permissionDenied' });
+    });
+
+    it('the deprecated STOCK_MANAGER grants nothing beyond STOCK_USER', async () => {
+      await expect(stock(user([Role.STOCK_MANAGER]))).rejects.toMatchObject({ key: 'permissionDenied' });
+      const manager = user([Role.STOCK_USER, Role.STOCK_MANAGER]);
+      expect((await stock(manager, { lot: 'L1' })).rows[0]).not.toHaveProperty('unitPrice');
+      expect((await movements(manager)).rows[0]).not.toHaveProperty('details');
+    });
+  });
+
+  describe('tab Movements', () => {
+    it('filters by date range in the caller’s time zone, type, lot, reference, platform and depositor', async () => {
+      const ids = async (filter: object) => (await movements(stockUser([A, B]), filter)).rows.map((m) => m.quantity + ':' + m.type);
+      expect(await ids({})).toEqual(['1:inventory', '10:entry', '-3:exit', '10:entry']);
+      expect(await ids({ dateTo: '2026-04-01' })).toHaveLength(5);
+      expect(await ids({ type: 'exit' })).toEqual(['-3:exit']);
+      expect(await ids({ type: ['exit', 'inventory'] })).toEqual(['1:inventory', '-3:exit']);
+      expect(await ids({ lot: 'P1' })).toEqual(['1:inventory']);
+      expect(await ids({ reference: 'PARF-01' })).toEqual(['1:inventory']);
+      expect(await ids({ platform: 12 })).toEqual(['10:entry']);
+      expect(await ids({ depositor: A, dateFrom: '2026-02-01', dateTo: '2026-02-28' })).toEqual(['-3:exit']);
+    });
+
+    it('shows the movement details only with STOCK_MVT_DETAILS', async () => {
+      const [plain] = (await movements(stockUser(), { type: 'exit' })).rows;
+      expect(plain).not.toHaveProperty('details');
+      expect(plain).toMatchObject({ reference: 'CREME-01', movedAt: '2026-02-05T10:00:00.000Z', depositorCode: 'DEMO-A', lot: 'L1' });
+      const [detailed] = (await movements(user([Role.STOCK_USER, Role.STOCK_MVT_DETAILS]), { type: 'exit' })).rows;
+      expect(detailed.details).toEqual({ movementReference: 'CMD1', storeCode: 'MAG-A1', pallet: 'PAL-9', wmsId: '2' });
+      expect(await h.call(StockSubjects.movementsGet, stockUser(), { id: plain.id })).not.toHaveProperty('details');
+    });
+
+    it('refuses an inverted or too long date range (invalidDateRange)', async () => {
+      await expect(movements(stockUser(), { dateFrom: '2026-03-01', dateTo: '2026-02-01' })).rejects.toMatchObject({
+        key: 'invalidDateRange',
+      });
+      await expect(movements(stockUser(), { dateFrom: '2024-01-01', dateTo: '2026-02-01' })).rejects.toMatchObject({
+        key: 'invalidDateRange',
+      });
+    });
+  });
+
+  describe('My Items', () => {
+    const itemUser = (depositorIds = [A]) => user([Role.ITEM_USER], depositorIds);
+    it('searches by reference, barcode (also of a packing level), family, new product and hazardous', async () => {
+      const search = async (filter: object) => (await items(itemUser([A, B]), filter)).rows.map((i) => i.reference);
+      expect(await search({})).toEqual(['CREME-01', 'PARF-01', 'VACC-01']);
+      expect(await search({ reference: 'PA' })).toEqual(['PARF-01']);
+      expect(await search({ barcode: '3700000000017' })).toEqual(['CREME-01']);
+      expect(await search({ barcode: '13700000000014' })).toEqual(['CREME-01']);
+      expect(await search({ family: 'VISAGE' })).toEqual(['CREME-01']);
+      expect(await search({ newProduct: true })).toEqual(['PARF-01']);
+      expect(await search({ hazardous: true })).toEqual(['PARF-01']);
+      expect(await search({ hazardous: false, depositor: B })).toEqual(['VACC-01']);
+    });
+
+    it('answers the item sheet with its four packing levels', async () => {
+      const [creme] = (await items(itemUser(), { reference: 'CREME' })).rows;
+      const sheet = await h.call<ItemDto>(StockSubjects.itemsGet, itemUser(), { id: creme.id });
+      expect(sheet).toMatchObject({ reference: 'CREME-01', depositorCode: 'DEMO-A', family1: 'SOIN', family2: 'VISAGE', hazardous: false });
+      expect(sheet.variants?.map((v) => v.kind)).toEqual(['unit', 'box', 'carton', 'pallet']);
+      expect(sheet.variants?.[1]).toMatchObject({ enabled: true, quantity: 6, barcode: '13700000000014' });
+    });
+  });
+
+  describe('another depositor', () => {
+    it('cannot see stock, movements or items of another depositor, nor reach them by id or item link', async () => {
+      const bob = user([Role.STOCK_USER, Role.ITEM_USER], [B]);
+      expect(await refs(bob)).toEqual(['VACC-01']);
+      expect(await refs(bob, { depositor: A })).toEqual([]);
+      expect((await stock(bob, { view: 'reference' })).rows.map((r) => r.reference)).toEqual(['VACC-01']);
+      expect((await movements(bob)).rows.map((m) => m.reference)).toEqual(['VACC-01']);
+      expect((await items(bob)).rows.map((i) => i.reference)).toEqual(['VACC-01']);
+      const [creme] = (await items(user([Role.ITEM_USER]), { reference: 'CREME' })).rows;
+      await expect(h.call(StockSubjects.itemsGet, bob, { id: creme.id })).rejects.toMatchObject({ key: 'objectNotFound' });
+      expect(await refs(bob, { itemId: creme.id })).toEqual([]);
+      const [exit] = (await movements(stockUser(), { type: 'exit' })).rows;
+      await expect(h.call(StockSubjects.movementsGet, bob, { id: exit.id })).rejects.toMatchObject({ key: 'objectNotFound' });
+      expect(await refs(user([Role.STOCK_USER], []))).toEqual([]);
+    });
+  });
+});

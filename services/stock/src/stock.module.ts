@@ -1,0 +1,42 @@
+import { Module } from '@nestjs/common';
+import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
+import { DatabaseModule, Db } from '@portal/db';
+import { DepositorDirectory } from './depositors/depositor-directory';
+import { FeedController } from './feed/feed.controller';
+import { FeedRepository } from './feed/feed.repository';
+import { FeedService } from './feed/feed.service';
+import { HealthController } from './health/health.controller';
+import { ItemsController } from './items/items.controller';
+import { ItemsRepository } from './items/items.repository';
+import { ItemsService } from './items/items.service';
+import { CreateStock1764100000000 } from './migrations/1764100000000-CreateStock';
+import { MovementsController } from './movements/movements.controller';
+import { MovementsRepository } from './movements/movements.repository';
+import { MovementsService } from './movements/movements.service';
+import { StockController } from './stock-lines/stock.controller';
+import { StockRepository } from './stock-lines/stock.repository';
+import { StockService } from './stock-lines/stock.service';
+
+/**
+ * The stock service owns My Stocks and My Items: stock lines (replaced per depositor and platform
+ * by the warehouse system's snapshots), movements, item sheets with their packing levels, and the
+ * warehouse feed that writes them. Queries are raw SQL (no entities): bulk writes go through
+ * unnest arrays, and each list answers its page and count in one statement.
+ */
+@Module({
+  imports: [DatabaseModule.forService({ service: 'stock', entities: [], migrations: [CreateStock1764100000000] })],
+  controllers: [StockController, MovementsController, ItemsController, FeedController, HealthController],
+  providers: [
+    StockRepository,
+    StockService,
+    MovementsRepository,
+    MovementsService,
+    ItemsRepository,
+    ItemsService,
+    FeedRepository,
+    FeedService,
+    DepositorDirectory,
+    { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
+  ],
+})
+export class StockServiceModule {}
