@@ -12,10 +12,18 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const notes = [];
 const started = Date.now();
 
-function run(label, command, args, env = {}) {
+function run(label, command, args, env = {}, timeoutMinutes = 25) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
   const t0 = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  // A hung suite is killed, counted as failed, and the run goes on (CI never waits forever).
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+    timeout: timeoutMinutes * 60_000,
+    killSignal: 'SIGKILL',
+  });
+  if (result.error) console.log(`=== ${label}: ${result.error.message}`);
   console.log(`=== ${label}: exit ${result.status} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return result.status ?? 1;
 }
@@ -98,7 +106,7 @@ if (e2eFiles.length && chromium) {
     'node',
     [
       '--test',
-      '--test-concurrency=1',
+      '--test-concurrency=1', // one journey file at a time, each with its own backend and browser
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',

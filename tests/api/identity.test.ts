@@ -153,6 +153,19 @@ describe('identity API', () => {
     expect((await bob.post(`/api/admin/users/${admin.user.uuid}/reset-password`).expect(403)).body.error.key).toBe('permissionDenied');
   });
 
+  it('serves the web app: hashed assets cached for good, every browser route falls back to index.html', async () => {
+    if (target.deployment) return; // the distributed gateway runs without a web build here
+    const asset = await api().get('/assets/index-AbC123.js').expect(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const route of ['/', '/dashboard', '/login?backpath=%2Fpgt', '/settings/general', '/no/such/page']) {
+      const page = await api().get(route).expect(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.text).toContain('<div id="root">');
+    }
+  });
+
   it('answers unknown API paths with 404 pageNotFound and documents every path in OpenAPI', async () => {
     expect((await api().get('/api/no/such/thing').expect(404)).body.error.key).toBe('pageNotFound');
     const doc = (await api().get('/api/docs-json').expect(200)).body as { paths: Record<string, unknown> };

@@ -37,6 +37,7 @@ export async function startTarget(): Promise<ApiTarget> {
   const base = freshDatabaseBase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-'));
   Object.assign(process.env, {
+    WEB_DIST: fakeWebBuild(dataDir),
     DATABASE_URL: base,
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
@@ -58,6 +59,15 @@ export async function startTarget(): Promise<ApiTarget> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A tiny web build (index.html and one hashed asset) for the gateway to serve. */
+function fakeWebBuild(dir: string): string {
+  const root = path.join(dir, 'web');
+  fs.mkdirSync(path.join(root, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Portail</title><div id="root"></div>');
+  fs.writeFileSync(path.join(root, 'assets', 'index-AbC123.js'), 'console.log("portal");');
+  return root;
 }
 
 export const DEMO_PASSWORD = 'Portal2026';

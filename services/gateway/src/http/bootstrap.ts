@@ -68,8 +68,9 @@ async function serveWebApp(app: NestFastifyApplication, fastify: FastifyInstance
     root,
     wildcard: false,
     index: false,
-    setHeaders: (res: { setHeader(name: string, value: string): void }, file: string) => {
-      res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    // Called with the Fastify reply: hashed assets are immutable, everything else is revalidated.
+    setHeaders: (reply: { header(name: string, value: string): void }, file: string) => {
+      reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   const html = fs.readFileSync(index);

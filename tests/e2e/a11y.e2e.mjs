@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { apiAs, newTab, useJourney } from './support/journey.mjs';
+import { loginToDashboard } from './support/portal.mjs';
+import { screenshot } from './support/browser.mjs';
+
+const ctx = useJourney();
+const THEMES = ['dark', 'light', 'trees', 'lagoon'];
+
+async function axe(page, name) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const detail = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join(' | ')}`,
+  );
+  assert.deepEqual(detail, [], `${name}: ${detail.join('\n')}`);
+}
+
+async function settle(page) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(400);
+}
+
+for (const theme of THEMES) {
+  test(`login, dashboard and settings in the ${theme} theme: axe and screenshots`, async () => {
+    const page = await newTab(ctx);
+    await page.evaluate((t) => localStorage.setItem('portal.theme', t), theme);
+    await page.goto(`${ctx.base}/login`);
+    await page.locator('#login').waitFor();
+    await settle(page);
+    if (theme === 'dark' || theme === 'light') await axe(page, `login ${theme}`);
+    await screenshot(page, `login-${theme}-fr`);
+
+    await loginToDashboard(page, ctx.base, 'alice');
+    await apiAs(page, 'POST', `/user/theme/${theme}`);
+    await page.evaluate(async () => {
+      const res = await fetch('/api/user/me', { headers: { Authorization: `Bearer ${localStorage.getItem('portal.token')}` } });
+      localStorage.setItem('portal.user', JSON.stringify(await res.json()));
+    });
+    await page.reload();
+    await page.getByTestId('app-tiles').waitFor();
+    await settle(page);
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
+    if (theme === 'dark' || theme === 'light') await axe(page, `dashboard ${theme}`);
+    await screenshot(page, `dashboard-${theme}-fr`);
+
+    await page.goto(`${ctx.base}/settings/general`);
+    await page.getByLabel('Thème').waitFor();
+    await settle(page);
+    if (theme === 'dark' || theme === 'light') await axe(page, `settings ${theme}`);
+    await screenshot(page, `settings-${theme}-fr`);
+    await page.close();
+  });
+}
+
+test('English screens (dark and light)', async () => {
+  const page = await newTab(ctx);
+  await loginToDashboard(page, ctx.base, 'alice');
+  await apiAs(page, 'POST', '/user/language/en_US');
+  for (const theme of ['dark', 'light']) {
+    await apiAs(page, 'POST', `/user/theme/${theme}`);
+    await page.evaluate(async () => {
+      const res = await fetch('/api/user/me', { headers: { Authorization: `Bearer ${localStorage.getItem('portal.token')}` } });
+      localStorage.setItem('portal.user', JSON.stringify(await res.json()));
+    });
+    await page.goto(`${ctx.base}/dashboard`);
+    await page.getByRole('heading', { name: 'My applications' }).waitFor();
+    await settle(page);
+    await screenshot(page, `dashboard-${theme}-en`);
+    await page.goto(`${ctx.base}/settings/general`);
+    await page.getByLabel('Theme').waitFor();
+    await settle(page);
+    await axe(page, `settings ${theme} en`);
+    await screenshot(page, `settings-${theme}-en`);
+  }
+  await apiAs(page, 'POST', '/user/language/fr_FR');
+  await apiAs(page, 'POST', '/user/theme/dark');
+  await page.evaluate(() => localStorage.clear());
+  await page.evaluate(() => localStorage.setItem('portal.locale', 'en'));
+  await page.goto(`${ctx.base}/login`);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await axe(page, 'login en');
+  await screenshot(page, 'login-dark-en');
+  await page.close();
+});
+
+test('the login page is usable with the keyboard alone', async () => {
+  const page = await newTab(ctx);
+  await page.goto(`${ctx.base}/login`);
+  await page.locator('#login').waitFor();
+  await page.keyboard.type('alice'); // the login field has the focus
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Portal2026');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/dashboard$/);
+  await page.close();
+});

@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { apiAs, newTab, useJourney } from './support/journey.mjs';
+import { loginToDashboard } from './support/portal.mjs';
+import { screenshot } from './support/browser.mjs';
+
+const ctx = useJourney();
+
+const tiles = (page) =>
+  page
+    .getByTestId('pinned-tile')
+    .evaluateAll((els) =>
+      els.map((el) => ({ label: el.getAttribute('aria-label'), type: el.dataset.tileType, size: el.dataset.tileSize })),
+    );
+
+async function addTile(page, { type, choose, size }) {
+  await page.getByRole('button', { name: 'Ajouter une tuile' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Type de tuile').click();
+  await page.getByRole('option', { name: type }).click();
+  for (const [label, option] of choose) {
+    await dialog.getByLabel(label).click();
+    await page.getByRole('option', { name: option }).click();
+  }
+  if (size) {
+    await dialog.getByLabel('Taille').click();
+    await page.getByRole('option', { name: new RegExp(`^${size}`) }).click();
+  }
+  await dialog.getByRole('button', { name: 'Ajouter' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+test('a tile added, resized, moved and removed survives a reload', async () => {
+  const page = await newTab(ctx);
+  await loginToDashboard(page, ctx.base, 'alice');
+  for (const tile of await apiAs(page, 'GET', '/dashboard/list').then((r) => r.body))
+    await apiAs(page, 'DELETE', `/dashboard/${tile.uuid}`);
+  await page.reload();
+  await page.getByText('Aucune tuile épinglée').waitFor();
+
+  await addTile(page, { type: 'Raccourci', choose: [['Application', 'Mes Stocks']] });
+  await addTile(page, {
+    type: 'Graphique',
+    choose: [
+      ['Données', 'Magasins par déposant'],
+      ['Type de graphique', 'Barres'],
+    ],
+    size: 'Large',
+  });
+  await page.getByTestId('chart-figures').waitFor({ state: 'attached' });
+  assert.deepEqual(await tiles(page), [
+    { label: 'Mes Stocks', type: 'link', size: '1x1' },
+    { label: 'Magasins par déposant', type: 'chart', size: '2x1' },
+  ]);
+
+  // The chart shows the API's figures, not invented ones.
+  const figures = (await apiAs(page, 'GET', '/dashboard/figures/depositor-stores')).body;
+  const shown = await page
+    .getByTestId('chart-figures')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [r.cells[0].textContent, Number(r.cells[1].textContent)]));
+  assert.deepEqual(
+    shown,
+    figures.series.map((p) => [p.label, p.value]),
+  );
+
+  // Move the chart first (keyboard button), make it extra large, reconfigure it as a pie.
+  await page.getByRole('button', { name: 'Déplacer vers la gauche – Magasins par déposant' }).click();
+  await page.getByRole('button', { name: 'Taille – Magasins par déposant' }).click();
+  await page.getByRole('menuitem', { name: /^Très large/ }).click();
+  await page.getByRole('button', { name: 'Configurer – Magasins par déposant' }).click();
+  await page.getByRole('dialog').getByLabel('Titre').fill('Magasins ouverts');
+  await page.getByRole('dialog').getByLabel('Type de graphique').click();
+  await page.getByRole('option', { name: 'Secteurs' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('heading', { name: 'Magasins ouverts' }).waitFor();
+  await page.waitForTimeout(300);
+
+  await page.reload();
+  await page.getByTestId('pinned-tile').first().waitFor();
+  assert.deepEqual(await tiles(page), [
+    { label: 'Magasins ouverts', type: 'chart', size: '2x2' },
+    { label: 'Mes Stocks', type: 'link', size: '1x1' },
+  ]);
+  const saved = (await apiAs(page, 'GET', '/dashboard/list')).body;
+  assert.equal(saved[0].config.chart, 'pie');
+  await page.getByTestId('chart-figures').waitFor({ state: 'attached' });
+  await page.waitForTimeout(300);
+  await screenshot(page, 'dashboard-tiles-fr');
+
+  // Drag and drop with the keyboard sensor of the handle: space, arrow, space.
+  await page.getByRole('button', { name: 'Glisser pour déplacer – Mes Stocks' }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(500);
+  await page.reload();
+  await page.getByTestId('pinned-tile').first().waitFor();
+  assert.equal((await tiles(page))[0].label, 'Mes Stocks');
+
+  await page.getByRole('button', { name: 'Retirer – Mes Stocks' }).click();
+  await page.waitForTimeout(300);
+  await page.reload();
+  await page.getByTestId('pinned-tile').first().waitFor();
+  assert.deepEqual(
+    (await tiles(page)).map((t) => t.label),
+    ['Magasins ouverts'],
+  );
+  await page.close();
+});
+
+test('a report tile links to /report/{id}', async () => {
+  const page = await newTab(ctx);
+  await loginToDashboard(page, ctx.base, 'alice');
+  await page.getByRole('button', { name: 'Ajouter une tuile' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Type de tuile').click();
+  await page.getByRole('option', { name: 'Rapport' }).click();
+  await dialog.getByLabel('Numéro du rapport').fill('1002');
+  await dialog.getByRole('button', { name: 'Ajouter' }).click();
+  await page.getByRole('link', { name: 'Rapport n° 1002' }).first().click();
+  await page.waitForURL(/\/report\/1002$/);
+  await page.getByRole('heading', { name: 'Rapport n° 1002' }).waitFor();
+  await page.close();
+});

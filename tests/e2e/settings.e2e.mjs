@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { apiAs, newTab, useJourney } from './support/journey.mjs';
+import { login, loginToDashboard } from './support/portal.mjs';
+
+const ctx = useJourney();
+
+async function pick(page, label, option) {
+  await page.getByLabel(label).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('language and theme chosen in settings survive a new login', async () => {
+  const page = await newTab(ctx);
+  await loginToDashboard(page, ctx.base, 'bob');
+  await page.goto(`${ctx.base}/settings`);
+  await pick(page, 'Thème', 'Clair');
+  await page.getByText('Données enregistrées.').first().waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+  await pick(page, 'Langue', 'English');
+  await page.getByRole('heading', { name: 'Settings' }).waitFor();
+
+  await page.reload();
+  await page.getByRole('heading', { name: 'Settings' }).waitFor();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL(/\/login/);
+  await login(page, ctx.base, 'bob');
+  await page.waitForURL(/\/dashboard$/);
+  await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  const me = (await apiAs(page, 'GET', '/user/me')).body;
+  assert.equal(me.theme, 'light');
+  assert.equal(me.language.code, 'en_US');
+
+  // Back to the defaults for the other journeys.
+  await apiAs(page, 'POST', '/user/language/fr_FR');
+  await apiAs(page, 'POST', '/user/theme/dark');
+  await page.close();
+});
+
+test('time zone, phone and profile are saved through their calls', async () => {
+  const page = await newTab(ctx);
+  await loginToDashboard(page, ctx.base, 'bob');
+  await apiAs(page, 'POST', `/user/timezone/${encodeURIComponent('Europe/Paris')}`);
+  await page.goto(`${ctx.base}/settings/general`);
+  await page.getByLabel('Fuseau horaire').filter({ hasText: 'Europe/Paris' }).waitFor();
+  await pick(page, 'Fuseau horaire', /^America\/New York/);
+  await page.getByText('Données enregistrées.').first().waitFor();
+  await page.getByLabel('Téléphone').fill('abc');
+  await page.getByRole('button', { name: 'Enregistrer' }).first().click();
+  await page.getByText('Numéro de téléphone invalide').first().waitFor();
+  await page.getByLabel('Téléphone').fill('+33472000000');
+  await page.getByRole('button', { name: 'Enregistrer' }).first().click();
+  await page.waitForTimeout(500);
+
+  await page.getByRole('tab', { name: 'Profil' }).click();
+  await page.locator('#profile-firstname').fill('Bob');
+  await page.locator('#profile-lastname').fill('Dupont-Transports');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByText('Données enregistrées.').first().waitFor();
+
+  await page.reload();
+  await page.locator('#profile-lastname').waitFor();
+  assert.equal(await page.locator('#profile-lastname').inputValue(), 'Dupont-Transports');
+  const me = (await apiAs(page, 'GET', '/user/me')).body;
+  assert.equal(me.timezone, 'America/New_York');
+  assert.equal(me.phone, '+33472000000');
+  await apiAs(page, 'POST', `/user/timezone/${encodeURIComponent('Europe/Paris')}`);
+  await page.close();
+});
+
+test('filters list only the allowed depositors and are saved', async () => {
+  const page = await newTab(ctx);
+  await loginToDashboard(page, ctx.base, 'bob');
+  await page.goto(`${ctx.base}/settings/filter`);
+  await page.getByRole('group', { name: 'Déposants' }).or(page.getByText('Déposants')).first().waitFor();
+  const depositors = await page.getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => b.closest('label')?.textContent ?? ''));
+  assert.ok(
+    depositors.some((l) => l.includes('DEMO-B')),
+    depositors.join(','),
+  );
+  assert.ok(!depositors.some((l) => l.includes('DEMO-A')), depositors.join(','));
+  await page.getByRole('checkbox', { name: /DEMO-B/ }).check();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByText('Données enregistrées.').first().waitFor();
+  const me = (await apiAs(page, 'GET', '/user/me')).body;
+  assert.equal(me.filters.depositors.length, 1);
+  await apiAs(page, 'PUT', `/user/${me.uuid}/filters`, { depositors: [], activities: [], stores: [] });
+  await page.close();
+});
+
+test('label format and default printer are offered only to Dashtower users', async () => {
+  const page = await newTab(ctx);
+  await loginToDashboard(page, ctx.base, 'bob');
+  await page.goto(`${ctx.base}/settings/general`);
+  await page.getByLabel('Thème').waitFor();
+  assert.equal(await page.getByText('Format des étiquettes').count(), 0);
+  await page.close();
+  const alice = await newTab(ctx);
+  await loginToDashboard(alice, ctx.base, 'alice');
+  await alice.goto(`${ctx.base}/settings/general`);
+  await alice.getByText('Format des étiquettes').waitFor();
+  await alice.getByRole('radio', { name: 'ZPL' }).check();
+  await alice.getByText('Données enregistrées.').first().waitFor();
+  assert.equal((await apiAs(alice, 'GET', '/user/me')).body.etiquette_format, 'ZPL');
+  await apiAs(alice, 'PUT', `/user/${(await apiAs(alice, 'GET', '/user/me')).body.uuid}/setFormatEtiquette/PDF`);
+  await alice.close();
+});

@@ -1,0 +1,47 @@
+// Shared set-up of a journey file: one backend and one browser, both closed at the very end.
+import { after, before } from 'node:test';
+import { closeSharedBackend, sharedBackend } from './server.mjs';
+import { launchBrowser } from './browser.mjs';
+
+let browser = null;
+export function useJourney() {
+  const ctx = { backend: null, browser: null, base: '' };
+  before(async () => {
+    ctx.backend = await sharedBackend();
+    ctx.base = ctx.backend.baseUrl;
+    browser ??= await launchBrowser();
+    ctx.browser = browser;
+  });
+  after(async () => {
+    await browser?.close();
+    browser = null;
+    await closeSharedBackend();
+  });
+  return ctx;
+}
+
+/** A new tab with an empty session (the profile is shared, so clear the app's storage). */
+export async function newTab(ctx) {
+  const page = await ctx.browser.newPage();
+  await page.goto(`${ctx.base}/login`);
+  await page.evaluate(() => localStorage.clear());
+  return page;
+}
+
+/** Calls the API as the signed-in user of `page` (token from the app's storage). */
+export function apiAs(page, method, path, body) {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(`/api${p}`, {
+        method: m,
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('portal.token')}`,
+          ...(b === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    [method, path, body],
+  );
+}

@@ -1,0 +1,24 @@
+// Steps every journey shares, written as a user does them.
+export const PASSWORD = 'Portal2026';
+
+export async function login(page, baseUrl, user, password = PASSWORD) {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('#login').fill(user);
+  await page.locator('#password').fill(password);
+  await page.locator('button[type=submit]').click();
+}
+
+export async function loginToDashboard(page, baseUrl, user) {
+  await login(page, baseUrl, user);
+  await page.waitForURL(/\/dashboard$/);
+  await page
+    .getByTestId('app-tiles')
+    .or(page.getByText(/Aucune application|No application/))
+    .first()
+    .waitFor();
+}
+
+export async function appTileIds(page) {
+  await page.getByTestId('app-tiles').waitFor();
+  return page.locator('[data-testid=app-tiles] a[data-app]').evaluateAll((links) => links.map((a) => a.dataset.app));
+}

@@ -1,0 +1,14 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * Where each application module plugs its page. A later issue adds its line here, e.g.
+ *   pgt: lazy(() => import('../pgt/PgtModule')),
+ * and its code is then fetched only when the user opens /pgt. The module is mounted on
+ * `<route>/*`, so it owns its sub-routes. Apps not listed show the module frame.
+ */
+export const APP_MODULES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
+  // pgt: lazy(() => import('../pgt/PgtModule')),
+};
+
+/** Report pages (/report/{id}); the reports library issue replaces this frame. */
+export const ReportModule: LazyExoticComponent<ComponentType> = lazy(() => import('./ReportFrame'));

@@ -1,0 +1,22 @@
+import { PORTAL_APPS } from '@portal/contracts';
+import type { Tile } from './dashboardApi';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The title a tile shows: its own configured title, else what it points to. */
+export function tileTitle(tile: Tile, translate: Translate): string {
+  if (tile.config?.title) return tile.config.title;
+  if (tile.type === 'link') {
+    const app = PORTAL_APPS.find((a) => a.id === tile.id_object);
+    return app ? translate(app.labelKey) : tile.id_object;
+  }
+  if (tile.type === 'report') return translate('dashboard.report', { id: tile.id_object });
+  return translate(`dashboard.sources.${tile.config?.source ?? tile.id_object}`, { _: tile.id_object });
+}
+
+/** Where a link or report tile leads. */
+export function tileHref(tile: Tile): string | null {
+  if (tile.type === 'link') return PORTAL_APPS.find((a) => a.id === tile.id_object)?.route ?? null;
+  if (tile.type === 'report') return `/report/${encodeURIComponent(tile.id_object)}`;
+  return null;
+}

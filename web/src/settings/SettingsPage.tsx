@@ -1,0 +1,51 @@
+import { lazy, Suspense } from 'react';
+import { Link as RouterLink, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { Loading } from '../layout/Loading';
+import { GeneralTab } from './GeneralTab';
+
+const FilterTab = lazy(() => import('./FilterTab'));
+const PasswordTab = lazy(() => import('./PasswordTab'));
+const ProfileTab = lazy(() => import('./ProfileTab'));
+const ProblemReportTab = lazy(() => import('./ProblemReportTab'));
+const EmailTemplateTab = lazy(() => import('./EmailTemplateTab'));
+const LogoutTab = lazy(() => import('./LogoutTab'));
+
+const TABS = ['general', 'filter', 'password', 'profile', 'problem', 'email', 'logout'] as const;
+
+/** /settings/<tab>: each tab is a link, so a tab can be bookmarked and opened directly. */
+export default function SettingsPage() {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const current = TABS.find((t) => pathname === `/settings/${t}`) ?? 'general';
+  return (
+    <Box component="section" aria-labelledby="settings-title">
+      <Typography id="settings-title" variant="h4" component="h1" gutterBottom>
+        {translate('settings.title')}
+      </Typography>
+      <Paper variant="outlined">
+        <Tabs value={current} variant="scrollable" scrollButtons="auto" aria-label={translate('settings.title')} component="nav">
+          {TABS.map((tab) => (
+            <Tab key={tab} value={tab} label={translate(`settings.tabs.${tab}`)} component={RouterLink} to={`/settings/${tab}`} />
+          ))}
+        </Tabs>
+        <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 760 }}>
+          <Suspense fallback={<Loading />}>
+            <Routes>
+              <Route index element={<Navigate to="general" replace />} />
+              <Route path="general" element={<GeneralTab />} />
+              <Route path="filter" element={<FilterTab />} />
+              <Route path="password" element={<PasswordTab />} />
+              <Route path="profile" element={<ProfileTab />} />
+              <Route path="problem" element={<ProblemReportTab />} />
+              <Route path="email" element={<EmailTemplateTab />} />
+              <Route path="logout" element={<LogoutTab />} />
+              <Route path="*" element={<Navigate to="/settings/general" replace />} />
+            </Routes>
+          </Suspense>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}
