@@ -8,6 +8,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 export const APP_MODULES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   // pgt: lazy(() => import('../pgt/PgtModule')),
+  stock: lazy(() => import('../stock/StockModule')),
+  item: lazy(() => import('../items/ItemModule')),
 };
 
 /** Report pages (/report/{id}); the reports library issue replaces this frame. */

@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { Box } from '@mui/material';
+import { Loading } from '../layout/Loading';
+import { StockDataScope } from '../stock/ui';
+
+const ItemList = lazy(() => import('./ItemList'));
+const ItemSheet = lazy(() => import('./ItemSheet'));
+
+/** My Items (/item): search, and the item sheet /item/:id. */
+export default function ItemModule() {
+  return (
+    <Box component="section">
+      <StockDataScope>
+        <Suspense fallback={<Loading />}>
+          <Routes>
+            <Route index element={<ItemList />} />
+            <Route path=":id" element={<ItemSheet />} />
+          </Routes>
+        </Suspense>
+      </StockDataScope>
+    </Box>
+  );
+}

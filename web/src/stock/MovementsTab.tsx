@@ -1,0 +1,111 @@
+import { useMemo } from 'react';
+import { useListController, useTranslate } from 'ra-core';
+import { MenuItem, Stack, TextField } from '@mui/material';
+import { MOVEMENT_TYPE_LABELS, MOVEMENT_TYPES, type MovementDto } from '@portal/contracts';
+import { formatDate } from '../core/format';
+import { DATE_RANGES, firstOfMonth, lastOfMonth, matchRange, rangeOf, todayIn, type DateRange } from './dateRanges';
+import { BestBefore, ExportButtons, FilterBar, ListTable, Shortcut, useNumber, useShortLocale, useTimeZone, type Column } from './ui';
+import { useBlockingCodes } from './columns';
+
+/** Tab Movements: by period (spec §9 ranges), type, lot and reference. */
+export default function MovementsTab() {
+  const translate = useTranslate();
+  const locale = useShortLocale();
+  const timeZone = useTimeZone();
+  const n = useNumber();
+  const codes = useBlockingCodes();
+  const today = todayIn(timeZone);
+  const defaults = useMemo(() => {
+    const [dateFrom, dateTo] = rangeOf('rolling30', today);
+    return { dateFrom, dateTo };
+  }, [today]);
+  const list = useListController<MovementDto>({
+    resource: 'movements',
+    storeKey: 'stock.movements',
+    sort: { field: 'movedAt', order: 'DESC' },
+    filterDefaultValues: defaults,
+    perPage: 25,
+  });
+  const rows = list.data ?? [];
+  const details = rows.some((r) => r.details);
+  const columns: Column<MovementDto>[] = [
+    { source: 'movedAt', label: translate('stock.f.date'), render: (r) => formatDate(r.movedAt, timeZone, true) },
+    { source: 'depositorCode', label: translate('stock.f.depositor') },
+    { source: 'platformId', label: translate('stock.f.platform'), numeric: true },
+    { source: 'reference', label: translate('stock.f.reference') },
+    { source: 'type', label: translate('stock.f.type'), render: (r) => MOVEMENT_TYPE_LABELS[r.type]?.[locale] ?? r.type },
+    { source: 'quantity', label: translate('stock.f.quantity'), numeric: true, render: (r) => n(r.quantity) },
+    { source: 'lot', label: translate('stock.f.lot') },
+    {
+      source: 'bestBefore',
+      label: translate('stock.f.bestBefore'),
+      sortable: false,
+      render: (r) => <BestBefore day={r.bestBefore} expiry={null} />,
+    },
+    { source: 'blockingCode', label: translate('stock.f.blockingCode'), sortable: false, render: (r) => codes.label(r.blockingCode) },
+    ...(details
+      ? (['movementReference', 'storeCode', 'pallet'] as const).map((k) => ({
+          source: `details.${k}`,
+          label: translate(`stock.f.${k}`),
+          sortable: false,
+          render: (r: MovementDto) => r.details?.[k] ?? '',
+        }))
+      : []),
+  ];
+  const shortcuts = (set: (v: string) => void) => (
+    <>
+      <Shortcut label="1" title={translate('stock.firstDay')} onClick={() => set(firstOfMonth(today))} />
+      <Shortcut label="31" title={translate('stock.lastDay')} onClick={() => set(lastOfMonth(today))} />
+    </>
+  );
+  return (
+    <>
+      <FilterBar
+        list={list}
+        defaults={defaults}
+        fields={[
+          { source: 'dateFrom', label: translate('stock.f.from'), type: 'date', adornment: shortcuts },
+          { source: 'dateTo', label: translate('stock.f.to'), type: 'date', adornment: shortcuts },
+          {
+            source: 'type',
+            label: translate('stock.f.type'),
+            type: 'select',
+            options: MOVEMENT_TYPES.map((t) => ({ value: t, label: MOVEMENT_TYPE_LABELS[t][locale] })),
+            width: 200,
+          },
+          { source: 'lot', label: translate('stock.f.lot'), width: 140 },
+          { source: 'reference', label: translate('stock.f.reference') },
+        ]}
+      >
+        {(draft, set) => (
+          <TextField
+            id="filter-range"
+            select
+            size="small"
+            label={translate('stock.f.range')}
+            value={matchRange(draft.dateFrom, draft.dateTo, today)}
+            onChange={(e) => {
+              const [dateFrom, dateTo] = rangeOf(e.target.value as DateRange, today);
+              set({ dateFrom, dateTo });
+              const next = Object.fromEntries(Object.entries({ ...draft, dateFrom, dateTo }).filter(([, v]) => v !== '' && v != null));
+              list.setFilters(next, undefined, false);
+            }}
+            sx={{ width: 210 }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          >
+            <MenuItem value="">{translate('stock.ranges.custom')}</MenuItem>
+            {DATE_RANGES.map((r) => (
+              <MenuItem key={r} value={r}>
+                {translate(`stock.ranges.${r}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </FilterBar>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
+        <ExportButtons path="/movements/export" filter={list.filterValues} sort={list.sort} />
+      </Stack>
+      <ListTable list={list} columns={columns} caption={translate('stock.tabs.movements')} />
+    </>
+  );
+}

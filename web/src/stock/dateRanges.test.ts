@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { DATE_RANGES, firstOfMonth, formatDay, lastOfMonth, matchRange, rangeOf, todayIn } from './dateRanges';
+
+describe('movement periods (spec §9)', () => {
+  const today = '2026-03-04'; // a Wednesday
+  it('computes each predefined period', () => {
+    expect(rangeOf('today', today)).toEqual(['2026-03-04', '2026-03-04']);
+    expect(rangeOf('yesterday', today)).toEqual(['2026-03-03', '2026-03-03']);
+    expect(rangeOf('week', today)).toEqual(['2026-03-02', '2026-03-08']);
+    expect(rangeOf('lastWeek', today)).toEqual(['2026-02-23', '2026-03-01']);
+    expect(rangeOf('month', today)).toEqual(['2026-03-01', '2026-03-31']);
+    expect(rangeOf('lastMonth', today)).toEqual(['2026-02-01', '2026-02-28']);
+    expect(rangeOf('last3Months', today)).toEqual(['2025-12-01', '2026-02-28']);
+    expect(rangeOf('year', today)).toEqual(['2026-01-01', '2026-12-31']);
+    expect(rangeOf('lastYear', today)).toEqual(['2025-01-01', '2025-12-31']);
+    expect(rangeOf('rolling30', today)).toEqual(['2026-02-03', '2026-03-04']);
+    expect(rangeOf('rolling90', today)).toEqual(['2025-12-05', '2026-03-04']);
+  });
+  it('never exceeds the 366-day limit of the API', () => {
+    for (const r of DATE_RANGES) {
+      const [a, b] = rangeOf(r, '2028-12-31');
+      expect((Date.parse(b) - Date.parse(a)) / 86_400_000 + 1).toBeLessThanOrEqual(366);
+    }
+  });
+  it('month shortcuts, matching and display', () => {
+    expect(firstOfMonth('2024-02-17')).toBe('2024-02-01');
+    expect(lastOfMonth('2024-02-17')).toBe('2024-02-29');
+    expect(matchRange('2026-03-01', '2026-03-31', today)).toBe('month');
+    expect(matchRange('2026-03-01', '2026-03-30', today)).toBe('');
+    expect(formatDay('2026-03-04')).toBe('04/03/2026');
+    expect(todayIn('Pacific/Auckland', new Date('2026-03-04T12:00:00Z'))).toBe('2026-03-05');
+  });
+});

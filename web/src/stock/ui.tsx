@@ -1,0 +1,317 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { DataProviderContext, useLocaleState, useNotify, useTranslate, type ListControllerResult, type RaRecord } from 'ra-core';
+import type { ExpiryFlag, Labels5 } from '@portal/contracts';
+import { ApiError, errorKeyOf } from '../core/api';
+import { useUser } from '../user/useUser';
+import { downloadExport } from './exportFile';
+import { formatDay } from './dateRanges';
+import { stockDataProvider } from './provider';
+
+/** My Stocks and My Items read their lists through their own provider (uncounted `*` totals). */
+export function StockDataScope({ children }: { children: ReactNode }) {
+  return <DataProviderContext.Provider value={stockDataProvider}>{children}</DataProviderContext.Provider>;
+}
+
+/** The short language of the portal (fr, en, es, it, de), for the contracts' labels. */
+export function useShortLocale(): keyof Labels5 {
+  const [locale] = useLocaleState();
+  const short = locale.slice(0, 2);
+  return (['fr', 'en', 'es', 'it', 'de'].includes(short) ? short : 'en') as keyof Labels5;
+}
+
+export function useTimeZone(): string {
+  return useUser()?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+export function useNumber() {
+  const locale = useShortLocale();
+  return (value: number | null | undefined, digits = 0) =>
+    value === null || value === undefined
+      ? ''
+      : new Intl.NumberFormat(locale, { maximumFractionDigits: digits || 3, minimumFractionDigits: digits }).format(value);
+}
+
+/** A best-before date, flagged (text and colour) when expired or within 30 days. */
+export function BestBefore({ day, expiry }: { day: string | null; expiry: ExpiryFlag }) {
+  const translate = useTranslate();
+  if (!day) return null;
+  return (
+    <Stack sx={{ alignItems: 'center' }} direction="row" spacing={1} component="span" data-expiry={expiry ?? undefined}>
+      <span>{formatDay(day)}</span>
+      {expiry && (
+        <Chip size="small" color={expiry === 'expired' ? 'error' : 'warning'} variant="outlined" label={translate(`stock.${expiry}`)} />
+      )}
+    </Stack>
+  );
+}
+
+export interface Column<T> {
+  source: string;
+  label: string;
+  sortable?: boolean;
+  numeric?: boolean;
+  render?: (row: T) => ReactNode;
+}
+
+/** A react-admin list as an accessible table: sortable headers, next-page paginator when the total is unknown. */
+export function ListTable<T extends RaRecord>({
+  list,
+  columns,
+  caption,
+}: {
+  list: ListControllerResult<T>;
+  columns: Column<T>[];
+  caption: string;
+}) {
+  const translate = useTranslate();
+  const { data, sort, setSort, isPending, error } = list;
+  const rows = data ?? [];
+  return (
+    <Paper variant="outlined">
+      <TableContainer sx={{ maxHeight: '70vh' }}>
+        <Table size="small" stickyHeader aria-busy={isPending}>
+          <caption className="visually-hidden" style={{ position: 'absolute', left: -10000 }}>
+            {caption}
+          </caption>
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => (
+                <TableCell
+                  key={c.source}
+                  align={c.numeric ? 'right' : 'left'}
+                  sortDirection={sort.field === c.source ? (sort.order.toLowerCase() as 'asc' | 'desc') : false}
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
+                  {c.sortable === false ? (
+                    c.label
+                  ) : (
+                    <TableSortLabel
+                      active={sort.field === c.source}
+                      direction={sort.field === c.source && sort.order === 'DESC' ? 'desc' : 'asc'}
+                      onClick={() => setSort({ field: c.source, order: sort.field === c.source && sort.order === 'ASC' ? 'DESC' : 'ASC' })}
+                    >
+                      {c.label}
+                    </TableSortLabel>
+                  )}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.id} hover>
+                {columns.map((c) => (
+                  <TableCell key={c.source} align={c.numeric ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                    {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.source] ?? '')}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+            {!isPending && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns.length}>
+                  <Typography color={error ? 'error' : 'text.secondary'} role={error ? 'alert' : 'status'}>
+                    {error
+                      ? translate(`errors.${errorKeyOf(error)}`, error instanceof ApiError ? error.params : {})
+                      : translate('stock.empty')}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Paginator list={list} />
+    </Paper>
+  );
+}
+
+const PER_PAGE = [25, 50, 100, 250];
+
+/** Previous / next page; the "x–y of n" line only when the API counted the rows. */
+export function Paginator({ list }: { list: ListControllerResult }) {
+  const translate = useTranslate();
+  const { page, perPage, total, hasNextPage, hasPreviousPage, setPage, setPerPage, data } = list;
+  const first = (page - 1) * perPage + 1;
+  const last = first + (data?.length ?? 0) - 1;
+  return (
+    <Stack
+      direction="row"
+      spacing={2}
+
+      sx={{ alignItems: 'center', justifyContent: 'flex-end', p: 1, flexWrap: 'wrap' }}
+      component="nav"
+      aria-label={translate('stock.paging')}
+    >
+      <TextField
+        select
+        size="small"
+        label={translate('stock.perPage')}
+        value={perPage}
+        onChange={(e) => setPerPage(Number(e.target.value))}
+        sx={{ minWidth: 110 }}
+      >
+        {PER_PAGE.map((n) => (
+          <MenuItem key={n} value={n}>
+            {n}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Typography variant="body2" role="status" data-testid="page-status">
+        {data?.length
+          ? total != null
+            ? translate('stock.rowsOf', { from: first, to: last, total })
+            : translate('stock.rowsPage', { from: first, to: last, page })
+          : ''}
+      </Typography>
+      <Button size="small" disabled={!hasPreviousPage && page <= 1} onClick={() => setPage(page - 1)}>
+        {translate('stock.previous')}
+      </Button>
+      <Button size="small" disabled={!hasNextPage} onClick={() => setPage(page + 1)}>
+        {translate('stock.next')}
+      </Button>
+    </Stack>
+  );
+}
+
+export interface FilterField {
+  source: string;
+  label: string;
+  type?: 'text' | 'date' | 'select';
+  options?: { value: string; label: string }[];
+  width?: number;
+  /** Extra controls after the field (date shortcuts). */
+  adornment?: (set: (value: string) => void) => ReactNode;
+}
+
+/** The filter form of a list: applied on submit (Enter) so typing does not fire a query per key. */
+export function FilterBar({
+  list,
+  fields,
+  defaults = {},
+  children,
+  onDraft,
+}: {
+  list: ListControllerResult;
+  fields: FilterField[];
+  defaults?: Record<string, unknown>;
+  children?: (draft: Record<string, unknown>, set: (patch: Record<string, unknown>) => void) => ReactNode;
+  onDraft?: (draft: Record<string, unknown>) => void;
+}) {
+  const translate = useTranslate();
+  const [draft, setDraft] = useState<Record<string, unknown>>(list.filterValues ?? {});
+  useEffect(() => setDraft(list.filterValues ?? {}), [JSON.stringify(list.filterValues)]);
+  const set = (patch: Record<string, unknown>) =>
+    setDraft((d) => {
+      const next = { ...d, ...patch };
+      onDraft?.(next);
+      return next;
+    });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const clean = Object.fromEntries(Object.entries(draft).filter(([, v]) => v !== '' && v !== undefined && v !== null));
+    list.setFilters(clean, undefined, false);
+  };
+  return (
+    <Box component="form" onSubmit={submit} role="search" aria-label={translate('stock.filters')} sx={{ mb: 2 }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        {children?.(draft, set)}
+        {fields.map((f) => (
+          <Stack sx={{ alignItems: 'center' }} key={f.source} direction="row" spacing={0.5}>
+            <TextField
+              id={`filter-${f.source}`}
+              size="small"
+              label={f.label}
+              type={f.type === 'date' ? 'date' : 'text'}
+              select={f.type === 'select'}
+              value={(draft[f.source] as string | undefined) ?? ''}
+              onChange={(e) => set({ [f.source]: e.target.value })}
+              sx={{ width: f.width ?? 170 }}
+              slotProps={{ inputLabel: { shrink: f.type === 'date' || f.type === 'select' ? true : undefined } }}
+            >
+              {f.type === 'select' && [
+                <MenuItem key="" value="">
+                  {translate('stock.all')}
+                </MenuItem>,
+                ...(f.options ?? []).map((o) => (
+                  <MenuItem key={o.value} value={o.value}>
+                    {o.label}
+                  </MenuItem>
+                )),
+              ]}
+            </TextField>
+            {f.adornment?.((value) => set({ [f.source]: value }))}
+          </Stack>
+        ))}
+        <Button type="submit" variant="contained">
+          {translate('stock.search')}
+        </Button>
+        <Button
+          type="button"
+          onClick={() => {
+            setDraft(defaults);
+            list.setFilters(defaults, undefined, false);
+          }}
+        >
+          {translate('stock.reset')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/** A small icon-free text button used for date shortcuts (keyboard reachable, labelled). */
+export function Shortcut({ label, title, onClick }: { label: string; title: string; onClick: () => void }) {
+  return (
+    <Tooltip title={title}>
+      <IconButton size="small" aria-label={title} onClick={onClick} sx={{ fontSize: 12, borderRadius: 1 }}>
+        {label}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** CSV and XLSX export of the current filter and sort, downloaded with the bearer token. */
+export function ExportButtons({ path, filter, sort }: { path: string; filter: object; sort?: { field: string; order: string } }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [busy, setBusy] = useState<string | null>(null);
+  const run = async (format: 'csv' | 'xlsx') => {
+    setBusy(format);
+    try {
+      await downloadExport(path, format, filter, sort);
+    } catch (error) {
+      notify(`errors.${errorKeyOf(error)}`, { type: 'error', messageArgs: error instanceof ApiError ? error.params : {} });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Stack direction="row" spacing={1}>
+      {(['csv', 'xlsx'] as const).map((f) => (
+        <Button key={f} variant="outlined" size="small" disabled={busy !== null} onClick={() => run(f)}>
+          {busy === f ? translate('stock.exporting') : translate(`stock.export_${f}`)}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
