@@ -5,6 +5,9 @@ import { BusClient } from '@portal/bus';
 import { StockSubjects, type CallerContext, type FeedResult } from '@portal/contracts';
 import { Caller } from '../http/caller';
 
+/** A whole platform snapshot (50,000 lines) takes seconds: the default bus timeout would answer 503 mid-way. */
+const FEED_TIMEOUT_MS = Number(process.env.FEED_TIMEOUT_MS ?? 120_000);
+
 const KEY_HEADER = {
   name: 'X-Api-Key',
   description: 'API key of kind warehouse, bound to depositors (and optionally platforms)',
@@ -31,7 +34,7 @@ export class StockFeedController {
   })
   @ApiBody({ schema: { type: 'object', required: ['depositorId', 'platformId', 'lines'] } })
   snapshot(@Caller() ctx: CallerContext, @Body() body: object) {
-    return this.bus.request<FeedResult>(StockSubjects.feedSnapshot, ctx, body);
+    return this.bus.request<FeedResult>(StockSubjects.feedSnapshot, ctx, body, FEED_TIMEOUT_MS);
   }
 
   @Post('movements')
@@ -41,7 +44,7 @@ export class StockFeedController {
   })
   @ApiBody({ schema: { type: 'object', required: ['movements'] } })
   movements(@Caller() ctx: CallerContext, @Body() body: object) {
-    return this.bus.request<FeedResult>(StockSubjects.feedMovements, ctx, body);
+    return this.bus.request<FeedResult>(StockSubjects.feedMovements, ctx, body, FEED_TIMEOUT_MS);
   }
 
   @Post('items')
@@ -51,6 +54,6 @@ export class StockFeedController {
   })
   @ApiBody({ schema: { type: 'object', required: ['items'] } })
   items(@Caller() ctx: CallerContext, @Body() body: object) {
-    return this.bus.request<FeedResult>(StockSubjects.feedItems, ctx, body);
+    return this.bus.request<FeedResult>(StockSubjects.feedItems, ctx, body, FEED_TIMEOUT_MS);
   }
 }
