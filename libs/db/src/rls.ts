@@ -11,12 +11,21 @@ export const APP_ROLE = 'portal_app';
 export async function enableDepositorRls(qr: QueryRunner, table: string, column = 'depositor_id'): Promise<void> {
   await qr.query(`ALTER TABLE "${table}" ENABLE ROW LEVEL SECURITY`);
   await qr.query(`ALTER TABLE "${table}" FORCE ROW LEVEL SECURITY`);
-  await qr.query(
-    `CREATE POLICY "${table}_depositor_scope" ON "${table}" USING (
-       current_setting('portal.scope_all', true) = 'on'
-       OR "${column}" = ANY (string_to_array(NULLIF(current_setting('portal.depositor_ids', true), ''), ',')::int[])
-     )`,
-  );
+  await qr.query(`CREATE POLICY "${table}_depositor_scope" ON "${table}" USING (${depositorScopeCondition(column)})`);
+}
+
+/**
+ * The policy's condition. The settings are read in scalar subqueries so PostgreSQL evaluates them
+ * once per query instead of once per row (measured: counting 10,000 rows 16-20 ms -> 3 ms).
+ */
+export function depositorScopeCondition(column = 'depositor_id'): string {
+  return `(SELECT current_setting('portal.scope_all', true)) = 'on'
+    OR "${column}" = ANY ((SELECT string_to_array(NULLIF(current_setting('portal.depositor_ids', true), ''), ',')::int[])::int[])`;
+}
+
+/** Migration helper: gives an existing depositor policy the current condition. */
+export async function refreshDepositorRls(qr: QueryRunner, table: string, column = 'depositor_id'): Promise<void> {
+  await qr.query(`ALTER POLICY "${table}_depositor_scope" ON "${table}" USING (${depositorScopeCondition(column)})`);
 }
 
 /** Creates the application role once per cluster (concurrent starts tolerate each other). */

@@ -30,6 +30,7 @@ import { MailOutboxController } from './mail-outbox/mail-outbox.controller';
 import { MailOutboxRepository } from './mail-outbox/mail-outbox.repository';
 import { MailOutboxService } from './mail-outbox/mail-outbox.service';
 import { CreateAdmin1763790000000 } from './migrations/1763790000000-CreateAdmin';
+import { RefreshDepositorPolicies1764200000000 } from './migrations/1764200000000-RefreshDepositorPolicies';
 import { Platform } from './platforms/platform.entity';
 import { PlatformsController } from './platforms/platforms.controller';
 import { PlatformsRepository } from './platforms/platforms.repository';

@@ -10,6 +10,7 @@ import { ItemsController } from './items/items.controller';
 import { ItemsRepository } from './items/items.repository';
 import { ItemsService } from './items/items.service';
 import { CreateStock1764100000000 } from './migrations/1764100000000-CreateStock';
+import { RefreshDepositorPolicies1764200000000 } from './migrations/1764200000000-RefreshDepositorPolicies';
 import { MovementsController } from './movements/movements.controller';
 import { MovementsRepository } from './movements/movements.repository';
 import { MovementsService } from './movements/movements.service';
@@ -24,7 +25,13 @@ import { StockService } from './stock-lines/stock.service';
  * unnest arrays, and each list answers its page and count in one statement.
  */
 @Module({
-  imports: [DatabaseModule.forService({ service: 'stock', entities: [], migrations: [CreateStock1764100000000] })],
+  imports: [
+    DatabaseModule.forService({
+      service: 'stock',
+      entities: [],
+      migrations: [CreateStock1764100000000, RefreshDepositorPolicies1764200000000],
+    }),
+  ],
   controllers: [StockController, MovementsController, ItemsController, FeedController, HealthController],
   providers: [
     StockRepository,
