@@ -49,7 +49,7 @@ import { SupportService } from './support/support.service';
     DatabaseModule.forService({
       service: 'admin',
       entities: [Platform, Depositor, Activity, Store, Announcement, AnnouncementHidden, EmailTemplate, LogEntry],
-      migrations: [CreateAdmin1763790000000],
+      migrations: [CreateAdmin1763790000000, RefreshDepositorPolicies1764200000000],
     }),
   ],
   controllers: [
