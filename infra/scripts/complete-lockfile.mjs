@@ -13,7 +13,17 @@ const lock = JSON.parse(fs.readFileSync(lockPath, 'utf8'));
 const packages = lock.packages;
 
 const OS = ['darwin', 'win32', 'linux', 'android', 'freebsd', 'openharmony', 'sunos', 'aix', 'netbsd', 'openbsd'];
-const CPU = { arm64: 'arm64', x64: 'x64', ia32: 'ia32', arm: 'arm', loong64: 'loong64', ppc64: 'ppc64', riscv64: 'riscv64', s390x: 's390x', wasm32: 'wasm32' };
+const CPU = {
+  arm64: 'arm64',
+  x64: 'x64',
+  ia32: 'ia32',
+  arm: 'arm',
+  loong64: 'loong64',
+  ppc64: 'ppc64',
+  riscv64: 'riscv64',
+  s390x: 's390x',
+  wasm32: 'wasm32',
+};
 
 /** os, cpu and libc from a platform package name such as `core-linux-arm-gnueabihf`. */
 function platformOf(name) {
@@ -21,7 +31,14 @@ function platformOf(name) {
   const os = parts.find((p) => OS.includes(p));
   const cpu = parts.map((p) => CPU[p]).find(Boolean);
   if (!os || !cpu) return undefined;
-  const libc = os === 'linux' ? (parts.some((p) => p.startsWith('musl')) ? 'musl' : parts.some((p) => p.startsWith('gnu')) ? 'glibc' : undefined) : undefined;
+  const libc =
+    os === 'linux'
+      ? parts.some((p) => p.startsWith('musl'))
+        ? 'musl'
+        : parts.some((p) => p.startsWith('gnu'))
+          ? 'glibc'
+          : undefined
+      : undefined;
   return { os, cpu, libc };
 }
 
