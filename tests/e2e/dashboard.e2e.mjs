@@ -30,6 +30,11 @@ async function addTile(page, { type, choose, size }) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
+/** Resolves when the dashboard layout has been saved (POST /api/dashboard/list answered). */
+function savedLayout(page) {
+  return page.waitForResponse((r) => r.url().endsWith('/api/dashboard/list') && r.request().method() === 'POST', { timeout: 30000 });
+}
+
 test('a tile added, resized, moved and removed survives a reload', async () => {
   const page = await newTab(ctx);
   await loginToDashboard(page, ctx.base, 'alice');
@@ -72,9 +77,10 @@ test('a tile added, resized, moved and removed survives a reload', async () => {
   await page.getByRole('dialog').getByLabel('Titre').fill('Magasins ouverts');
   await page.getByRole('dialog').getByLabel('Type de graphique').click();
   await page.getByRole('option', { name: 'Secteurs' }).click();
+  const configured = savedLayout(page);
   await page.getByRole('dialog').getByRole('button', { name: 'Enregistrer' }).click();
   await page.getByRole('heading', { name: 'Magasins ouverts' }).waitFor();
-  await page.waitForTimeout(300);
+  await configured;
 
   await page.reload();
   await page.getByTestId('pinned-tile').first().waitFor();
@@ -89,17 +95,23 @@ test('a tile added, resized, moved and removed survives a reload', async () => {
   await screenshot(page, 'dashboard-tiles-fr');
 
   // Drag and drop with the keyboard sensor of the handle: space, arrow, space.
-  await page.getByRole('button', { name: 'Glisser pour déplacer – Mes Stocks' }).focus();
+  const handle = page.getByRole('button', { name: 'Glisser pour déplacer – Mes Stocks' });
+  await handle.focus();
+  const moved = savedLayout(page);
   await page.keyboard.press('Space');
+  // dnd-kit marks the handle while it is dragged: move only once the drag has started.
+  await page.locator('[aria-pressed="true"]').waitFor({ timeout: 10000 });
   await page.keyboard.press('ArrowLeft');
+  await page.waitForTimeout(300); // the sensor moves over the next tile's measured position
   await page.keyboard.press('Space');
-  await page.waitForTimeout(500);
+  await moved;
   await page.reload();
   await page.getByTestId('pinned-tile').first().waitFor();
   assert.equal((await tiles(page))[0].label, 'Mes Stocks');
 
+  const removed = page.waitForResponse((r) => r.url().includes('/api/dashboard/') && r.request().method() === 'DELETE');
   await page.getByRole('button', { name: 'Retirer – Mes Stocks' }).click();
-  await page.waitForTimeout(300);
+  await removed;
   await page.reload();
   await page.getByTestId('pinned-tile').first().waitFor();
   assert.deepEqual(
