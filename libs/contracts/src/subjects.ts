@@ -60,5 +60,5 @@ export const EventTypes = {
 } as const;
 
 /** The services the gateway knows, for /api/health. */
-export const SERVICES = ['auth', 'admin', 'stock'] as const;
+export const SERVICES = ['auth', 'admin', 'tracking', 'stock'] as const;
 export type ServiceName = (typeof SERVICES)[number];

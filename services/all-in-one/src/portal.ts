@@ -7,6 +7,7 @@ import { Db } from '@portal/db';
 import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
 import { AuthServiceModule, seedAuthDemo } from '@portal/service-auth';
 import { seedStockDemo, StockServiceModule } from '@portal/service-stock';
+import { seedTrackingDemo, TrackingServiceModule } from '@portal/service-tracking';
 import { configureGateway, fastifyAdapter, GatewayModule } from '@portal/service-gateway';
 
 export interface DemoOptions {
@@ -27,6 +28,12 @@ interface HostedService {
 const SERVICES: HostedService[] = [
   { name: 'admin', module: AdminServiceModule, seed: (db) => seedAdminDemo(db) },
   { name: 'auth', module: AuthServiceModule, seed: (db) => seedAuthDemo(db) },
+  {
+    name: 'tracking',
+    module: TrackingServiceModule,
+    seed: async (db, options) => void (await seedTrackingDemo(db, options)),
+    background: true,
+  },
   { name: 'stock', module: StockServiceModule, seed: seedStockDemo, background: true },
 ];
 

@@ -10,10 +10,11 @@ import { SessionCache } from './http/session-cache';
 import { SessionResolver } from './http/session-resolver';
 import { ReferenceHttpModule } from './reference/reference.module';
 import { StockHttpModule } from './stock/stock.module';
+import { TrackingHttpModule } from './tracking/tracking.module';
 import { UserController } from './user/user.controller';
 
 /** Feature modules of the gateway's HTTP surface, added by each service's issue. */
-const FEATURE_MODULES: (Type | DynamicModule)[] = [ReferenceHttpModule, StockHttpModule];
+const FEATURE_MODULES: (Type | DynamicModule)[] = [ReferenceHttpModule, TrackingHttpModule, StockHttpModule];
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */
 @Module({

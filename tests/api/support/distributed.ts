@@ -9,7 +9,7 @@ import { seedAuthDemo } from '@portal/service-auth';
 import { dropDatabases, freshDatabaseBase } from '@portal/testing';
 
 const ROOT = path.resolve(__dirname, '../../..');
-export const DISTRIBUTED_SERVICES = ['auth', 'admin', 'stock', 'gateway'] as const;
+export const DISTRIBUTED_SERVICES = ['auth', 'admin', 'tracking', 'stock', 'gateway'] as const;
 export type DistributedService = (typeof DISTRIBUTED_SERVICES)[number];
 
 /**

@@ -16,3 +16,7 @@ export const TRACKING_FEED_BULK_MAX = 5000;
 export const TRACKING_BULK_MAX = 500;
 /** Header carrying the HMAC-SHA256 (hex) of the raw webhook body, optionally prefixed `sha256=`. */
 export const CARRIER_SIGNATURE_HEADER = 'x-signature';
+/** An export may cover a wider date range than a screen search (the point of offering it instead). */
+export const TRACKING_MAX_EXPORT_DAYS = 366;
+/** Rows in one export file written at once; more answers exportTooLarge (background mailing is not built yet). */
+export const TRACKING_EXPORT_MAX_ROWS = 10_000;

@@ -1,0 +1,26 @@
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Roles } from '@portal/auth';
+import { BusClient } from '@portal/bus';
+import { Role, TrackingSubjects, type CallerContext, type SerialHitDto } from '@portal/contracts';
+import type { FastifyReply } from 'fastify';
+import { Caller } from '../http/caller';
+import { SerialsQuery, searchRequest } from './tracking.dto';
+
+/** Serial Tracker as the react-admin resource `serials`: the orders, dates and recipients of a serial or lot number. */
+@ApiTags('serials')
+@ApiBearerAuth()
+@Controller('serials')
+export class SerialsHttpController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Roles(Role.SERIAL_USER)
+  @Get()
+  @ApiOperation({ summary: 'filter={"serial":"…"} or {"lot":"…"} (prefix); at most 200 rows, newest first' })
+  async list(@Caller() ctx: CallerContext, @Query() query: SerialsQuery, @Res({ passthrough: true }) res: FastifyReply) {
+    const hits = await this.bus.request<SerialHitDto[]>(TrackingSubjects.serials, ctx, searchRequest(query).filter ?? {});
+    res.header('Content-Range', `serials 0-${Math.max(hits.length - 1, 0)}/${hits.length}`);
+    res.header('Access-Control-Expose-Headers', 'Content-Range');
+    return hits.map((h, i) => ({ id: `${h.orderId}-${h.serial ?? h.lot ?? i}`, ...h }));
+  }
+}

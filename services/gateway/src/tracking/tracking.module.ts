@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { FileStorage, LocalFileStorage } from '@portal/files';
+import { CarrierWebhooksController, TrackingFeedController } from './feed.controller';
+import { TrackingOrdersController } from './orders.controller';
+import { SearchProfilesController } from './profiles.controller';
+import { SerialsHttpController } from './serials.controller';
+import { TracerRouteHttpController } from './tracerroute.controller';
+
+/**
+ * HTTP side of the tracking service: Pack and Go Tracer (`/orders`), Tracer Route, Serial Tracker,
+ * the warehouse feed and the carrier webhooks. Files stream from the shared storage (@portal/files).
+ */
+@Module({
+  controllers: [
+    SearchProfilesController,
+    TrackingOrdersController,
+    TracerRouteHttpController,
+    SerialsHttpController,
+    TrackingFeedController,
+    CarrierWebhooksController,
+  ],
+  providers: [{ provide: FileStorage, useFactory: () => new LocalFileStorage() }],
+})
+export class TrackingHttpModule {}

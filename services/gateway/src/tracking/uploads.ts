@@ -1,0 +1,25 @@
+import { TRACKING_UPLOAD_MAX_BYTES, type StoredFileRef } from '@portal/contracts';
+import type { FileStorage } from '@portal/files';
+import type { UploadedFileBody } from './tracking.dto';
+
+/**
+ * Writes an uploaded file to the shared storage (size and content type checked from the bytes),
+ * runs `use` with its reference, and removes the file again when the service refuses it.
+ */
+export async function withUploadedFile<T>(
+  files: FileStorage,
+  body: UploadedFileBody | undefined,
+  use: (file: StoredFileRef | undefined) => Promise<T>,
+): Promise<T> {
+  if (!body) return use(undefined);
+  const stored = await files.put(Buffer.from(body.contentBase64, 'base64'), {
+    folder: 'tracking/documents',
+    maxBytes: TRACKING_UPLOAD_MAX_BYTES,
+  });
+  try {
+    return await use({ key: stored.key, name: body.name, contentType: stored.contentType, size: stored.size });
+  } catch (e) {
+    await files.delete(stored.key).catch(() => undefined);
+    throw e;
+  }
+}

@@ -1,0 +1,17 @@
+import type { Db } from '@portal/db';
+
+/** Demo HMAC secrets of the carriers of the demo orders (libs/demo), seeded with the demo data. */
+export const DEMO_CARRIER_SECRETS: Record<string, string> = Object.fromEntries(
+  ['COLISSIMO', 'CHRONOPOST', 'DPD', 'GLS', 'UPS', 'GEODIS', 'SCHENKER', 'HEPPNER', 'AFFRET'].map((c) => [
+    c,
+    `demo-${c.toLowerCase()}-webhook-secret`,
+  ]),
+);
+
+/** Stores a carrier's webhook secret (replaces the previous one). */
+export async function setCarrierSecret(db: Db, carrier: string, secret: string): Promise<void> {
+  await db.query(
+    `INSERT INTO carrier_secrets (carrier_code, secret) VALUES ($1, $2) ON CONFLICT (carrier_code) DO UPDATE SET secret = EXCLUDED.secret`,
+    [carrier.toUpperCase(), secret],
+  );
+}

@@ -1,0 +1,4 @@
+import { CreateTracking1763800000000 } from './1763800000000-CreateTracking';
+
+/** This service's migrations, in order (also for the benchmark, which opens the database without Nest). */
+export const TRACKING_MIGRATIONS = [CreateTracking1763800000000];

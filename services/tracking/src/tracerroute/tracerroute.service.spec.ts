@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  Role,
+  TrackingSubjects,
+  type DocumentFileDto,
+  type OrderDetailDto,
+  type OrderSearchPage,
+  type SerialHitDto,
+} from '@portal/contracts';
+import { FileStorage } from '@portal/files';
+import { startServices, type ServiceHarness } from '@portal/testing';
+import { A, B, feedOrder, PNG_BYTES, userOf, warehouse } from '../../test/fixtures';
+import { TrackingServiceModule } from '../tracking.module';
+
+const TRACER = [Role.TRACERROUTE_USER];
+const BULK = [Role.TRACERROUTE_USER, Role.USER_BULK_POD];
+const hoursFromNow = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+
+describe('Tracer Route and Serial Tracker', () => {
+  let h: ServiceHarness;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracking-tracer-'));
+  const ids = new Map<string, number>();
+  const idOf = (n: number, depositor = A) => ids.get(`CMD${depositor}${String(n).padStart(6, '0')}`)!;
+  const detail = (id: number, ctx = userOf([A], TRACER)) => h.call<OrderDetailDto>(TrackingSubjects.orderDetail, ctx, { id });
+  const byTracer = (tracerStatus: string, ctx = userOf([A], TRACER)) =>
+    h.call<OrderSearchPage>(TrackingSubjects.searchOrders, ctx, { filter: { tracerStatus }, range: [0, 99] });
+
+  beforeAll(async () => {
+    process.env.DATA_DIR = dataDir;
+    h = await startServices([TrackingServiceModule]);
+    const future = { promisedDeliveryAt: hoursFromNow(48) };
+    const orders = [
+      feedOrder(1, { dates: future }),
+      feedOrder(2, { dates: future, parcels: [] }),
+      feedOrder(3), // promised in the past: late
+      feedOrder(4, { dates: future }),
+      feedOrder(5, { statuses: [{ status: -1, at: '2026-11-10T09:00:00Z' }] }),
+      feedOrder(1, { depositorId: B, dates: future }),
+    ];
+    await h.call(TrackingSubjects.feedOrders, warehouse(), { orders });
+    for (const o of (await h.call<OrderSearchPage>(TrackingSubjects.searchOrders, userOf([A, B]), { range: [0, 99] })).items)
+      ids.set(o.reference, o.id);
+  });
+  afterAll(async () => {
+    await h.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('lists deliveries by Tracer Route status, late ones from their promised date', async () => {
+    expect((await byTracer('SHIPPED')).items.map((o) => o.reference).sort()).toEqual(['CMD1000001', 'CMD1000004']);
+    expect((await byTracer('SHIPPED_NO_CARRIER_INFO')).items.map((o) => o.reference)).toEqual(['CMD1000002']);
+    expect((await byTracer('LATE')).items.map((o) => o.reference)).toEqual(['CMD1000003']);
+  });
+
+  it('takes carrier information by hand: "shipped without carrier information" becomes "shipped"', async () => {
+    await h.call(TrackingSubjects.tracerCarrierInfo, userOf([A], TRACER), {
+      id: idOf(2),
+      carrierName: 'Geodis',
+      carrierCode: 'GEODIS',
+      trackingNumber: 'GEO123',
+    });
+    expect(await detail(idOf(2))).toMatchObject({ carrierName: 'Geodis', tracerStatus: 'SHIPPED', trackingNumbers: ['GEO123'] });
+    await expect(h.call(TrackingSubjects.tracerCarrierInfo, userOf([A], TRACER), { id: idOf(2) })).rejects.toMatchObject({
+      fields: { carrierName: 'required' },
+    });
+  });
+
+  it('changes the status by hand, never to LATE, never for an order not shipped', async () => {
+    await h.call(TrackingSubjects.tracerSetStatus, userOf([A], TRACER), {
+      id: idOf(1),
+      status: 'DELIVERED_DAMAGED',
+      comment: 'Carton enfoncé',
+    });
+    expect((await detail(idOf(1))).tracerStatus).toBe('DELIVERED_DAMAGED');
+    await expect(h.call(TrackingSubjects.tracerSetStatus, userOf([A], TRACER), { id: idOf(1), status: 'LATE' })).rejects.toMatchObject({
+      key: 'validationFailed',
+    });
+    await expect(h.call(TrackingSubjects.tracerSetStatus, userOf([A], TRACER), { id: idOf(5), status: 'DELIVERED' })).rejects.toMatchObject(
+      {
+        key: 'statusUpdateImpossible',
+      },
+    );
+    await expect(h.call(TrackingSubjects.tracerSetStatus, userOf([B], TRACER), { id: idOf(1), status: 'ANOMALY' })).rejects.toMatchObject({
+      key: 'deliveryNotFound',
+    });
+    await expect(
+      h.call(TrackingSubjects.tracerSetStatus, userOf([A], [Role.PGT_USER]), { id: idOf(1), status: 'ANOMALY' }),
+    ).rejects.toMatchObject({
+      key: 'permissionDenied',
+    });
+  });
+
+  it('records Tracer Route events with public and private notes', async () => {
+    const author = userOf([A], TRACER, 31);
+    await h.call(TrackingSubjects.tracerAddEvent, author, {
+      id: idOf(4),
+      type: 'NEW_APPOINTMENT',
+      carrierName: 'Colissimo',
+      appointmentAt: hoursFromNow(30),
+      publicNote: 'RDV pris',
+      privateNote: 'Client difficile',
+    });
+    expect((await detail(idOf(4), author)).tracerEvents[0]).toMatchObject({
+      type: 'NEW_APPOINTMENT',
+      publicNote: 'RDV pris',
+      privateNote: 'Client difficile',
+    });
+    expect((await detail(idOf(4), userOf([A], TRACER, 32))).tracerEvents[0]).toMatchObject({ publicNote: 'RDV pris', privateNote: null });
+    await expect(h.call(TrackingSubjects.tracerAddEvent, author, { id: idOf(4), type: 'PARTY' })).rejects.toMatchObject({
+      fields: { type: 'invalidFormat' },
+    });
+  });
+
+  it('marks several deliveries delivered and gives their PODs for one archive', async () => {
+    const at = new Date(Date.now() - 3_600_000).toISOString();
+    const result = await h.call<{ updated: number[]; failed: unknown[] }>(TrackingSubjects.tracerMarkDelivered, userOf([A], BULK), {
+      ids: [idOf(3), idOf(4), idOf(5), idOf(1, B)],
+      at,
+    });
+    expect(result.updated).toEqual([idOf(3), idOf(4)]);
+    expect(result.failed).toEqual([
+      { id: idOf(5), key: 'classificationDeliveredFailed' },
+      { id: idOf(1, B), key: 'deliveryNotFound' },
+    ]);
+    const stored = await h.get(FileStorage).put(PNG_BYTES, { folder: 'tracking/documents', maxBytes: 1e6 });
+    await h.call(TrackingSubjects.addDocument, userOf([A], [Role.USER_ADD_DOCUMENT]), {
+      id: idOf(3),
+      type: 'POD',
+      file: { ...stored, name: 'pod-3.png' },
+    });
+    const pods = await h.call<DocumentFileDto[]>(TrackingSubjects.tracerPodFiles, userOf([A], BULK), {
+      ids: [idOf(3), idOf(4), idOf(1, B)],
+    });
+    expect(pods).toEqual([{ key: stored.key, name: 'pod-3.png', contentType: 'image/png', reference: 'CMD1000003' }]);
+    await expect(h.call(TrackingSubjects.tracerPodFiles, userOf([B], BULK), { ids: [idOf(3)] })).rejects.toMatchObject({
+      key: 'documentNotFound',
+    });
+    await expect(h.call(TrackingSubjects.tracerPodFiles, userOf([A], TRACER), { ids: [idOf(3)] })).rejects.toMatchObject({
+      key: 'permissionDenied',
+    });
+    await expect(h.call(TrackingSubjects.tracerMarkDelivered, userOf([A], BULK), { ids: [] })).rejects.toMatchObject({
+      fields: { ids: 'required' },
+    });
+  });
+
+  describe('Serial Tracker', () => {
+    const serialUser = (depositors: number[]) => userOf(depositors, [Role.SERIAL_USER]);
+
+    it('finds the order, dates and recipient of a serial or lot number', async () => {
+      const [hit] = await h.call<SerialHitDto[]>(TrackingSubjects.serials, serialUser([A]), { serial: 'SN1-2-1' });
+      expect(hit).toMatchObject({
+        serial: 'SN1-2-1',
+        articleReference: 'ART-SER',
+        reference: 'CMD1000002',
+        depositorCode: 'DEMO-A',
+        recipient: { town: 'LYON' },
+      });
+      const lots = await h.call<SerialHitDto[]>(TrackingSubjects.serials, serialUser([A]), { lot: 'LOT1' });
+      expect(lots.map((l) => l.reference)).toEqual(['CMD1000001']);
+      await expect(h.call(TrackingSubjects.serials, serialUser([A]), {})).rejects.toMatchObject({ key: 'missingParameter' });
+    });
+
+    it('shows nothing of another depositor’s serials', async () => {
+      expect(await h.call(TrackingSubjects.serials, serialUser([B]), { serial: 'SN1-' })).toEqual([]);
+      expect(
+        (await h.call<SerialHitDto[]>(TrackingSubjects.serials, serialUser([B]), { serial: 'SN' })).every(
+          (s) => s.depositorCode === 'DEMO-B',
+        ),
+      ).toBe(true);
+      await expect(h.call(TrackingSubjects.serials, userOf([A]), { serial: 'SN' })).rejects.toMatchObject({ key: 'permissionDenied' });
+    });
+  });
+});

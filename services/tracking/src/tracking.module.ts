@@ -1,0 +1,61 @@
+import { Module } from '@nestjs/common';
+import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
+import { DatabaseModule, Db } from '@portal/db';
+import { FileStorage, LocalFileStorage } from '@portal/files';
+import { ClassificationController } from './classification/classification.controller';
+import { ClassificationService } from './classification/classification.service';
+import { DocumentsController } from './documents/documents.controller';
+import { DocumentsRepository } from './documents/documents.repository';
+import { DocumentsService } from './documents/documents.service';
+import { ProfilesController } from './profiles/profiles.controller';
+import { ProfilesService } from './profiles/profiles.service';
+import { SerialsController } from './serials/serials.controller';
+import { SerialsService } from './serials/serials.service';
+import { TracerRouteController } from './tracerroute/tracerroute.controller';
+import { TracerRouteService } from './tracerroute/tracerroute.service';
+import { WebhooksController } from './webhooks/webhooks.controller';
+import { WebhooksService } from './webhooks/webhooks.service';
+import { FeedController } from './feed/feed.controller';
+import { FeedRepository } from './feed/feed.repository';
+import { FeedService } from './feed/feed.service';
+import { HealthController } from './health/health.controller';
+import { TRACKING_MIGRATIONS } from './migrations';
+import { OrdersController } from './orders/orders.controller';
+import { OrdersRepository } from './orders/orders.repository';
+import { OrdersService } from './orders/orders.service';
+
+/**
+ * The tracking service owns orders/deliveries (Pack and Go Tracer) with their lines, serials,
+ * parcels, documents, PODs and status history, the Tracer Route events, the carrier webhooks and the
+ * shared search profiles. Guards and the error filter come from the hosting root.
+ */
+@Module({
+  imports: [DatabaseModule.forService({ service: 'tracking', entities: [], migrations: TRACKING_MIGRATIONS })],
+  controllers: [
+    FeedController,
+    WebhooksController,
+    OrdersController,
+    DocumentsController,
+    ClassificationController,
+    TracerRouteController,
+    SerialsController,
+    ProfilesController,
+    HealthController,
+  ],
+  providers: [
+    FeedRepository,
+    FeedService,
+    OrdersRepository,
+    OrdersService,
+    DocumentsRepository,
+    DocumentsService,
+    ClassificationService,
+    TracerRouteService,
+    SerialsService,
+    ProfilesService,
+    WebhooksService,
+    { provide: FileStorage, useFactory: () => new LocalFileStorage() },
+    { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
+  ],
+})
+export class TrackingServiceModule {}
