@@ -32,7 +32,21 @@ export class SqlWhere {
   }
 }
 
-/** Escapes LIKE wildcards so a user's prefix matches literally. */
-export function likePrefix(prefix: string): string {
-  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * A prefix condition as a range (`col >= 'ABC' AND col < 'ABD'`): comparisons are leakproof, so
+ * PostgreSQL can use an index under row-level security, which it cannot for LIKE. The "C"
+ * collation of the coded columns makes the range exact.
+ */
+export function prefixCondition(w: SqlWhere, column: string, prefix: string): void {
+  const last = prefix.charCodeAt(prefix.length - 1);
+  const next = prefix.slice(0, -1) + String.fromCharCode(last + 1);
+  w.and(`${column} >= ${w.param(prefix)} AND ${column} < ${w.param(next)}`);
+}
+
+/**
+ * ORDER BY for a whitelisted column: NULLS LAST only where the column can be null. On a NOT NULL
+ * column it would keep a DESC sort from walking the index backwards and sort every matching row.
+ */
+export function orderBy(expression: string, order: 'ASC' | 'DESC', notNull: ReadonlySet<string>): string {
+  return `${expression} ${order}${notNull.has(expression) ? '' : ' NULLS LAST'}`;
 }

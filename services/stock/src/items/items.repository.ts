@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CallerContext, ItemDto, ItemVariantDto, ListPage } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { pageOf } from '../common/page';
-import { SqlWhere } from '../common/sql';
+import { orderBy, SqlWhere } from '../common/sql';
 
 const COLUMNS = `i.id, i.depositor_id AS "depositorId", i.depositor_code AS "depositorCode", i.reference, i.label, i.barcode,
   i.family1, i.family2, i.new_product AS "newProduct", i.quality_lock AS "qualityLock",
@@ -10,6 +10,8 @@ const COLUMNS = `i.id, i.depositor_id AS "depositorId", i.depositor_code AS "dep
   i.best_before_required AS "bestBeforeRequired", i.best_before_months AS "bestBeforeMonths",
   i.serial_required_on_exit AS "serialRequiredOnExit", i.un_code AS "unCode", i.hazardous_name AS "hazardousName",
   i.hazard_class AS "hazardClass", i.net_mass_kg::float8 AS "netMassKg", (i.un_code IS NOT NULL) AS "hazardous"`;
+
+const ITEM_NOT_NULL = new Set(['i.reference', 'i.label', 'i.depositor_code', 'i.new_product']);
 
 export const ITEM_SORTS: Record<string, string> = {
   reference: 'i.reference',
@@ -39,7 +41,7 @@ export class ItemsRepository {
         {
           countRows: `SELECT 1 FROM items i WHERE ${where}`,
           rows: (limit, offset) =>
-            `SELECT ${COLUMNS} FROM items i WHERE ${where} ORDER BY ${o.orderBy} ${o.order} NULLS LAST, i.id ${o.order} LIMIT ${limit} OFFSET ${offset}`,
+            `SELECT ${COLUMNS} FROM items i WHERE ${where} ORDER BY ${orderBy(o.orderBy, o.order, ITEM_NOT_NULL)}, i.id ${o.order} LIMIT ${limit} OFFSET ${offset}`,
         },
         o.offset,
         o.limit,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ITEM_VARIANT_KINDS, notFound, type CallerContext, type ItemDto, type ItemVariantDto, type ListPage } from '@portal/contracts';
 import { parseList, read } from '../common/list-request';
-import { likePrefix, SqlWhere } from '../common/sql';
+import { prefixCondition, SqlWhere } from '../common/sql';
 import { ITEM_SORTS, ItemsRepository } from './items.repository';
 
 /**
@@ -18,7 +18,7 @@ export class ItemsService {
     const f = request.filter;
     const w = new SqlWhere(ctx, 'i.depositor_id');
     const reference = read.text(f, 'reference');
-    if (reference) w.and(`i.reference LIKE ${w.param(likePrefix(reference))}`);
+    if (reference) prefixCondition(w, 'i.reference', reference);
     const barcode = read.text(f, 'barcode');
     if (barcode) {
       const b = w.param(barcode);

@@ -2,13 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CallerContext, ListPage, MovementDto } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { pageOf } from '../common/page';
-import { SqlWhere } from '../common/sql';
+import { orderBy, SqlWhere } from '../common/sql';
 
 const COLUMNS = `m.id::int AS "id", m.depositor_id AS "depositorId", m.depositor_code AS "depositorCode", m.platform_id AS "platformId",
   m.reference, to_char(m.moved_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "movedAt", m.type, m.quantity, m.lot, m.best_before AS "bestBefore", m.blocking_code AS "blockingCode"`;
 // The movement's own reference, store code and pallet: only for STOCK_MVT_DETAILS.
 const DETAIL_COLUMNS = `, json_build_object('movementReference', m.movement_reference, 'storeCode', m.store_code,
   'pallet', m.pallet, 'wmsId', m.wms_id) AS "details"`;
+
+const MOVEMENT_NOT_NULL = new Set(['m.moved_at', 'm.reference', 'm.depositor_code', 'm.platform_id', 'm.type', 'm.quantity']);
 
 export const MOVEMENT_SORTS: Record<string, string> = {
   movedAt: 'm.moved_at',
@@ -38,7 +40,7 @@ export class MovementsRepository {
         {
           countRows: `SELECT 1 FROM movements m WHERE ${where}`,
           rows: (limit, offset) =>
-            `SELECT ${columns} FROM movements m WHERE ${where} ORDER BY ${o.orderBy} ${o.order} NULLS LAST, m.id ${o.order} LIMIT ${limit} OFFSET ${offset}`,
+            `SELECT ${columns} FROM movements m WHERE ${where} ORDER BY ${orderBy(o.orderBy, o.order, MOVEMENT_NOT_NULL)}, m.id ${o.order} LIMIT ${limit} OFFSET ${offset}`,
         },
         o.offset,
         o.limit,

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CallerContext, ListPage, StockByReferenceDto, StockLineDto } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { pageOf } from '../common/page';
-import { SqlWhere } from '../common/sql';
+import { orderBy, SqlWhere } from '../common/sql';
 
 /** Columns of a stock line as the API names them; the revenue ones only when the caller may see them. */
 const LINE_COLUMNS = `s.id::int AS "id", s.depositor_id AS "depositorId", s.depositor_code AS "depositorCode",
@@ -15,6 +15,18 @@ const LINE_COLUMNS = `s.id::int AS "id", s.depositor_id AS "depositorId", s.depo
 const REVENUE_COLUMNS = `, s.unit_price::float8 AS "unitPrice", s.stock_value::float8 AS "stockValue"`;
 
 /** API sort keys of the Stock tab and their columns. */
+const LINE_NOT_NULL = new Set([
+  's.reference',
+  's.depositor_code',
+  's.platform_id',
+  's.blocking_code',
+  's.quantity_in_stock',
+  's.quantity_reserved',
+  's.quantity_blocked',
+  's.quantity_available',
+  's.quantity_cross_dock',
+]);
+
 export const LINE_SORTS: Record<string, string> = {
   reference: 's.reference',
   depositorCode: 's.depositor_code',
@@ -71,7 +83,7 @@ export class StockRepository {
         {
           countRows: `SELECT 1 FROM stock_lines s WHERE ${where}`,
           rows: (limit, offset) =>
-            `SELECT ${columns} FROM stock_lines s WHERE ${where} ORDER BY ${o.orderBy} ${o.order} NULLS LAST, s.id ${o.order} LIMIT ${limit} OFFSET ${offset}`,
+            `SELECT ${columns} FROM stock_lines s WHERE ${where} ORDER BY ${orderBy(o.orderBy, o.order, LINE_NOT_NULL)}, s.id ${o.order} LIMIT ${limit} OFFSET ${offset}`,
         },
         o.offset,
         o.limit,
@@ -96,7 +108,7 @@ export class StockRepository {
               sum(s.quantity_cross_dock)::int AS "quantityCrossDock"${revenue}
             FROM stock_lines s WHERE ${where}
             GROUP BY s.depositor_id, s.reference
-            ORDER BY ${o.orderBy} ${o.order} NULLS LAST, s.depositor_id, s.reference
+            ORDER BY ${orderBy(o.orderBy, o.order, LINE_NOT_NULL)}, s.depositor_id, s.reference
             LIMIT ${limit} OFFSET ${offset}`,
         },
         o.offset,

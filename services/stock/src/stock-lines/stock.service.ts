@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import { addDays, expiryOf, todayIn } from '../common/dates';
 import { parseList, read } from '../common/list-request';
-import { likePrefix, SqlWhere } from '../common/sql';
+import { prefixCondition, SqlWhere } from '../common/sql';
 import { LINE_SORTS, REFERENCE_SORTS, StockRepository } from './stock.repository';
 
 /** Unit price and stock value leave the service only for USER_VIEW_REVENUE_DATA (or ADMIN). */
@@ -56,7 +56,7 @@ export class StockService {
   private where(ctx: CallerContext, filter: Record<string, unknown>, today: string): SqlWhere {
     const w = new SqlWhere(ctx, 's.depositor_id');
     const reference = read.text(filter, 'reference');
-    if (reference) w.and(`s.reference LIKE ${w.param(likePrefix(reference))}`);
+    if (reference) prefixCondition(w, 's.reference', reference);
     const barcode = read.text(filter, 'barcode');
     if (barcode) w.and(`s.barcode = ${w.param(barcode)}`);
     const platform = read.id(filter, 'platform');
@@ -64,7 +64,7 @@ export class StockService {
     const depositor = read.id(filter, 'depositor');
     if (depositor) w.and(`s.depositor_id = ${w.param(depositor)}`);
     const lot = read.text(filter, 'lot');
-    if (lot) w.and(`s.lot LIKE ${w.param(likePrefix(lot))}`);
+    if (lot) prefixCondition(w, 's.lot', lot);
     const family = read.text(filter, 'family');
     if (family) w.and(`s.family = ${w.param(family)}`);
     const itemId = read.id(filter, 'itemId');
