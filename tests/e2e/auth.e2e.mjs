@@ -49,15 +49,15 @@ test('an invalid token sends to /login?backpath= and back after login', async ()
   const page = await newTab(ctx);
   await loginToDashboard(page, ctx.base, 'alice');
   await page.evaluate(() => localStorage.setItem('portal.token', 'expired-or-revoked-token'));
-  await page.goto(`${ctx.base}/stock?ref=ART-001`);
+  await page.goto(`${ctx.base}/settings/profile?from=mail`);
   await page.waitForURL(/\/login\?backpath=/);
-  assert.equal(new URL(page.url()).searchParams.get('backpath'), '/stock?ref=ART-001');
+  assert.equal(new URL(page.url()).searchParams.get('backpath'), '/settings/profile?from=mail');
   await page.getByText('Votre session a expiré. Merci de vous reconnecter.').waitFor();
   await page.locator('#login').fill('alice');
   await page.locator('#password').fill('Portal2026');
   await page.locator('button[type=submit]').click();
-  await page.waitForURL(/\/stock\?ref=ART-001$/);
-  await page.getByRole('heading', { name: 'Mes Stocks' }).waitFor();
+  await page.waitForURL(/\/settings\/profile\?from=mail$/);
+  await page.getByRole('tab', { name: 'Profil', selected: true }).waitFor();
   await page.close();
 });
 
