@@ -142,6 +142,7 @@ async function startAllInOne(pgUrl, prefix) {
       DATABASE_URL: withDatabase(pgUrl, prefix),
       DATA_DIR: tempDir('aio'),
       DEMO_DATA: '1',
+      DEMO_SCALE: '0.01', // the big demo sets would load in the background during the measurement
     }),
   );
   const url = `http://127.0.0.1:${port}`;
@@ -165,8 +166,9 @@ async function startDistributed(pgUrl, prefix) {
   });
   const entries = [];
   const inspects = [];
-  for (const service of ['auth', 'admin', 'gateway']) {
-    const inspect = service === 'admin' ? null : await inspectArgs();
+  // Every service runs: the gateway's health (checked before the run) covers them all.
+  for (const service of ['auth', 'admin', 'tracking', 'stock', 'gateway']) {
+    const inspect = service === 'auth' || service === 'gateway' ? await inspectArgs() : null;
     if (inspect) inspects.push({ name: `distributed ${service}`, port: inspect.port });
     entries.push(processes.start(`distributed ${service}`, nodeArgs(inspect, MAIN(service)), env));
   }
