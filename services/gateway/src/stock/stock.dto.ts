@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { AppError, type ListRequest } from '@portal/contracts';
+import { parseListQuery } from '../http/list-query';
+import type { ListRequest } from '@portal/contracts';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** ra-data-simple-rest list query: JSON-encoded filter, range and sort. */
@@ -46,18 +47,5 @@ export class ExportQuery extends ListQuery {
 
 /** Decodes the JSON parameters of a list query, refusing malformed ones with validationFailed. */
 export function listRequest(query: ListQuery): ListRequest {
-  const parse = (name: 'filter' | 'range' | 'sort') => {
-    const raw = query[name];
-    if (raw === undefined || raw === '') return undefined;
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      throw new AppError('validationFailed', `${name} is not JSON`, undefined, { [name]: 'invalidFormat' });
-    }
-  };
-  return {
-    filter: parse('filter') as ListRequest['filter'],
-    range: parse('range') as ListRequest['range'],
-    sort: parse('sort') as ListRequest['sort'],
-  };
+  return parseListQuery(query) as ListRequest;
 }

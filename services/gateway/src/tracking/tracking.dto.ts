@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { AppError, CLASSIFICATIONS, DOCUMENT_TYPES, type OrderSearchRequest } from '@portal/contracts';
+import { parseListQuery } from '../http/list-query';
+import { CLASSIFICATIONS, DOCUMENT_TYPES, type OrderSearchRequest } from '@portal/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -63,20 +64,7 @@ export class SerialsQuery {
 
 /** Decodes the JSON parameters of a list query, refusing malformed ones with validationFailed. */
 export function searchRequest(query: { filter?: string; range?: string; sort?: string }): OrderSearchRequest {
-  const parse = (name: 'filter' | 'range' | 'sort') => {
-    const raw = query[name];
-    if (raw === undefined || raw === '') return undefined;
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      throw new AppError('validationFailed', `${name} is not JSON`, undefined, { [name]: 'invalidFormat' });
-    }
-  };
-  return {
-    filter: parse('filter') as OrderSearchRequest['filter'],
-    range: parse('range') as OrderSearchRequest['range'],
-    sort: parse('sort') as OrderSearchRequest['sort'],
-  };
+  return parseListQuery(query) as OrderSearchRequest;
 }
 
 /** A file sent in JSON (the gateway body limit is 5 MB; files at most TRACKING_UPLOAD_MAX_BYTES). */
