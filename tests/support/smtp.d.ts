@@ -1,13 +1,21 @@
 export interface ReceivedMail {
   to: string[];
+  subject: string;
   raw: string;
   text: string;
   at: number;
 }
-export function startSmtp(options?: { dir?: string }): Promise<{ url: string; mails: ReceivedMail[]; close(): Promise<void> }>;
-export function decodeBody(raw: string): string;
+export interface TestSmtp {
+  url: string;
+  port: number;
+  mails: ReceivedMail[];
+  waitForMail(address: string, predicate?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+export function startSmtp(): Promise<TestSmtp>;
+export function mailText(raw: string): string;
 export function waitForMail(
-  source: unknown[] | string,
+  mails: ReceivedMail[],
   to: string,
-  options?: { since?: number; timeoutMs?: number },
+  options?: { since?: number; match?: (mail: ReceivedMail) => boolean; timeoutMs?: number },
 ): Promise<ReceivedMail>;

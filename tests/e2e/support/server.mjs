@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { startSmtp } from './smtp.mjs';
+import smtpSupport from '../../support/smtp.js';
+
+const { startSmtp } = smtpSupport;
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.join(ROOT, 'dist/services/all-in-one/main.js');

@@ -1,61 +1,26 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Module } from '@nestjs/common';
-import { APP_GUARD, NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { RpcRolesGuard } from '@portal/auth';
-import { BusClient, BusModule, BusServer, InProcessTransport } from '@portal/bus';
+import { BusClient } from '@portal/bus';
 import { AdminSubjects, Role } from '@portal/contracts';
-import { Db } from '@portal/db';
-import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
-import { AuthServiceModule, DEMO_PASSWORD, seedAuthDemo } from '@portal/service-auth';
-import { callerContext, dropDatabases, freshDatabaseBase } from '@portal/testing';
+import { DEMO_PASSWORD } from '@portal/service-auth';
+import { callerContext } from '@portal/testing';
 import request from 'supertest';
-import { GatewayModule } from '../gateway.module';
-import { configureGateway, fastifyAdapter } from '../http/bootstrap';
+import { startHttpApp, type HttpApp } from '../../test/http-app';
 import { ReferenceHttpModule } from './reference.module';
 
 /** The §7 reference paths over HTTP, as the web app calls them: gateway + auth + admin in one process. */
 describe('reference data API', () => {
   let app: NestFastifyApplication;
   let url: string;
-  let base: string;
-  let dataDir: string;
-  const saved = { ...process.env };
+  let http: HttpApp;
 
   beforeAll(async () => {
-    base = freshDatabaseBase();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-reference-'));
-    Object.assign(process.env, { DATABASE_URL: base, DATA_DIR: dataDir, JWT_SECRET: 'reference-http-spec', WEB_DIST: dataDir });
-    delete process.env.SMTP_URL;
-    const transport = new InProcessTransport();
-    @Module({
-      imports: [BusModule.forTransport(transport), AdminServiceModule, AuthServiceModule, GatewayModule, ReferenceHttpModule],
-      providers: [{ provide: APP_GUARD, useClass: RpcRolesGuard }],
-    })
-    class Root {}
-    app = await NestFactory.create<NestFastifyApplication>(Root, fastifyAdapter(), { logger: ['error'] });
-    await configureGateway(app);
-    // inheritAppConfig: the bus side gets the global RpcRolesGuard and error filter too (without it
-    // a hybrid app answers AppErrors as 500 and skips the service-side role check).
-    app.connectMicroservice({ strategy: new BusServer(transport) }, { inheritAppConfig: true });
-    await app.startAllMicroservices();
-    // Every service has its own Db: pick each by service name (a plain get(Db) answers the last one registered).
-    const dbOf = (service: string) => app.get(Db, { each: true }).find((db) => db.service === service)!;
-    await seedAdminDemo(dbOf('admin'));
-    await seedAuthDemo(dbOf('auth'));
-    await app.listen(0, '127.0.0.1');
-    url = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+    http = await startHttpApp([ReferenceHttpModule]);
+    app = http.app;
+    url = http.url;
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await dropDatabases(base);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.env = saved;
-  });
+  afterAll(() => http?.close());
 
   const tokens = new Map<string, string>();
   async function as(login: string) {

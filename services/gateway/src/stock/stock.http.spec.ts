@@ -1,61 +1,24 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Module } from '@nestjs/common';
-import { APP_GUARD, NestFactory } from '@nestjs/core';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { RpcRolesGuard } from '@portal/auth';
-import { BusModule, BusServer, InProcessTransport } from '@portal/bus';
-import { Db } from '@portal/db';
-import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
-import { AuthServiceModule, createApiKey, DEMO_PASSWORD, seedAuthDemo } from '@portal/service-auth';
+import { createApiKey, DEMO_PASSWORD } from '@portal/service-auth';
 import { StockServiceModule } from '@portal/service-stock';
-import { dropDatabases, freshDatabaseBase } from '@portal/testing';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
-import { GatewayModule } from '../gateway.module';
-import { configureGateway, fastifyAdapter } from '../http/bootstrap';
+import { startHttpApp, type HttpApp } from '../../test/http-app';
 import { StockHttpModule } from './stock.module';
 
 /** My Stocks / My Items resources and the warehouse feed over HTTP: gateway + auth + admin + stock in one process. */
 describe('stock API', () => {
-  let app: NestFastifyApplication;
   let url: string;
-  let base: string;
-  let dataDir: string;
+  let http: HttpApp;
   const keys: Record<string, string> = {};
-  const saved = { ...process.env };
 
   beforeAll(async () => {
-    base = freshDatabaseBase();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-stock-'));
-    Object.assign(process.env, { DATABASE_URL: base, DATA_DIR: dataDir, JWT_SECRET: 'stock-http-spec', WEB_DIST: dataDir });
-    const transport = new InProcessTransport();
-    @Module({
-      imports: [
-        BusModule.forTransport(transport),
-        AdminServiceModule,
-        AuthServiceModule,
-        StockServiceModule,
-        GatewayModule,
-        StockHttpModule,
-      ],
-      providers: [{ provide: APP_GUARD, useClass: RpcRolesGuard }],
-    })
-    class Root {}
-    app = await NestFactory.create<NestFastifyApplication>(Root, fastifyAdapter(), { logger: ['error'] });
-    await configureGateway(app);
-    app.connectMicroservice({ strategy: new BusServer(transport) }, { inheritAppConfig: true });
-    await app.startAllMicroservices();
-    const dbOf = (service: string) => app.get(Db, { each: true }).find((db) => db.service === service)!;
-    await seedAdminDemo(dbOf('admin'));
-    await seedAuthDemo(dbOf('auth'));
+    http = await startHttpApp([StockServiceModule, StockHttpModule]);
+    url = http.url;
+    const dbOf = http.dbOf;
     keys.all = await createApiKey(dbOf('auth'), { name: 'WMS', kind: 'warehouse', allDepositors: true });
     keys.onlyB = await createApiKey(dbOf('auth'), { name: 'WMS B', kind: 'warehouse', depositorIds: [2] });
     keys.carrier = await createApiKey(dbOf('auth'), { name: 'Carrier', kind: 'carrier', allDepositors: true });
-    await app.listen(0, '127.0.0.1');
-    url = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
     const feed = (p: string, body: object) => request(url).post(`/api/feed/stock/${p}`).set('X-Api-Key', keys.all).send(body).expect(200);
     await feed('items', {
       items: [
@@ -89,12 +52,7 @@ describe('stock API', () => {
     });
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await dropDatabases(base);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.env = saved;
-  });
+  afterAll(() => http?.close());
 
   const tokens = new Map<string, string>();
   async function as(login: string) {

@@ -1,62 +1,25 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Module } from '@nestjs/common';
-import { APP_GUARD, NestFactory } from '@nestjs/core';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { RpcRolesGuard } from '@portal/auth';
-import { BusModule, BusServer, InProcessTransport } from '@portal/bus';
-import { Db } from '@portal/db';
-import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
-import { AuthServiceModule, createApiKey, DEMO_PASSWORD, seedAuthDemo } from '@portal/service-auth';
+import { createApiKey, DEMO_PASSWORD } from '@portal/service-auth';
 import { setCarrierSecret, signCarrierWebhook, TrackingServiceModule } from '@portal/service-tracking';
-import { dropDatabases, freshDatabaseBase } from '@portal/testing';
 import JSZip from 'jszip';
 import request from 'supertest';
 import { feedOrder, PNG_BYTES } from '../../../tracking/test/fixtures';
-import { GatewayModule } from '../gateway.module';
-import { configureGateway, fastifyAdapter } from '../http/bootstrap';
+import { startHttpApp, type HttpApp } from '../../test/http-app';
 import { TrackingHttpModule } from './tracking.module';
 
 /** The tracking resources, the warehouse feed and the carrier webhooks over HTTP: gateway + auth + admin + tracking in one process. */
 describe('tracking API', () => {
-  let app: NestFastifyApplication;
   let url: string;
-  let base: string;
-  let dataDir: string;
+  let http: HttpApp;
   const keys: Record<string, string> = {};
-  const saved = { ...process.env };
 
   beforeAll(async () => {
-    base = freshDatabaseBase();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-tracking-'));
-    Object.assign(process.env, { DATABASE_URL: base, DATA_DIR: dataDir, JWT_SECRET: 'tracking-http-spec', WEB_DIST: dataDir });
-    const transport = new InProcessTransport();
-    @Module({
-      imports: [
-        BusModule.forTransport(transport),
-        AdminServiceModule,
-        AuthServiceModule,
-        TrackingServiceModule,
-        GatewayModule,
-        TrackingHttpModule,
-      ],
-      providers: [{ provide: APP_GUARD, useClass: RpcRolesGuard }],
-    })
-    class Root {}
-    app = await NestFactory.create<NestFastifyApplication>(Root, fastifyAdapter(), { logger: ['error'], rawBody: true });
-    await configureGateway(app);
-    app.connectMicroservice({ strategy: new BusServer(transport) }, { inheritAppConfig: true });
-    await app.startAllMicroservices();
-    const dbOf = (service: string) => app.get(Db, { each: true }).find((db) => db.service === service)!;
-    await seedAdminDemo(dbOf('admin'));
-    await seedAuthDemo(dbOf('auth'));
+    http = await startHttpApp([TrackingServiceModule, TrackingHttpModule]);
+    url = http.url;
+    const dbOf = http.dbOf;
     keys.warehouse = await createApiKey(dbOf('auth'), { name: 'WMS', kind: 'warehouse', allDepositors: true });
     keys.carrier = await createApiKey(dbOf('auth'), { name: 'Carrier', kind: 'carrier', allDepositors: true });
     await setCarrierSecret(dbOf('tracking'), 'COLISSIMO', 'http-spec-secret');
-    await app.listen(0, '127.0.0.1');
-    url = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
     const orders = [...Array.from({ length: 30 }, (_, i) => feedOrder(i + 1)), feedOrder(1, { depositorId: 2 })];
     await request(url)
       .post('/api/feed/tracking/orders/bulk')
@@ -65,12 +28,7 @@ describe('tracking API', () => {
       .expect(200, { applied: 31, unchanged: 0, rejected: [] });
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await dropDatabases(base);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.env = saved;
-  });
+  afterAll(() => http?.close());
 
   const tokens = new Map<string, string>();
   async function as(login: string) {
