@@ -4,7 +4,7 @@ import { Db } from '@portal/db';
 import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
 import { callerContext, startServices, type ServiceHarness } from '@portal/testing';
 import { StockServiceModule } from '../stock.module';
-import { line, warehouse } from '../testing/fixtures';
+import { line, warehouse } from '../../test/fixtures';
 
 const admin = () => callerContext({ roles: ['ADMIN'], all: true });
 

@@ -14,7 +14,7 @@ import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
 import { callerContext, startServices, type ServiceHarness } from '@portal/testing';
 import { addDays, todayIn } from '../common/dates';
 import { StockServiceModule } from '../stock.module';
-import { line, warehouse } from '../testing/fixtures';
+import { line, warehouse } from '../../test/fixtures';
 
 const A = 1;
 const B = 2;
