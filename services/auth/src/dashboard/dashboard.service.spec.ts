@@ -66,6 +66,20 @@ describe('dashboard tiles (auth service, real PostgreSQL)', () => {
     await expect(h.call(AuthSubjects.dashboardDelete, ctx, { uuid: 'not-a-uuid' })).rejects.toMatchObject({ key: 'objectNotFound' });
   });
 
+  it('refuses a tile beyond the 60 a dashboard holds with unableToCreate', async () => {
+    const ctx = await ctxFor('carla');
+    await h
+      .get(Db)
+      .query(
+        `INSERT INTO dashboard_tiles (uuid, user_id, id_object, x) SELECT gen_random_uuid(), $1, 'admin', n FROM generate_series(1, 60) n`,
+        [ctx.user!.id],
+      );
+    await expect(h.call(AuthSubjects.dashboardCreate, ctx, { id_object: 'admin' })).rejects.toMatchObject({
+      key: 'unableToCreate',
+      params: { max: 60 },
+    });
+  });
+
   it("neither shows nor changes another user's tiles", async () => {
     const alice = await ctxFor('alice');
     const bob = await ctxFor('bob');

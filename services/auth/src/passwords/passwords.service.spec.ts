@@ -146,4 +146,49 @@ describe('passwords (auth service, real PostgreSQL)', () => {
     );
     expect(event.payload.login).toBe('admin');
   });
+
+  it('refuses an admin reset for a user without an e-mail address with userEmailEmpty', async () => {
+    const carlaCtx = await ctxOf((await login('carla')).token);
+    await db.query(`UPDATE users SET email = '' WHERE login = 'bob'`);
+    await expect(h.call(AuthSubjects.adminResetPassword, carlaCtx, { uuid: DEMO_USERS[2].uuid })).rejects.toMatchObject({
+      key: 'userEmailEmpty',
+      status: 400,
+    });
+    await db.query(`UPDATE users SET email = $1 WHERE login = 'bob'`, [DEMO_USERS[2].email]);
+  });
+});
+
+describe('passwords when the mail server refuses (auth service, real PostgreSQL)', () => {
+  let h: ServiceHarness;
+  const saved = process.env.SMTP_URL;
+
+  beforeAll(async () => {
+    process.env.SMTP_URL = 'smtp://127.0.0.1:1'; // nothing listens there
+    h = await startServices([AuthServiceModule]);
+    await seedAuthDemo(h.get(Db));
+  });
+  afterAll(async () => {
+    if (saved === undefined) delete process.env.SMTP_URL;
+    else process.env.SMTP_URL = saved;
+    await h.close();
+  });
+
+  it('answers mailSendFailed to an admin reset whose mail cannot leave, and keeps the mail in the outbox', async () => {
+    const anon = systemContext('test');
+    const { token } = await h.call<LoginResponse>(AuthSubjects.login, anon, { login: 'carla', password: DEMO_PASSWORD });
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string; sub: string };
+    const ctx: CallerContext = {
+      requestId: 'r',
+      ...(await h.call<Omit<CallerContext, 'requestId'>>(AuthSubjects.resolveSession, anon, {
+        sessionId: claims.sid,
+        userUuid: claims.sub,
+      })),
+    };
+    await expect(h.call(AuthSubjects.adminResetPassword, ctx, { uuid: DEMO_USERS[2].uuid })).rejects.toMatchObject({
+      key: 'mailSendFailed',
+      status: 502,
+    });
+    const [row] = await h.get(Db).query<{ error: string | null }>(`SELECT error FROM mail_outbox WHERE "to" = $1`, [DEMO_USERS[2].email]);
+    expect(row.error).toBeTruthy();
+  });
 });

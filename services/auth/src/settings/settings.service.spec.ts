@@ -73,6 +73,10 @@ describe('user settings (auth service, real PostgreSQL)', () => {
     expect((await set(alice, 'labelFormat', 'ZPL', alice.user!.uuid)).etiquette_format).toBe('ZPL');
     expect((await set(alice, 'zplPrinter', 'ZD421-ENTREPOT', alice.user!.uuid)).uid_zpl_printer).toBe('ZD421-ENTREPOT');
     await expect(set(alice, 'labelFormat', 'PNG', alice.user!.uuid)).rejects.toMatchObject({ key: 'invalidLabelFormat' });
+    await expect(set(alice, 'zplPrinter', 'quai 2 / zèbre', alice.user!.uuid)).rejects.toMatchObject({
+      key: 'invalidPrinter',
+      status: 400,
+    });
     await expect(set(bob, 'labelFormat', 'ZPL', bob.user!.uuid)).rejects.toMatchObject({ key: 'permissionDenied', status: 403 });
     await expect(set(alice, 'labelFormat', 'ZPL', DEMO_USERS[2].uuid)).rejects.toMatchObject({ key: 'userNotFound' });
     const admin = await ctxFor('admin');
