@@ -7,7 +7,9 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  * `<route>/*`, so it owns its sub-routes. Apps not listed show the module frame.
  */
 export const APP_MODULES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
-  // pgt: lazy(() => import('../pgt/PgtModule')),
+  pgt: lazy(() => import('../pgt/PgtModule')),
+  tracerroute: lazy(() => import('../tracerroute/TracerRouteModule')),
+  serialtracker: lazy(() => import('../serialtracker/SerialModule')),
   stock: lazy(() => import('../stock/StockModule')),
   item: lazy(() => import('../items/ItemModule')),
 };

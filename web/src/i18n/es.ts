@@ -373,4 +373,12 @@ export const es: Shape<typeof fr> = {
     dimensions: 'Dimensiones L × A × H (cm)',
     weight: 'Peso (kg)',
   },
+  /** Pack and Go Tracer search and Tracer Route lists (web/src/pgt, web/src/tracerroute). */
+  pgt: {},
+  tracer: {},
+  /** Delivery detail, manual classification and Serial Tracker (web/src/delivery, web/src/serialtracker). */
+  delivery: {},
+  serial: {},
+  /** Exports produced in the background and mailed (web/src/exports). */
+  exports: {},
 };

@@ -371,4 +371,12 @@ export const fr = {
     dimensions: 'Dimensions L × l × h (cm)',
     weight: 'Poids (kg)',
   },
+  /** Pack and Go Tracer search and Tracer Route lists (web/src/pgt, web/src/tracerroute). */
+  pgt: {},
+  tracer: {},
+  /** Delivery detail, manual classification and Serial Tracker (web/src/delivery, web/src/serialtracker). */
+  delivery: {},
+  serial: {},
+  /** Exports produced in the background and mailed (web/src/exports). */
+  exports: {},
 };
