@@ -3,10 +3,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Db, freePort, withDatabase } from '@portal/db';
+import { Db, freePort } from '@portal/db';
 import { seedAdminDemo } from '@portal/service-admin';
 import { seedAuthDemo } from '@portal/service-auth';
 import { dropDatabases, freshDatabaseBase } from '@portal/testing';
+import { serviceDatabaseUrl } from './target';
 
 const ROOT = path.resolve(__dirname, '../../..');
 export const DISTRIBUTED_SERVICES = ['auth', 'admin', 'tracking', 'stock', 'gateway'] as const;
@@ -95,14 +96,17 @@ export class Deployment {
     throw new Error(`deployment not healthy:\n${[...this.logs].map(([s, l]) => `--- ${s}\n${l.join('').slice(-2000)}`).join('\n')}`);
   }
 
+  databaseUrl(service: string): string {
+    return serviceDatabaseUrl(this.base, service);
+  }
+
   /** Loads the demo users and reference data straight into the services' databases. */
   private async seed(): Promise<void> {
-    const prefix = new URL(this.base).pathname.slice(1);
     for (const [service, seed] of [
       ['admin', seedAdminDemo],
       ['auth', seedAuthDemo],
     ] as const) {
-      const db = await Db.open({ service, entities: [], migrations: [], url: withDatabase(this.base, `${prefix}_${service}`) });
+      const db = await Db.open({ service, entities: [], migrations: [], url: this.databaseUrl(service) });
       await seed(db);
       await db.close();
     }

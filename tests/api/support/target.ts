@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
+import { withDatabase } from '@portal/db';
 import { dropDatabases, freshDatabaseBase } from '@portal/testing';
 import request from 'supertest';
 import { startSmtp, type ReceivedMail } from '../../support/smtp';
@@ -13,6 +14,8 @@ export interface ApiTarget {
   deployment?: Deployment;
   /** Where mails arrive (a real SMTP server started by the test). */
   mailbox: ReceivedMail[];
+  /** The connection URL of a service's own database, for test set-up a real operator would do by hand. */
+  databaseUrl(service: string): string;
   close(): Promise<void>;
 }
 
@@ -28,6 +31,7 @@ export async function startTarget(): Promise<ApiTarget> {
       url: deployment.url,
       deployment,
       mailbox: smtp.mails,
+      databaseUrl: (service) => deployment.databaseUrl(service),
       close: async () => {
         await deployment.close();
         await smtp.close();
@@ -52,6 +56,7 @@ export async function startTarget(): Promise<ApiTarget> {
   return {
     url: `http://127.0.0.1:${address.port}`,
     mailbox: smtp.mails,
+    databaseUrl: (service) => serviceDatabaseUrl(base, service),
     close: async () => {
       await app.close();
       await smtp.close();
@@ -59,6 +64,11 @@ export async function startTarget(): Promise<ApiTarget> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** `<base>_<service>` on the base's server: the database of one service (libs/db naming). */
+export function serviceDatabaseUrl(base: string, service: string): string {
+  return withDatabase(base, `${new URL(base).pathname.slice(1)}_${service}`);
 }
 
 /** A tiny web build (index.html and one hashed asset) for the gateway to serve. */

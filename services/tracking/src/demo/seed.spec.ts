@@ -8,7 +8,7 @@ import { FileStorage } from '@portal/files';
 import { startServices, type ServiceHarness } from '@portal/testing';
 import { userOf } from '../../test/fixtures';
 import { TrackingServiceModule } from '../tracking.module';
-import { seedTrackingDemo } from './seed';
+import { seedTrackingDemo, withoutSecondaryIndexes } from './seed';
 
 describe('tracking demo data', () => {
   let h: ServiceHarness;
@@ -55,5 +55,18 @@ describe('tracking demo data', () => {
     expect(detail.history.map((s) => s.status)).toEqual(expect.arrayContaining([0, 90, 100]));
     const file = await h.call<DocumentFileDto>(TrackingSubjects.documentFile, ctx, { id: Number(pod.order_id), documentId: pod.id });
     expect(file.contentType).toBe('image/png');
+  });
+
+  it('keeps the unique indexes during the load, since the live feed and webhooks rely on them', async () => {
+    const names = async () =>
+      (await db.query<{ name: string }>(`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'tracer_events'`)).map((r) => r.name);
+    const before = await names();
+    let during: string[] = [];
+    await withoutSecondaryIndexes(db, async () => {
+      during = await names();
+    });
+    expect(during).toContain('tracer_events_external');
+    expect(during.length).toBeLessThan(before.length);
+    expect((await names()).sort()).toEqual([...before].sort());
   });
 });

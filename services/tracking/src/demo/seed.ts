@@ -228,14 +228,16 @@ const SEEDED_TABLES = ['orders', 'order_lines', 'order_serials', 'parcels', 'sta
 
 /**
  * An initial load into empty tables builds the search indexes once at the end (much faster than
- * maintaining them row by row); indexes behind constraints stay. The definitions are read back
- * from the catalogue, so they are exactly those of the migrations.
+ * maintaining them row by row); unique indexes stay, since the service is already live and its feed
+ * and webhooks rely on them (ON CONFLICT) while the load runs. The definitions are read back from
+ * the catalogue, so they are exactly those of the migrations.
  */
-async function withoutSecondaryIndexes(db: Db, load: () => Promise<void>): Promise<void> {
+export async function withoutSecondaryIndexes(db: Db, load: () => Promise<void>): Promise<void> {
   const indexes = await db.query<{ name: string; def: string }>(
     `SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
       WHERE i.schemaname = 'public' AND i.tablename = ANY($1)
-        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)
+        AND NOT (SELECT x.indisunique FROM pg_index x WHERE x.indexrelid = format('%I.%I', i.schemaname, i.indexname)::regclass)`,
     [SEEDED_TABLES],
   );
   for (const index of indexes) await db.query(`DROP INDEX IF EXISTS "${index.name}"`);

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { Db } from '@portal/db';
+import { DEMO_API_KEYS } from '@portal/service-auth';
+import { setCarrierSecret, signCarrierWebhook } from '@portal/service-tracking';
+import { loginAs, startTarget, type ApiTarget } from './support/target';
+
+/**
+ * Tracking as the outside world drives it (all-in-one, and distributed on NATS): the warehouse
+ * system feeds orders with its API key, a carrier posts a signed webhook, depositors' users search,
+ * open and export, each seeing only their own depositors.
+ */
+describe('tracking API', () => {
+  let target: ApiTarget;
+  const run = randomBytes(3).toString('hex').toUpperCase();
+  const ref = (n: number) => `API${run}${n}`;
+  const secret = `secret-${run}`;
+  const q = (o: object) => encodeURIComponent(JSON.stringify(o));
+
+  function order(n: number, depositorId: number) {
+    const createdAt = new Date(Date.now() - (48 - n) * 3_600_000);
+    return {
+      reference: ref(n),
+      depositorId,
+      depositorCode: depositorId === 1 ? 'DEMO-A' : 'DEMO-B',
+      platformId: 1,
+      customerReference: `PO-${run}-${n}`,
+      carrier: { code: 'GLS', name: 'GLS' },
+      recipient: { company: 'Pharmacie du Centre', name: 'Camille Bernard', zip: '69003', town: 'Lyon', country: 'FR' },
+      createdAt: createdAt.toISOString(),
+      dates: { shippedAt: new Date(createdAt.getTime() + 3_600_000).toISOString() },
+      lines: [{ reference: 'ART-SER', label: 'Lecteur', quantityOrdered: 1, quantitySent: 1, serials: [`SN${run}-${n}`] }],
+      parcels: [{ trackingNumber: `GLS${run}${n}`, status: 90, weightKg: 2.5, packaging: 'CARTON' }],
+      statuses: [
+        { status: 0, at: createdAt.toISOString() },
+        { status: 90, at: new Date(createdAt.getTime() + 3_600_000).toISOString() },
+      ],
+    };
+  }
+  const orders = [order(1, 1), order(2, 1), order(3, 2)];
+
+  beforeAll(async () => {
+    target = await startTarget();
+    const db = await Db.open({ service: 'tracking', entities: [], migrations: [], url: target.databaseUrl('tracking') });
+    await setCarrierSecret(db, 'GLS', secret);
+    await db.close();
+  }, 90000);
+  afterAll(() => target?.close());
+
+  const feed = () => request(target.url).post('/api/feed/tracking/orders/bulk').set('X-Api-Key', DEMO_API_KEYS.warehouse);
+
+  it('takes a bulk feed from the warehouse key, and a replay changes nothing', async () => {
+    expect((await feed().send({ orders }).expect(200)).body).toEqual({ applied: 3, unchanged: 0, rejected: [] });
+    expect((await feed().send({ orders }).expect(200)).body).toEqual({ applied: 0, unchanged: 3, rejected: [] });
+    const bad = (
+      await feed()
+        .send({ orders: [{ ...order(4, 1), reference: 'not a reference' }] })
+        .expect(200)
+    ).body;
+    expect(bad).toMatchObject({ applied: 0, rejected: [{ index: 0 }] });
+    expect(typeof bad.rejected[0].key).toBe('string');
+  });
+
+  it('refuses the feed without the warehouse key', async () => {
+    const res = await request(target.url).post('/api/feed/tracking/orders/bulk').set('X-Api-Key', DEMO_API_KEYS.carrier).send({ orders });
+    expect(res.status).toBe(401);
+    expect(res.body.error.key).toBe('invalidApiKey');
+  });
+
+  it('searches, opens and scopes by depositor', async () => {
+    const alice = await loginAs(target, 'alice');
+    const bob = await loginAs(target, 'bob');
+    const mine = await alice.get(`/api/orders?filter=${q({ q: `API${run}` })}&sort=${q(['reference', 'ASC'])}`).expect(200);
+    expect(mine.body.map((o: { reference: string }) => o.reference)).toEqual([ref(1), ref(2), ref(3)]);
+    expect(mine.headers['content-range']).toBe('orders 0-2/*');
+    const bobs = await bob.get(`/api/orders?filter=${q({ q: `API${run}` })}`).expect(200);
+    expect(bobs.body.map((o: { reference: string }) => o.reference)).toEqual([ref(3)]);
+    expect(bobs.body[0].depositorCode).toBe('DEMO-B');
+
+    const id = mine.body[0].id as number;
+    const detail = (await alice.get(`/api/orders/${id}`).expect(200)).body;
+    expect(detail).toMatchObject({ reference: ref(1), status: 90, depositorCode: 'DEMO-A' });
+    expect(detail.lines[0].serials).toEqual([`SN${run}-1`]);
+    expect((await bob.get(`/api/orders/${id}`).expect(404)).body.error.key).toBe('deliveryNotFound');
+
+    const serial = await alice.get(`/api/serials?filter=${q({ serial: `SN${run}-1` })}`).expect(200);
+    expect(serial.body.map((h: { reference: string }) => h.reference)).toEqual([ref(1)]);
+    expect((await bob.get(`/api/serials?filter=${q({ serial: `SN${run}-1` })}`)).status).toBe(403);
+
+    const csv = await alice.get(`/api/orders/export?format=csv&filter=${q({ q: `API${run}` })}`).expect(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.text).toContain(ref(3));
+    const bobCsv = await bob.get(`/api/orders/export?format=csv&filter=${q({ q: `API${run}` })}`).expect(200);
+    expect(bobCsv.text).toContain(ref(3));
+    expect(bobCsv.text).not.toContain(ref(1));
+  });
+
+  it('moves a delivery on a signed carrier webhook and refuses a bad signature or an unknown number', async () => {
+    const post = (body: string, signature: string) =>
+      request(target.url)
+        .post('/api/webhooks/carriers/gls')
+        .set('X-Api-Key', DEMO_API_KEYS.carrier)
+        .set('X-Signature', signature)
+        .set('Content-Type', 'application/json')
+        .send(body);
+    const event = (trackingNumber: string) =>
+      JSON.stringify({ events: [{ id: `E-${trackingNumber}`, trackingNumber, status: 'DELIVERED', at: new Date().toISOString() }] });
+    const good = event(`GLS${run}2`);
+    expect((await post(good, signCarrierWebhook('forged', good)).expect(401)).body.error.key).toBe('invalidSignature');
+    const unknown = event(`GLS${run}99`);
+    const refused = await post(unknown, signCarrierWebhook(secret, unknown));
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.body.error.key).toBeTruthy();
+    expect((await post(good, signCarrierWebhook(secret, good)).expect(200)).body).toEqual({ received: 1, applied: 1 });
+
+    const alice = await loginAs(target, 'alice');
+    const [row] = (await alice.get(`/api/orders?filter=${q({ q: ref(2) })}`).expect(200)).body;
+    expect(row).toMatchObject({ reference: ref(2), status: 100, tracerStatus: 'DELIVERED' });
+  });
+
+  it('documents every tracking path in the OpenAPI description', async () => {
+    const doc = (await request(target.url).get('/api/docs-json').expect(200)).body as { paths: Record<string, unknown> };
+    const paths = Object.keys(doc.paths);
+    for (const wanted of [
+      '/api/orders',
+      '/api/orders/export',
+      '/api/orders/{id}',
+      '/api/orders/{id}/classify',
+      '/api/orders/{id}/documents',
+      '/api/tracerroute',
+      '/api/tracerroute/{id}/status',
+      '/api/tracerroute/pods/zip',
+      '/api/serials',
+      '/api/tracking-profiles',
+      '/api/feed/tracking/orders',
+      '/api/feed/tracking/orders/bulk',
+      '/api/webhooks/carriers/{carrier}',
+    ])
+      expect(paths).toContain(wanted);
+  });
+});
