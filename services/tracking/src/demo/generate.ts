@@ -23,7 +23,10 @@ export interface GenerateOptions {
   now?: Date;
 }
 
-export async function generateOrders(options: GenerateOptions, log: (line: string) => void = console.log): Promise<number> {
+export async function generateOrders(
+  options: GenerateOptions,
+  log: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Promise<number> {
   if (!Number.isInteger(options.orders) || options.orders < 1) throw new Error('--orders must be a positive integer');
   const db = await Db.open({ service: 'tracking', entities: [], migrations: TRACKING_MIGRATIONS, url: options.url });
   try {
