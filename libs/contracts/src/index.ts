@@ -7,3 +7,4 @@ export * from './subjects';
 export * from './dto';
 export * from './tracking';
 export * from './stock';
+export * from './exports';

@@ -28,6 +28,10 @@ export const AuthSubjects = {
   dashboardCreate: 'auth.dashboard.create',
   dashboardDelete: 'auth.dashboard.delete',
   dashboardApps: 'auth.dashboard.apps',
+  /** Mails the caller the link of a finished background export (gateway exports). */
+  mailExportReady: 'auth.export.mail-ready',
+  /** Mails the caller that a background export stopped, with the reason. */
+  mailExportFailed: 'auth.export.mail-failed',
   health: healthSubject('auth'),
 } as const;
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { LocalFileStorage } from './storage';
 import { sniffContentType } from './content-type';
 
@@ -42,5 +43,24 @@ describe('file storage', () => {
 
   it('refuses keys that would leave the root', async () => {
     await expect(storage.read('../../etc/passwd')).rejects.toMatchObject({ key: 'objectNotFound' });
+  });
+
+  it('stores a generated file from a stream, lists it once complete, and leaves nothing when the stream fails', async () => {
+    const stored = await storage.putGenerated(Readable.from(['a;b\r\n', '1;2\r\n']), { folder: 'exports/u1/orders', extension: 'csv' });
+    expect(stored.key).toMatch(/^exports\/u1\/orders\/[0-9a-f-]{36}\.csv$/);
+    expect((await storage.read(stored.key)).toString()).toBe('a;b\r\n1;2\r\n');
+    const listed = await storage.list('exports/u1');
+    expect(listed.map(({ key, size }) => ({ key, size }))).toEqual([{ key: stored.key, size: 10 }]);
+    expect(Math.abs(listed[0].modifiedAt.getTime() - Date.now())).toBeLessThan(60_000);
+    const failing = new Readable({
+      read() {
+        this.push('half');
+        this.destroy(new Error('bus down'));
+      },
+    });
+    await expect(storage.putGenerated(failing, { folder: 'exports/u1/orders', extension: 'xlsx' })).rejects.toThrow('bus down');
+    expect((await storage.list('exports')).map((f) => f.key)).toEqual([stored.key]);
+    expect(fs.readdirSync(path.join(root, 'exports', 'u1', 'orders'))).toHaveLength(1);
+    expect(await storage.list('exports/nobody')).toEqual([]);
   });
 });

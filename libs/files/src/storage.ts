@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { AppError } from '@portal/contracts';
 import { DOCUMENT_CONTENT_TYPES, EXTENSION_OF, sniffContentType, type SniffedContentType } from './content-type';
 
@@ -10,6 +11,17 @@ export interface StoredFile {
   key: string;
   contentType: SniffedContentType;
   size: number;
+}
+
+/** Extensions of the files the portal writes itself (exports); never accepted from an upload. */
+export const GENERATED_EXTENSIONS = ['csv', 'xlsx'] as const;
+export type GeneratedExtension = (typeof GENERATED_EXTENSIONS)[number];
+
+export interface ListedFile {
+  key: string;
+  size: number;
+  /** When the file was completed. */
+  modifiedAt: Date;
 }
 
 export interface PutOptions {
@@ -30,6 +42,16 @@ export abstract class FileStorage {
   abstract stream(key: string): Readable;
   abstract exists(key: string): Promise<boolean>;
   abstract delete(key: string): Promise<void>;
+  /**
+   * Stores a file the portal produced itself (an export), streamed: its type is the writer's, not
+   * sniffed. The file shows up only once complete; when `source` fails nothing is left behind.
+   */
+  abstract putGenerated(
+    source: Readable,
+    options: { folder: string; extension: GeneratedExtension },
+  ): Promise<{ key: string; size: number }>;
+  /** The complete files under a folder, its subfolders included. */
+  abstract list(folder: string): Promise<ListedFile[]>;
 
   /** Refuses what is too big (`sizeLimitExceeded`) or not of an accepted type (`unexpectedFileContent`). */
   protected check(bytes: Buffer, options: PutOptions): SniffedContentType {
@@ -43,7 +65,7 @@ export abstract class FileStorage {
   }
 }
 
-const KEY = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*\/[0-9a-f-]{36}\.(pdf|jpg|png)$/;
+const KEY = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*\/[0-9a-f-]{36}\.(pdf|jpg|png|csv|xlsx)$/;
 const FOLDER = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/;
 
 /** Local folder storage (`$DATA_DIR/files` by default); keys never leave the root folder. */
@@ -64,6 +86,37 @@ export class LocalFileStorage extends FileStorage {
       throw new AppError('fileWriteFailed', `file write failed: ${e instanceof Error ? e.message : String(e)}`);
     }
     return { key, contentType, size: bytes.length };
+  }
+
+  async putGenerated(source: Readable, options: { folder: string; extension: GeneratedExtension }): Promise<{ key: string; size: number }> {
+    if (!FOLDER.test(options.folder)) throw new Error(`invalid storage folder ${options.folder}`);
+    if (!GENERATED_EXTENSIONS.includes(options.extension)) throw new Error(`invalid generated extension ${options.extension}`);
+    const key = `${options.folder}/${randomUUID()}.${options.extension}`;
+    const file = this.pathOf(key);
+    // Written under a name list() skips, renamed once complete: nobody reads half a file.
+    const partial = `${file}.part`;
+    try {
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      await pipeline(source, fs.createWriteStream(partial, { flags: 'wx' }));
+      await fs.promises.rename(partial, file);
+    } catch (e) {
+      await fs.promises.rm(partial, { force: true });
+      throw e;
+    }
+    return { key, size: (await fs.promises.stat(file)).size };
+  }
+
+  async list(folder: string): Promise<ListedFile[]> {
+    if (!FOLDER.test(folder)) throw new Error(`invalid storage folder ${folder}`);
+    const entries = await fs.promises.readdir(path.join(this.root, ...folder.split('/')), { recursive: true }).catch(() => [] as string[]);
+    const files: ListedFile[] = [];
+    for (const entry of entries) {
+      const key = `${folder}/${entry.split(path.sep).join('/')}`;
+      if (!KEY.test(key)) continue;
+      const stat = await fs.promises.stat(this.pathOf(key)).catch(() => null);
+      if (stat?.isFile()) files.push({ key, size: stat.size, modifiedAt: stat.mtime });
+    }
+    return files;
   }
 
   async read(key: string): Promise<Buffer> {

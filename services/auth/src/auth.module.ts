@@ -8,6 +8,8 @@ import { ApiKeysService } from './api-keys/api-keys.service';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardTile } from './dashboard/dashboard-tile.entity';
 import { DashboardService } from './dashboard/dashboard.service';
+import { ExportMailsController } from './exports/export-mails.controller';
+import { ExportMailsService } from './exports/export-mails.service';
 import { HealthController } from './health/health.controller';
 import { CreateAuth1763780000000 } from './migrations/1763780000000-CreateAuth';
 import { CreateApiKeys1763800000000 } from './migrations/1763800000000-CreateApiKeys';
@@ -32,7 +34,15 @@ import { UsersRepository } from './users/users.repository';
       migrations: [CreateAuth1763780000000, CreateApiKeys1763800000000],
     }),
   ],
-  controllers: [ApiKeysController, SessionsController, PasswordsController, SettingsController, DashboardController, HealthController],
+  controllers: [
+    ApiKeysController,
+    SessionsController,
+    PasswordsController,
+    SettingsController,
+    DashboardController,
+    ExportMailsController,
+    HealthController,
+  ],
   providers: [
     UsersRepository,
     SessionsRepository,
@@ -41,6 +51,7 @@ import { UsersRepository } from './users/users.repository';
     SettingsService,
     DashboardService,
     ApiKeysService,
+    ExportMailsService,
     { provide: TokenService, useFactory: () => new TokenService(loadSigningKey()) },
     { provide: Mailer, useFactory: (db: Db) => new Mailer(db), inject: [Db] },
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },

@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { loadSigningKey, TokenService } from '@portal/auth';
 import { AuthController } from './auth/auth.controller';
 import { DashboardController } from './dashboard/dashboard.controller';
+import { ExportsHttpModule } from './exports/exports.module';
 import { HealthController } from './health/health.controller';
 import { RateLimitGuard } from './http/rate-limit';
 import { SessionGuard } from './http/session.guard';
@@ -14,7 +15,7 @@ import { TrackingHttpModule } from './tracking/tracking.module';
 import { UserController } from './user/user.controller';
 
 /** Feature modules of the gateway's HTTP surface, added by each service's issue. */
-const FEATURE_MODULES: (Type | DynamicModule)[] = [ReferenceHttpModule, TrackingHttpModule, StockHttpModule];
+const FEATURE_MODULES: (Type | DynamicModule)[] = [ReferenceHttpModule, ExportsHttpModule, TrackingHttpModule, StockHttpModule];
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */
 @Module({

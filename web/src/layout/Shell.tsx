@@ -17,6 +17,7 @@ import { PortalLayout } from './PortalLayout';
 
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
 const SettingsPage = lazy(() => import('../settings/SettingsPage'));
+const ExportDownloadPage = lazy(() => import('../exports/ExportDownloadPage'));
 
 /** Everything a signed-in user sees: MUI theme, layout and the routes of spec §2. */
 export default function Shell() {
@@ -45,6 +46,7 @@ export default function Shell() {
             <Route path="/" element={<Navigate to="/dashboard" replace />} />
             <Route path="/dashboard" element={<DashboardPage />} />
             <Route path="/settings/*" element={<SettingsPage />} />
+            <Route path="/exports/:id" element={<ExportDownloadPage />} />
             {PORTAL_APPS.map((app) => (
               <Route key={app.id} path={`${app.route}/*`} element={<AppRoute app={app} />} />
             ))}

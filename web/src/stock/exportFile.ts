@@ -1,19 +1,26 @@
+import type { ExportQueuedDto } from '@portal/contracts';
+import { saveFile } from '../exports/download';
 import { apiFetch, listQuery } from './provider';
 
-/** Downloads /api/<path>?format=… with the bearer token and the list's current filter and sort. */
-export async function downloadExport(path: string, format: 'csv' | 'xlsx', filter: object, sort?: { field: string; order: string }) {
+/** The file was downloaded, or it is too large to answer at once and will be mailed to the (masked) address. */
+export type ExportResult = { mailed: false; name: string } | { mailed: true; email: string };
+
+/**
+ * Exports /api/<path>?format=… with the bearer token and the list's current filter and sort: a small
+ * list downloads at once; a large one answers 202 and the server mails a link when the file is ready.
+ */
+export async function downloadExport(
+  path: string,
+  format: 'csv' | 'xlsx',
+  filter: object,
+  sort?: { field: string; order: string },
+): Promise<ExportResult> {
   const query = listQuery(filter, sort);
   query.set('format', format);
   const response = await apiFetch(`${path}?${query}`);
-  const blob = await response.blob();
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `export.${format}`;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  if (response.status === 202) {
+    const queued = (await response.json()) as ExportQueuedDto;
+    return { mailed: true, email: queued.email };
+  }
+  return { mailed: false, name: await saveFile(response, `export.${format}`) };
 }

@@ -290,7 +290,10 @@ export function Shortcut({ label, title, onClick }: { label: string; title: stri
   );
 }
 
-/** CSV and XLSX export of the current filter and sort, downloaded with the bearer token. */
+/**
+ * CSV and XLSX export of the current filter and sort, downloaded with the bearer token. A large one
+ * is produced on the server and mailed: the user is told where; too large or not mailable, why.
+ */
 export function ExportButtons({ path, filter, sort }: { path: string; filter: object; sort?: { field: string; order: string } }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -298,9 +301,15 @@ export function ExportButtons({ path, filter, sort }: { path: string; filter: ob
   const run = async (format: 'csv' | 'xlsx') => {
     setBusy(format);
     try {
-      await downloadExport(path, format, filter, sort);
+      const result = await downloadExport(path, format, filter, sort);
+      if (result.mailed) notify('exports.mailed', { type: 'info', messageArgs: { email: result.email } });
     } catch (error) {
-      notify(`errors.${errorKeyOf(error)}`, { type: 'error', messageArgs: error instanceof ApiError ? error.params : {} });
+      const key = errorKeyOf(error);
+      const params = error instanceof ApiError ? error.params : {};
+      if (key === 'exportTooLarge' && params.limit !== undefined) notify('exports.tooLarge', { type: 'error', messageArgs: params });
+      else if (key === 'userEmailEmpty' && params.syncLimit !== undefined)
+        notify('exports.noEmail', { type: 'error', messageArgs: params });
+      else notify(`errors.${key}`, { type: 'error', messageArgs: params });
     } finally {
       setBusy(null);
     }

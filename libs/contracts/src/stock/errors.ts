@@ -19,6 +19,6 @@ export const STOCK_ERROR_STATUS = {
   staleSnapshot: 409,
   /** dateFrom after dateTo, or a movements range longer than STOCK_LIMITS.maxMovementRangeDays. */
   invalidDateRange: 400,
-  /** More rows than STOCK_LIMITS.maxExportRows: narrow the filter. */
+  /** More rows than an export may hold (EXPORT_LIMITS.maxRows, EXPORT_MAX_ROWS): narrow the filter. */
   exportTooLarge: 413,
 } as const;

@@ -10,8 +10,6 @@ export const STOCK_LIMITS = {
   defaultMovementRangeDays: 30,
   /** Counts above this answer `Content-Range: <resource> a-b/*` (total unknown, `more` set). */
   maxExactCount: 10000,
-  /** Rows in one export file; above it the export is refused with exportTooLarge. */
-  maxExportRows: 100000,
   /** Lines in one feed call (snapshot, movements, items). */
   maxFeedLines: 50000,
 } as const;

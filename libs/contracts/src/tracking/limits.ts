@@ -18,5 +18,3 @@ export const TRACKING_BULK_MAX = 500;
 export const CARRIER_SIGNATURE_HEADER = 'x-signature';
 /** An export may cover a wider date range than a screen search (the point of offering it instead). */
 export const TRACKING_MAX_EXPORT_DAYS = 366;
-/** Rows in one export file written at once; more answers exportTooLarge (background mailing is not built yet). */
-export const TRACKING_EXPORT_MAX_ROWS = 10_000;

@@ -3,26 +3,36 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '@portal/auth';
 import { BusClient } from '@portal/bus';
 import {
-  AppError,
-  AuthSubjects,
-  findLocale,
   hasAnyRole,
   Role,
-  STOCK_LIMITS,
   StockSubjects,
   type CallerContext,
   type ItemDto,
+  type Labels5,
   type ListPage,
   type ListRequest,
   type MovementDto,
   type StockLineDto,
-  type UserDto,
 } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
 import { Caller } from '../http/caller';
 import { movementColumns, stockByReferenceColumns, stockLineColumns, type ExportColumn } from './export-columns';
-import { toCsv, toXlsx, type ExportOptions } from './export-file';
+import { ApiExport } from '../exports/exports.dto';
+import { ExportsService } from '../exports/exports.service';
+import { columnsSheet, listPages } from './export-file';
 import { ExportQuery, ListQuery, listRequest } from './stock.dto';
+
+/** The stock exports as the mail names them. */
+const EXPORT_TITLES: Record<'stock' | 'movements', Labels5> = {
+  stock: { fr: 'Mes Stocks', en: 'My Stocks', es: 'Mis existencias', it: 'Le mie giacenze', de: 'Meine Bestände' },
+  movements: {
+    fr: 'Mes Stocks : mouvements de stock',
+    en: 'My Stocks: stock movements',
+    es: 'Mis existencias: movimientos de stock',
+    it: 'Le mie giacenze: movimenti di magazzino',
+    de: 'Meine Bestände: Lagerbewegungen',
+  },
+};
 
 /**
  * My Stocks and My Items as react-admin resources (ra-data-simple-rest): the list answers a JSON
@@ -33,7 +43,10 @@ import { ExportQuery, ListQuery, listRequest } from './stock.dto';
 @ApiBearerAuth()
 @Controller()
 export class StockController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly exports: ExportsService,
+  ) {}
 
   @Roles(Role.STOCK_USER)
   @Get('stock')
@@ -49,8 +62,8 @@ export class StockController {
 
   @Roles(Role.STOCK_USER)
   @Get('stock/export')
-  @ApiOperation({ summary: 'Stock as CSV or XLSX (same filter and sort), dates in the user’s export format and time zone' })
-  async stockExport(@Caller() ctx: CallerContext, @Query() query: ExportQuery, @Res({ passthrough: true }) res: FastifyReply) {
+  @ApiExport('Stock as CSV or XLSX (same filter and sort), dates in the user’s export format and time zone')
+  stockExport(@Caller() ctx: CallerContext, @Query() query: ExportQuery, @Res({ passthrough: true }) res: FastifyReply) {
     const request = listRequest(query);
     const revenue = hasAnyRole(ctx.roles, [Role.USER_VIEW_REVENUE_DATA]);
     const columns = request.filter?.view === 'reference' ? stockByReferenceColumns(revenue) : stockLineColumns(revenue);
@@ -74,7 +87,7 @@ export class StockController {
 
   @Roles(Role.STOCK_USER)
   @Get('movements/export')
-  @ApiOperation({ summary: 'Movements as CSV or XLSX' })
+  @ApiExport('Movements as CSV or XLSX')
   movementsExport(@Caller() ctx: CallerContext, @Query() query: ExportQuery, @Res({ passthrough: true }) res: FastifyReply) {
     const columns = movementColumns(hasAnyRole(ctx.roles, [Role.STOCK_MVT_DETAILS]));
     return this.export(ctx, res, query, listRequest(query), StockSubjects.movementsList, columns, 'movements');
@@ -111,41 +124,23 @@ export class StockController {
     return page.rows;
   }
 
-  /** Reads the list page by page (the service strips what the caller may not see), then writes the file. */
-  private async export(
+  /** Through the shared export mechanism: the file at once, or mailed when the list is large. */
+  private export(
     ctx: CallerContext,
     res: FastifyReply,
     query: ExportQuery,
     request: ListRequest,
     subject: string,
     columns: ExportColumn[],
-    name: string,
-  ): Promise<Buffer> {
-    const rows: object[] = [];
-    for (let first = 0; ; first += STOCK_LIMITS.maxPageSize) {
-      const range: [number, number] = [first, first + STOCK_LIMITS.maxPageSize - 1];
-      const page = await this.bus.request<ListPage<object>>(subject, ctx, { ...request, range });
-      rows.push(...page.rows);
-      if (rows.length > STOCK_LIMITS.maxExportRows) {
-        throw new AppError('exportTooLarge', 'too many rows: narrow the filter', { limit: STOCK_LIMITS.maxExportRows });
-      }
-      if (!page.more) break;
-    }
-    const dateFormat = query.dateFormat ?? (await this.bus.request<UserDto>(AuthSubjects.me, ctx, {})).exportFormat;
-    const short = (findLocale(ctx.locale)?.short ?? 'fr').slice(0, 2) as ExportOptions['language'];
-    const options: ExportOptions = {
+    name: 'stock' | 'movements',
+  ) {
+    return this.exports.run(ctx, res, {
+      name,
+      title: EXPORT_TITLES[name],
       format: query.format ?? 'csv',
-      dateFormat,
-      timeZone: ctx.timezone,
-      language: ['fr', 'en', 'es', 'it', 'de'].includes(short) ? short : 'en',
-    };
-    const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-    res.header('Content-Disposition', `attachment; filename="${name}-${stamp}.${options.format}"`);
-    if (options.format === 'xlsx') {
-      res.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      return toXlsx(columns, rows, options, name);
-    }
-    res.header('Content-Type', 'text/csv; charset=utf-8');
-    return toCsv(columns, rows, options);
+      dateFormat: query.dateFormat,
+      pages: listPages(this.bus, ctx, subject, request),
+      sheet: columnsSheet(columns, name),
+    });
   }
 }

@@ -1,15 +1,31 @@
-import ExcelJS from 'exceljs';
-import { TRACKING_STATUS_LABELS, type ExportFormat, type Labels5, type OrderSummaryDto, type TrackingStatusCode } from '@portal/contracts';
-
-export interface OrdersExportOptions {
-  format: 'csv' | 'xlsx';
-  dateFormat: ExportFormat;
-  timeZone: string;
-  language: keyof Labels5;
-}
+import type { BusClient } from '@portal/bus';
+import {
+  TRACKING_MAX_PAGE_SIZE,
+  TRACKING_STATUS_LABELS,
+  TrackingSubjects,
+  type CallerContext,
+  type Labels5,
+  type OrderSearchPage,
+  type OrderSearchRequest,
+  type OrderSummaryDto,
+  type TrackingStatusCode,
+} from '@portal/contracts';
+import type { ExportPage } from '../exports/exports.service';
+import { dateTimeFormatter, dateTimeHeaders, type Cell, type ExportOptions, type ExportSheet } from '../exports/sheet';
 
 type Column = { label: Labels5; value: (o: OrderSummaryDto) => string | number | null; date?: boolean };
 const l = (fr: string, en: string, es: string, it: string, de: string): Labels5 => ({ fr, en, es, it, de });
+
+/** The export as the mail names it. */
+export const ORDERS_EXPORT_TITLE = l(
+  'Pack and Go Tracer : suivi des commandes',
+  'Pack and Go Tracer: order tracking',
+  'Pack and Go Tracer: seguimiento de pedidos',
+  'Pack and Go Tracer: tracciamento ordini',
+  'Pack and Go Tracer: Auftragsverfolgung',
+);
+
+const STATUS = l('Statut', 'Status', 'Estado', 'Stato', 'Status');
 
 /** The tracker list as exported: the columns of the search results, in the user's language. */
 const COLUMNS: Column[] = [
@@ -18,7 +34,7 @@ const COLUMNS: Column[] = [
   { label: l('Livraison', 'Delivery', 'Entrega', 'Consegna', 'Lieferung'), value: (o) => o.orderReference },
   { label: l('Réf. client', 'Customer reference', 'Ref. cliente', 'Rif. cliente', 'Kundenreferenz'), value: (o) => o.customerReference },
   { label: l('Bordereau', 'Slip', 'Albarán de agrupación', 'Distinta', 'Sammelbeleg'), value: (o) => o.slipNumber },
-  { label: l('Statut', 'Status', 'Estado', 'Stato', 'Status'), value: (o) => o.status },
+  { label: STATUS, value: (o) => o.status },
   { label: l('Transporteur', 'Carrier', 'Transportista', 'Vettore', 'Frachtführer'), value: (o) => o.carrierName },
   {
     label: l('Destinataire', 'Recipient', 'Destinatario', 'Destinatario', 'Empfänger'),
@@ -38,40 +54,36 @@ const COLUMNS: Column[] = [
   { label: l('Livrée le', 'Delivered on', 'Entregado el', 'Consegnato il', 'Zugestellt am'), value: (o) => o.deliveredAt, date: true },
 ];
 
-/** Rows in the user's export date format: "DD/MM/YYYY HH:mm" in one column, or date and time apart, in their time zone. */
-export async function ordersFile(rows: OrderSummaryDto[], o: OrdersExportOptions): Promise<Buffer> {
-  const two = o.dateFormat === 'two_columns';
-  const timeWord = l('heure', 'time', 'hora', 'ora', 'Uhrzeit')[o.language];
-  const headers = COLUMNS.flatMap((c) =>
-    c.date && two ? [c.label[o.language], `${c.label[o.language]} (${timeWord})`] : [c.label[o.language]],
-  );
-  const clock = new Intl.DateTimeFormat('en-GB', {
-    timeZone: o.timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const cells = rows.map((row) =>
-    COLUMNS.flatMap((c): (string | number | null)[] => {
-      const value = c.value(row);
-      if (c === COLUMNS[5]) return [`${value} ${TRACKING_STATUS_LABELS[value as TrackingStatusCode]?.[o.language] ?? ''}`.trim()];
-      if (!c.date) return [value];
-      if (!value) return two ? [null, null] : [null];
-      const p = Object.fromEntries(clock.formatToParts(new Date(String(value))).map((x) => [x.type, x.value]));
-      return two ? [`${p.day}/${p.month}/${p.year}`, `${p.hour}:${p.minute}`] : [`${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`];
-    }),
-  );
-  if (o.format === 'csv') {
-    const quote = (v: string | number | null) =>
-      v === null ? '' : /[";\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v);
-    return Buffer.from(`\uFEFF${[headers, ...cells].map((r) => r.map(quote).join(';')).join('\r\n')}\r\n`, 'utf8');
-  }
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Orders');
-  sheet.addRow(headers).font = { bold: true };
-  for (const r of cells) sheet.addRow(r);
-  return Buffer.from(await book.xlsx.writeBuffer());
+/** Rows in the user's export date format ("DD/MM/YYYY HH:mm", or date and time apart) and time zone; status with its label. */
+export function ordersSheet(o: ExportOptions): ExportSheet<OrderSummaryDto> {
+  const dateTime = dateTimeFormatter(o);
+  return {
+    sheetName: 'Orders',
+    headers: COLUMNS.flatMap((c) => (c.date ? dateTimeHeaders(c.label[o.language], o) : [c.label[o.language]])),
+    cells: (row) =>
+      COLUMNS.flatMap((c): Cell[] => {
+        const value = c.value(row);
+        if (c.label === STATUS) return [`${value} ${TRACKING_STATUS_LABELS[value as TrackingStatusCode]?.[o.language] ?? ''}`.trim()];
+        return c.date ? dateTime(value) : [value];
+      }),
+  };
+}
+
+/** The search page by page along its cursor (no count over millions of rows), in the caller's scope. */
+export async function* orderPages(
+  bus: BusClient,
+  ctx: CallerContext,
+  request: OrderSearchRequest,
+): AsyncGenerator<ExportPage<OrderSummaryDto>> {
+  let cursor: string | undefined;
+  do {
+    const page = await bus.request<OrderSearchPage>(TrackingSubjects.searchOrders, ctx, {
+      ...request,
+      filter: { ...request.filter, cursor },
+      range: [0, TRACKING_MAX_PAGE_SIZE - 1],
+      export: true,
+    });
+    yield { rows: page.items };
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
 }

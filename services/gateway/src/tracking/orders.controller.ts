@@ -3,14 +3,8 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '@portal/auth';
 import { BusClient } from '@portal/bus';
 import {
-  AppError,
-  AuthSubjects,
-  findLocale,
   Role,
-  TRACKING_EXPORT_MAX_ROWS,
-  TRACKING_MAX_PAGE_SIZE,
   TrackingSubjects,
-  type UserDto,
   type CallerContext,
   type DocumentFileDto,
   type OrderDetailDto,
@@ -20,7 +14,9 @@ import {
 import { FileStorage } from '@portal/files';
 import type { FastifyReply } from 'fastify';
 import { Caller } from '../http/caller';
-import { ordersFile, type OrdersExportOptions } from './export-file';
+import { ApiExport } from '../exports/exports.dto';
+import { ExportsService } from '../exports/exports.service';
+import { ORDERS_EXPORT_TITLE, orderPages, ordersSheet } from './export-file';
 import { AddDocumentBody, ClassifyBody, OrdersExportQuery, OrdersQuery, searchRequest } from './tracking.dto';
 import { withUploadedFile } from './uploads';
 
@@ -36,6 +32,7 @@ export class TrackingOrdersController {
   constructor(
     private readonly bus: BusClient,
     private readonly files: FileStorage,
+    private readonly exports: ExportsService,
   ) {}
 
   @Roles(Role.PGT_USER, Role.TRACERROUTE_USER)
@@ -51,35 +48,16 @@ export class TrackingOrdersController {
 
   @Roles(Role.PGT_USER, Role.TRACERROUTE_USER)
   @Get('export')
-  @ApiOperation({
-    summary: `The search as CSV or XLSX in the user's export date format and time zone; date range up to 366 days, at most ${TRACKING_EXPORT_MAX_ROWS} rows (413 exportTooLarge)`,
-  })
-  async export(@Caller() ctx: CallerContext, @Query() query: OrdersExportQuery) {
-    const request = searchRequest(query);
-    const rows: OrderSummaryDto[] = [];
-    let cursor: string | undefined;
-    do {
-      const filter = { ...request.filter, cursor };
-      const page = await this.bus.request<OrderSearchPage>(TrackingSubjects.searchOrders, ctx, {
-        ...request,
-        filter,
-        range: [0, TRACKING_MAX_PAGE_SIZE - 1],
-        export: true,
-      });
-      rows.push(...page.items);
-      if (rows.length > TRACKING_EXPORT_MAX_ROWS)
-        throw new AppError('exportTooLarge', 'too many rows: narrow the filter', { limit: TRACKING_EXPORT_MAX_ROWS });
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    const me = await this.bus.request<UserDto>(AuthSubjects.me, ctx, {});
-    const options: OrdersExportOptions = {
+  @ApiExport("The search as CSV or XLSX in the user's export date format and time zone; date range up to 366 days")
+  export(@Caller() ctx: CallerContext, @Query() query: OrdersExportQuery, @Res({ passthrough: true }) res: FastifyReply) {
+    return this.exports.run(ctx, res, {
+      name: 'orders',
+      title: ORDERS_EXPORT_TITLE,
       format: query.format ?? 'csv',
-      dateFormat: query.dateFormat ?? me.exportFormat,
-      timeZone: me.timezone || ctx.timezone,
-      language: (findLocale(ctx.locale)?.short ?? 'fr') as OrdersExportOptions['language'],
-    };
-    const type = options.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-    return new StreamableFile(await ordersFile(rows, options), { type, disposition: contentDisposition(`orders.${options.format}`) });
+      dateFormat: query.dateFormat,
+      pages: orderPages(this.bus, ctx, searchRequest(query)),
+      sheet: ordersSheet,
+    });
   }
 
   @Roles(Role.PGT_USER, Role.TRACERROUTE_USER, Role.SERIAL_USER)

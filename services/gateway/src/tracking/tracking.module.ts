@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FileStorage, LocalFileStorage } from '@portal/files';
+import { ExportsHttpModule } from '../exports/exports.module';
 import { CarrierWebhooksController, TrackingFeedController } from './feed.controller';
 import { TrackingOrdersController } from './orders.controller';
 import { SearchProfilesController } from './profiles.controller';
@@ -11,6 +12,7 @@ import { TracerRouteHttpController } from './tracerroute.controller';
  * the warehouse feed and the carrier webhooks. Files stream from the shared storage (@portal/files).
  */
 @Module({
+  imports: [ExportsHttpModule],
   controllers: [
     SearchProfilesController,
     TrackingOrdersController,

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  AppError,
+  findLocale,
+  maskEmail,
+  shortLocale,
+  type CallerContext,
+  type ExportFailedMailRequest,
+  type ExportMailSentDto,
+  type ExportReadyMailRequest,
+  type Labels5,
+} from '@portal/contracts';
+import { Mailer, MailTemplates } from '@portal/mail';
+import { publicUrl } from '../passwords/passwords.service';
+import type { User } from '../users/user.entity';
+import { UsersRepository } from '../users/users.repository';
+
+const EXPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The mails of background exports (spec §9 "Large exports are sent by email"), always to the caller
+ * themselves, in their language and time zone: the link to `/exports/<id>`, or why the export stopped.
+ */
+@Injectable()
+export class ExportMailsService {
+  private readonly logger = new Logger('ExportMails');
+  private readonly templates = new MailTemplates(path.join(__dirname, '..', 'mail-templates'));
+
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly mailer: Mailer,
+  ) {}
+
+  async ready(ctx: CallerContext, request: ExportReadyMailRequest): Promise<ExportMailSentDto> {
+    if (!EXPORT_ID.test(String(request.exportId)) || !Number.isInteger(request.rows) || Number.isNaN(Date.parse(request.expiresAt))) {
+      throw new AppError('validationFailed', 'malformed export mail request');
+    }
+    const user = await this.recipient(ctx, 'export-ready');
+    const locale = findLocale(user.language)?.code ?? 'fr_FR';
+    const expires = new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'long', timeStyle: 'short', timeZone: user.timezone });
+    return this.send(user, 'export-ready', {
+      firstname: user.firstname || user.login,
+      title: titleIn(request.title, user.language),
+      fileName: request.fileName,
+      rows: new Intl.NumberFormat(locale.replace('_', '-')).format(request.rows),
+      expires: expires.format(new Date(request.expiresAt)),
+      link: `${publicUrl()}/exports/${request.exportId}`,
+    });
+  }
+
+  async failed(ctx: CallerContext, request: ExportFailedMailRequest): Promise<ExportMailSentDto> {
+    const user = await this.recipient(ctx, 'export-failed');
+    const limit = Number(request.error?.params?.limit);
+    const locale = (findLocale(user.language)?.code ?? 'fr_FR').replace('_', '-');
+    return this.send(user, 'export-failed', {
+      firstname: user.firstname || user.login,
+      title: titleIn(request.title, user.language),
+      tooLarge: request.error?.key === 'exportTooLarge' && Number.isFinite(limit),
+      limit: Number.isFinite(limit) ? new Intl.NumberFormat(locale).format(limit) : '',
+      reference: String(request.reference ?? ''),
+      link: publicUrl(),
+    });
+  }
+
+  /** The caller's own account; without an address nothing can be sent (userEmailEmpty, logged). */
+  private async recipient(ctx: CallerContext, template: string): Promise<User> {
+    if (!ctx.user) throw new AppError('userNotFound', 'export mails go to signed-in users');
+    const user = await this.users.getById(ctx.user.id);
+    if (!user.email?.trim()) {
+      this.logger.warn(`${template} mail not sent: user ${user.login} has no e-mail address`);
+      throw new AppError('userEmailEmpty', 'user has no e-mail');
+    }
+    return user;
+  }
+
+  private async send(user: User, template: string, vars: Record<string, unknown>): Promise<ExportMailSentDto> {
+    const mail = this.templates.render(template, user.language, vars);
+    try {
+      await this.mailer.send({ to: user.email, ...mail }, template);
+    } catch {
+      throw new AppError('mailSendFailed', `the ${template} mail could not be sent`);
+    }
+    return { ok: true, email: maskEmail(user.email) };
+  }
+}
+
+function titleIn(title: Labels5 | undefined, language: string): string {
+  return String(title?.[shortLocale(language)] ?? title?.en ?? '');
+}

@@ -1,0 +1,64 @@
+import { PassThrough } from 'node:stream';
+import { maskEmail } from '@portal/contracts';
+import ExcelJS from 'exceljs';
+import { ExportLimits } from './export-limits';
+import { dateTimeFormatter, dateTimeHeaders, sheetWriter, type ExportOptions } from './sheet';
+
+const collect = (out: PassThrough) => {
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  return () => Buffer.concat(chunks);
+};
+
+describe('export sheets', () => {
+  const options: ExportOptions = { format: 'csv', dateFormat: 'two_columns', timeZone: 'Europe/Paris', language: 'de' };
+
+  it('writes CSV for French spreadsheets: BOM, semicolons, quotes, formulas neutralised', async () => {
+    const out = new PassThrough();
+    const bytes = collect(out);
+    const writer = sheetWriter('csv', 'x', ['Référence', 'Menge'], out);
+    await writer.add([['=HYPERLINK("x")', 3]]);
+    await writer.add([['a;b', null]]);
+    await writer.finish();
+    expect(bytes().toString('utf8')).toBe('\uFEFFRéférence;Menge\r\n"\'=HYPERLINK(""x"")";3\r\n"a;b";\r\n');
+  });
+
+  it('streams an XLSX that spreadsheets open, header in bold', async () => {
+    const out = new PassThrough();
+    const bytes = collect(out);
+    const writer = sheetWriter('xlsx', 'Orders', ['A', 'B'], out);
+    await writer.add([['x', 1]]);
+    await writer.finish();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes() as never);
+    const sheet = book.getWorksheet('Orders')!;
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(sheet.getRow(2).values).toEqual([undefined, 'x', 1]);
+  });
+
+  it('writes date-times in the user’s zone, in one or two columns, headers in their language', () => {
+    expect(dateTimeHeaders('Datum', options)).toEqual(['Datum', 'Datum (Uhrzeit)']);
+    expect(dateTimeFormatter(options)('2026-11-22T09:30:00Z')).toEqual(['22/11/2026', '10:30']);
+    expect(dateTimeFormatter({ ...options, dateFormat: 'datetime' })('2026-07-01T22:15:00Z')).toEqual(['02/07/2026 00:15']);
+    expect(dateTimeFormatter(options)(null)).toEqual([null, null]);
+  });
+});
+
+describe('export limits and addresses', () => {
+  it('reads the limits from the environment and stops on a wrong value', () => {
+    expect(ExportLimits.fromEnv({})).toMatchObject({ syncMaxRows: 5000, maxRows: 200000, retentionDays: 7 });
+    expect(ExportLimits.fromEnv({ EXPORT_SYNC_MAX_ROWS: '10', EXPORT_MAX_ROWS: '50', EXPORT_RETENTION_DAYS: '2' })).toMatchObject({
+      syncMaxRows: 10,
+      maxRows: 50,
+      retentionMs: 2 * 86_400_000,
+    });
+    expect(() => ExportLimits.fromEnv({ EXPORT_MAX_ROWS: '2000000' })).toThrow('EXPORT_MAX_ROWS must be an integer from 1 to 1048575');
+    expect(() => ExportLimits.fromEnv({ EXPORT_SYNC_MAX_ROWS: 'lots' })).toThrow('EXPORT_SYNC_MAX_ROWS');
+  });
+
+  it('masks an address enough to recognise it, not to harvest it', () => {
+    expect(maskEmail('alice.martin@demo-a.example')).toBe('a***n@demo-a.example');
+    expect(maskEmail('jo@x.fr')).toBe('j*@x.fr');
+    expect(maskEmail('nobody')).toBe('***');
+  });
+});

@@ -1,0 +1,135 @@
+import type { Writable } from 'node:stream';
+import type { ExportFileFormat, ExportFormat, Labels5, ShortLocale } from '@portal/contracts';
+import ExcelJS from 'exceljs';
+
+/** How the user wants their files: format, date columns, time zone and header language. */
+export interface ExportOptions {
+  format: ExportFileFormat;
+  dateFormat: ExportFormat;
+  timeZone: string;
+  language: ShortLocale;
+}
+
+export type Cell = string | number | null;
+
+/** One list as a sheet: headers and each row's cells, already in the user's options. */
+export interface ExportSheet<Row> {
+  /** Worksheet name in the XLSX file. */
+  sheetName: string;
+  headers: string[];
+  cells(row: Row): Cell[];
+}
+
+export const CONTENT_TYPES: Record<ExportFileFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+const TIME_WORD: Labels5 = { fr: 'heure', en: 'time', es: 'hora', it: 'ora', de: 'Uhrzeit' };
+
+/** The header(s) of a date-time column: one, or the date and "(time)" apart in the two-column format. */
+export function dateTimeHeaders(label: string, o: ExportOptions): string[] {
+  return o.dateFormat === 'two_columns' ? [label, `${label} (${TIME_WORD[o.language]})`] : [label];
+}
+
+/** A date-time in the user's time zone: "DD/MM/YYYY HH:mm", or date and time in two cells. */
+export function dateTimeFormatter(o: ExportOptions): (value: unknown) => Cell[] {
+  const two = o.dateFormat === 'two_columns';
+  const clock = new Intl.DateTimeFormat('en-GB', {
+    timeZone: o.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (value) => {
+    if (value === null || value === undefined || value === '') return two ? [null, null] : [null];
+    const p = Object.fromEntries(clock.formatToParts(new Date(String(value))).map((x) => [x.type, x.value]));
+    const day = `${p.day}/${p.month}/${p.year}`;
+    const time = `${p.hour}:${p.minute}`;
+    return two ? [day, time] : [`${day} ${time}`];
+  };
+}
+
+/** Writes a sheet row by row into a stream, so that a file of 200,000 rows never sits whole in memory. */
+export interface SheetWriter {
+  add(rows: Cell[][]): Promise<void>;
+  /** Ends the file; resolves once the stream took all of it. */
+  finish(): Promise<void>;
+}
+
+export function sheetWriter(format: ExportFileFormat, sheetName: string, headers: string[], out: Writable): SheetWriter {
+  return format === 'xlsx' ? xlsxWriter(sheetName, headers, out) : csvWriter(headers, out);
+}
+
+/** CSV for French spreadsheets: UTF-8 with BOM, semicolons, CRLF, formulas neutralised. */
+function csvWriter(headers: string[], out: Writable): SheetWriter {
+  const field = (v: Cell) => {
+    if (v === null) return '';
+    if (typeof v === 'number') return String(v);
+    const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+    return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const lines = (rows: Cell[][]) => rows.map((row) => `${row.map(field).join(';')}\r\n`).join('');
+  let pending = Promise.resolve(write(out, `\uFEFF${lines([headers])}`));
+  return {
+    add: async (rows) => {
+      await pending;
+      pending = write(out, lines(rows));
+      await pending;
+    },
+    finish: async () => {
+      await pending;
+      out.end();
+      await settled(out);
+    },
+  };
+}
+
+function xlsxWriter(sheetName: string, headers: string[], out: Writable): SheetWriter {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const header = sheet.addRow(headers);
+  header.font = { bold: true };
+  header.commit();
+  return {
+    add: async (rows) => {
+      for (const row of rows) sheet.addRow(row).commit();
+    },
+    finish: async () => {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+/** Writes and waits for the stream to drain; rejects when it closes or fails first (the reader gave up). */
+async function write(out: Writable, chunk: string): Promise<void> {
+  if (out.destroyed) throw new Error('export stream closed');
+  if (out.write(chunk)) return;
+  await until(out, 'drain');
+}
+
+async function settled(out: Writable): Promise<void> {
+  if (!out.writableFinished) await until(out, 'finish');
+}
+
+/** Resolves on `event`, rejects when the stream closes or fails before it; leaves no listener behind. */
+function until(out: Writable, event: 'drain' | 'finish'): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      out.off(event, onEvent);
+      out.off('close', onClose);
+      out.off('error', done);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onEvent = () => done();
+    const onClose = () => done(new Error('export stream closed'));
+    out.on(event, onEvent);
+    out.on('close', onClose);
+    out.on('error', done);
+  });
+}
