@@ -56,7 +56,8 @@ interface Sector {
   platformIds: number[];
   lotControlled: boolean;
   bestBeforeMonths: number | null;
-  serialized: boolean;
+  /** Every article serial-numbered, or only those of these sub-families (medical devices: UDI serials). */
+  serialized: boolean | string[];
   price: [number, number];
   weight: [number, number];
   hazardous: { unCode: string; name: string; class: string; family2: string }[];
@@ -119,7 +120,7 @@ const SECTORS: Sector[] = [
     platformIds: [12, 12, 10],
     lotControlled: true,
     bestBeforeMonths: 24,
-    serialized: false,
+    serialized: ['DIAGNOSTIC'],
     price: [1.2, 180],
     weight: [0.02, 0.4],
     hazardous: [{ unCode: '1170', name: 'Éthanol en solution', class: '3', family2: 'DERMATO' }],
@@ -186,7 +187,9 @@ export function demoCatalogue(perDepositor = 670, seed = 2026): DemoArticle[] {
         unitPrice: Math.round((sector.price[0] + rand() ** 2 * (sector.price[1] - sector.price[0])) * 100) / 100,
         lotControlled: sector.lotControlled,
         bestBeforeMonths: sector.bestBeforeMonths,
-        serialized: sector.serialized && family.family1 !== 'ENERGIE',
+        serialized: Array.isArray(sector.serialized)
+          ? sector.serialized.includes(family2)
+          : sector.serialized && family.family1 !== 'ENERGIE',
         newProduct: n > perDepositor - 25,
         hazardous: hazard
           ? { unCode: hazard.unCode, name: hazard.name, class: hazard.class, netMassKg: Math.round(weight * perBox * 100) / 100 }
@@ -205,7 +208,7 @@ export function lotNumber(rand: () => number, date: Date): string {
   return `L${String(date.getUTCFullYear()).slice(-2)}${String(week).padStart(2, '0')}${String.fromCharCode(65 + Math.floor(rand() * 6))}${Math.floor(rand() * 90 + 10)}`;
 }
 
-/** A serial number for a serialized article (electronics). */
+/** A serial number for a serialized article (electronics, diagnostic devices). */
 export function serialNumber(article: DemoArticle, index: number): string {
   return `SN${article.reference.replace(/[^A-Z0-9]/g, '')}${String(index).padStart(7, '0')}`;
 }

@@ -14,11 +14,15 @@ describe('demo orders', () => {
     const outcomes = new Set(a.map((o) => o.outcome));
     expect([...outcomes].sort()).toEqual(['anomaly', 'canceled', 'delivered', 'in-transit', 'partial', 'preparing', 'returned']);
     for (const o of a) {
+      if (o.deliveredAt) expect(o.deliveredAt.getTime()).toBeLessThanOrEqual(now.getTime());
       for (const line of o.lines) expect(line.quantitySent).toBeLessThanOrEqual(line.quantityOrdered);
       if (!o.shippedAt) expect(o.lines.every((l) => l.quantitySent === 0)).toBe(true);
       const article = catalogue.find((c) => c.reference === o.lines[0].reference)!;
       expect(article.depositorId).toBe(o.depositorId);
     }
+    // Serial numbers: electronics (DEMO-C) and diagnostic devices (DEMO-B), never cosmetics (DEMO-A).
+    const serialized = new Set(a.filter((o) => o.lines.some((l) => l.serials.length)).map((o) => o.depositorId));
+    expect([...serialized].sort()).toEqual([2, 3]);
     expect(new Set(a.flatMap((o) => o.lines.flatMap((l) => l.serials))).size).toBe(
       a.flatMap((o) => o.lines.flatMap((l) => l.serials)).length,
     );

@@ -203,14 +203,19 @@ export function* demoOrders(
       const articles = byDepositor.get(depositorId)!;
       const createdAt = new Date(start + day * DAY + (7 + rand() * 11) * 3_600_000);
       const ageDays = (end - createdAt.getTime()) / DAY;
-      const outcome = outcomeFor(rand, ageDays);
+      let outcome = outcomeFor(rand, ageDays);
       const carrier = pick(rand, CARRIERS);
       const shipped = outcome !== 'preparing' && outcome !== 'canceled';
       const shippedAt = shipped ? new Date(createdAt.getTime() + (4 + rand() * 30) * 3_600_000) : null;
       const transitDays = carrier.kind === 'parcel' ? 1 + Math.floor(rand() * 2) : 2 + Math.floor(rand() * 3);
       const promisedDeliveryAt = new Date(createdAt.getTime() + (transitDays + 1) * DAY);
       const delivered = outcome === 'delivered' || outcome === 'partial';
-      const deliveredAt = delivered && shippedAt ? new Date(shippedAt.getTime() + (transitDays + (rand() < 0.08 ? 2 : 0)) * DAY) : null;
+      let deliveredAt = delivered && shippedAt ? new Date(shippedAt.getTime() + (transitDays + (rand() < 0.08 ? 2 : 0)) * DAY) : null;
+      // A recent order drawn as delivered whose transit would end after `now` is still on its way.
+      if (deliveredAt && deliveredAt.getTime() > end) {
+        outcome = 'in-transit';
+        deliveredAt = null;
+      }
       const abroad = rand() < 0.12;
       const [zip, town, country] = abroad ? pick(rand, FOREIGN) : [...pick(rand, TOWNS), 'FR'];
       const lineCount = 1 + Math.floor(rand() ** 2 * 6);

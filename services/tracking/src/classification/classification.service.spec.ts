@@ -56,6 +56,7 @@ describe('manual classification, documents and PODs', () => {
       await classify(userOf([A], MANUAL), { id: idOf(1), as: 'delivered', at, comment: 'Laissé au gardien', commentPrivate: true, pod });
       const order = await detail(idOf(1), userOf([A], MANUAL));
       expect(order).toMatchObject({ status: 100, tracerStatus: 'DELIVERED', deliveredAt: new Date(at).toISOString() });
+      expect(order.parcels.map((p) => p.status)).toEqual([100]);
       expect(order.history.at(-1)).toMatchObject({ status: 100, source: 'manual', comment: 'Laissé au gardien' });
       expect(order.documents.find((d) => d.type === 'POD')).toMatchObject({ name: 'signature.png', contentType: 'image/png' });
       // The private comment is its author's: another user of the depositor does not see it.
@@ -64,9 +65,12 @@ describe('manual classification, documents and PODs', () => {
 
     it('classifies as anomaly and as returned to sender', async () => {
       await classify(userOf([A], MANUAL), { id: idOf(2), as: 'anomaly', at: minutesAgo(15), comment: 'Colis endommagé' });
-      expect(await detail(idOf(2))).toMatchObject({ status: 97, tracerStatus: 'ANOMALY' });
+      expect(await detail(idOf(2))).toMatchObject({ status: 97, tracerStatus: 'ANOMALY', parcels: [{ status: 97 }] });
       await classify(userOf([A], MANUAL), { id: idOf(2), as: 'returned', at: minutesAgo(12) });
-      expect(await detail(idOf(2))).toMatchObject({ status: 96, tracerStatus: 'SENDER_RETURN' });
+      expect(await detail(idOf(2))).toMatchObject({ status: 96, tracerStatus: 'SENDER_RETURN', parcels: [{ status: 96 }] });
+      // Once returned, a parcel keeps its outcome.
+      await classify(userOf([A], MANUAL), { id: idOf(2), as: 'delivered', at: minutesAgo(11) });
+      expect(await detail(idOf(2))).toMatchObject({ status: 100, parcels: [{ status: 96 }] });
     });
 
     it('refuses each classification from a status it cannot follow (spec §8)', async () => {

@@ -45,6 +45,13 @@ const OUTCOMES: Record<Classification, Outcome> = {
   },
 };
 
+const PARCEL_OUTCOMES = [
+  TrackingStatus.Canceled,
+  TrackingStatus.Delivered,
+  TrackingStatus.ReturnedToSender,
+  TrackingStatus.ReturnedToShipper,
+];
+
 export interface ClassifyInput {
   id: number;
   as: Classification;
@@ -93,6 +100,13 @@ export class ClassificationService {
       userId: ctx.user?.id ?? null,
       deliveredAt: input.as === 'delivered' ? input.at : undefined,
     });
+    // The delivery's parcels follow, except those that already reached an outcome of their own
+    // (delivered, returned, canceled): a parcel delivered earlier stays delivered on a later anomaly.
+    await em.query(`UPDATE parcels SET status = $2 WHERE order_id = $1 AND status <> ALL($3::smallint[])`, [
+      order.id,
+      outcome.status,
+      PARCEL_OUTCOMES,
+    ]);
   }
 }
 
