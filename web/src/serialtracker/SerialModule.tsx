@@ -1,8 +1,22 @@
-import { useTranslate } from 'ra-core';
-import { ModuleFrame } from '../apps/ModuleFrame';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { Box } from '@mui/material';
+import { Loading } from '../layout/Loading';
 
-/** Serial Tracker (/serialtracker): the orders, dates and recipients of a serial or lot number. */
+const SerialSearch = lazy(() => import('./SerialSearch'));
+const DeliveryDetail = lazy(() => import('../delivery/DeliveryDetail'));
+
+/** Serial Tracker (/serialtracker): the orders, dates and recipients of a serial or lot number; /serialtracker/:id opens the order. */
 export default function SerialModule() {
-  const translate = useTranslate();
-  return <ModuleFrame title={translate('apps.serialtracker')} />;
+  return (
+    <Box>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route index element={<SerialSearch />} />
+          <Route path=":id" element={<DeliveryDetail backTo="/serialtracker" />} />
+          <Route path="*" element={<Navigate to="/serialtracker" replace />} />
+        </Routes>
+      </Suspense>
+    </Box>
+  );
 }

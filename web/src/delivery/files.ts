@@ -1,0 +1,67 @@
+import { TRACKING_UPLOAD_MAX_BYTES } from '@portal/contracts';
+import { apiFetch } from '../stock/provider';
+
+/** Uploads of documents and PODs (spec §5: PDF, JPEG, JPG or PNG, size limit), checked before sending. */
+const ACCEPTED: Record<string, string[]> = {
+  'application/pdf': ['pdf'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+};
+export const UPLOAD_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+
+/** Why a file cannot be sent, or null when it can (the server checks the bytes again). */
+export function uploadProblem(file: { name: string; size: number; type: string }): 'fileType' | 'fileTooLarge' | null {
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  const byType = ACCEPTED[file.type];
+  const typeOk = byType ? byType.includes(extension) || !extension : Object.values(ACCEPTED).some((e) => e.includes(extension));
+  if (!typeOk) return 'fileType';
+  if (file.size > TRACKING_UPLOAD_MAX_BYTES) return 'fileTooLarge';
+  return null;
+}
+
+/** The file as base64, the body format of the tracking uploads ({ name, contentBase64 }). */
+export async function toUploadBody(file: File): Promise<{ name: string; contentBase64: string }> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return { name: file.name, contentBase64: btoa(binary) };
+}
+
+/** A size in the user's language: "850 o", "45 ko", "2,4 Mo". */
+export function formatBytes(size: number | null, locale: string): string {
+  if (size === null) return '';
+  const [unit, value] = size < 1024 ? ['byte', size] : size < 1024 * 1024 ? ['kilobyte', size / 1024] : ['megabyte', size / (1024 * 1024)];
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 'megabyte' ? 1 : 0,
+  }).format(value);
+}
+
+/** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+/** Downloads a document through its API `url` with the bearer token (a plain link would lack it). */
+export async function downloadDocument(url: string, fallbackName: string): Promise<void> {
+  const response = await apiFetch(url.replace(/^\/api(?=\/)/, ''));
+  const blob = await response.blob();
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileNameOf(response.headers.get('Content-Disposition'), fallbackName);
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
