@@ -1,8 +1,19 @@
-import { useTranslate } from 'ra-core';
-import { ModuleFrame } from '../apps/ModuleFrame';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { Loading } from '../layout/Loading';
+import { DetailRoute } from '../tracking/DetailRoute';
+
+const TrackerSearch = lazy(() => import('./TrackerSearch'));
 
 /** Pack and Go Tracer (/pgt): tracker search, next results, profiles, exports; /pgt/:id opens the delivery detail. */
 export default function PgtModule() {
-  const translate = useTranslate();
-  return <ModuleFrame title={translate('apps.pgt')} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Routes>
+        <Route index element={<TrackerSearch />} />
+        <Route path=":id" element={<DetailRoute listPath="/pgt" />} />
+        <Route path="*" element={<Navigate to="/pgt" replace />} />
+      </Routes>
+    </Suspense>
+  );
 }

@@ -1,8 +1,19 @@
-import { useTranslate } from 'ra-core';
-import { ModuleFrame } from '../apps/ModuleFrame';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { Loading } from '../layout/Loading';
+import { DetailRoute } from '../tracking/DetailRoute';
+
+const TracerRouteList = lazy(() => import('./TracerRouteList'));
 
 /** Tracer Route (/tracerroute): deliveries by Tracer Route status, status change, carrier info, bulk POD actions. */
 export default function TracerRouteModule() {
-  const translate = useTranslate();
-  return <ModuleFrame title={translate('apps.tracerroute')} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Routes>
+        <Route index element={<TracerRouteList />} />
+        <Route path=":id" element={<DetailRoute listPath="/tracerroute" />} />
+        <Route path="*" element={<Navigate to="/tracerroute" replace />} />
+      </Routes>
+    </Suspense>
+  );
 }

@@ -1,0 +1,250 @@
+import { useEffect, useState } from 'react';
+import { Box, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import SyncIcon from '@mui/icons-material/Sync';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import EventNoteIcon from '@mui/icons-material/EventNote';
+import { useNotify, useTranslate } from 'ra-core';
+import { hasAnyRole, Role, TRACER_ROUTE_STATUSES, type OrderSummaryDto, type TracerRouteStatusCode } from '@portal/contracts';
+import { useUser } from '../user/useUser';
+import { useOrderColumns } from '../tracking/columns';
+import { OrdersTable, type OrderColumn } from '../tracking/OrdersTable';
+import { CriterionField, DepositorField, PeriodFields, SearchPanel, useSearchHint, type SetDraft } from '../tracking/SearchFields';
+import { cleanFilter, refusedRange, sameFilter, type TrackerFilter } from '../tracking/searchFilter';
+import { useTracerStatusLabel } from '../tracking/StatusChip';
+import { TooWideNotice } from '../tracking/TooWideNotice';
+import { fetchOrderPage, fetchOrderSummary } from '../tracking/trackingApi';
+import { useCursorList } from '../tracking/useCursorList';
+import { useTrackerSearch } from '../tracking/useTrackerSearch';
+import { BulkActions } from './BulkActions';
+import { CarrierDialog, EventDialog, StatusDialog, type RowDialogProps } from './RowDialogs';
+
+type RowAction = 'status' | 'carrier' | 'event';
+const DIALOGS: Record<RowAction, (props: RowDialogProps) => React.ReactNode> = {
+  status: StatusDialog,
+  carrier: CarrierDialog,
+  event: EventDialog,
+};
+const ALL = 'ALL';
+
+/**
+ * Tracer Route (spec §2, §4): deliveries by Tracer Route status (LATE computed by the server),
+ * manual status change, carrier information, events, and the bulk POD actions of USER_BULK_POD.
+ */
+export default function TracerRouteList() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const user = useUser();
+  const statusLabel = useTracerStatusLabel();
+  const { filter, sort, apiFilter, dates, apply, searchKey } = useTrackerSearch();
+  // Opened without criteria: every delivery, newest first (a URL of its own, so "back" returns to it).
+  const undecided = filter === null;
+  useEffect(() => {
+    if (undecided) apply({}, sort, true);
+  }, [undecided, apply, sort]);
+
+  const list = useCursorList(searchKey, (page, signal) => fetchOrderPage('tracerroute', apiFilter, sort, page, signal), 'tracerroute');
+  const canBulk = hasAnyRole(user?.roles ?? [], [Role.USER_BULK_POD]);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => setSelected(new Set()), [searchKey]);
+  const [action, setAction] = useState<{ kind: RowAction; row: OrderSummaryDto } | null>(null);
+
+  const refreshRow = async (id: number) => {
+    try {
+      list.replaceRow(await fetchOrderSummary(id));
+    } catch {
+      list.reload();
+    }
+  };
+  const columns = useOrderColumns('/tracerroute');
+  const actionsColumn: OrderColumn = {
+    key: 'actions',
+    label: translate('tracer.actions.label'),
+    hideLabel: true,
+    render: (row) => <RowActions row={row} onPick={(kind) => setAction({ kind, row })} />,
+  };
+  const shown = [
+    columns.reference,
+    columns.tracerStatus,
+    columns.carrier,
+    columns.recipient,
+    columns.createdAt,
+    columns.shippedAt,
+    columns.delivery,
+    actionsColumn,
+  ];
+  const current = filter?.tracerStatus ?? ALL;
+  const refused = refusedRange(dates, list.status === 'error' ? list.error : null);
+  const Dialog = action ? DIALOGS[action.kind] : null;
+
+  return (
+    <Box component="section" aria-labelledby="tracer-title">
+      <Typography id="tracer-title" variant="h4" component="h1" gutterBottom>
+        {translate('apps.tracerroute')}
+      </Typography>
+      <Paper variant="outlined" sx={{ mb: 2 }}>
+        <Tabs
+          value={current}
+          onChange={(_, value: string) =>
+            apply({ ...(filter ?? {}), tracerStatus: value === ALL ? undefined : (value as TracerRouteStatusCode) })
+          }
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label={translate('tracer.tabs')}
+          sx={{ '& .MuiTab-root': { textTransform: 'none', whiteSpace: 'nowrap', minHeight: 44 } }}
+        >
+          <Tab value={ALL} label={translate('tracer.all')} />
+          {TRACER_ROUTE_STATUSES.map((s) => (
+            <Tab key={s} value={s} label={statusLabel(s)} data-tracer-tab={s} />
+          ))}
+        </Tabs>
+      </Paper>
+      <TracerForm
+        filter={filter ?? {}}
+        onSearch={(f) => {
+          // The tab keeps its status; the same search submitted again is read afresh.
+          const next = { ...f, tracerStatus: filter?.tracerStatus };
+          if (sameFilter(next, filter)) list.reload();
+          else apply(next);
+        }}
+      />
+      {dates.kind === 'inverted' && (
+        <Typography role="alert" color="error" sx={{ mb: 2 }}>
+          {translate('errors.invalidDateRange')}
+        </Typography>
+      )}
+      {refused && <TooWideNotice days={refused.days} exportable={refused.exportable} filter={apiFilter} sort={sort} />}
+      {!refused && dates.kind === 'ok' && (
+        <>
+          {canBulk && (
+            <BulkActions
+              selected={[...selected]}
+              rows={list.rows}
+              onClear={() => setSelected(new Set())}
+              onMarked={(updated) => {
+                setSelected((s) => new Set([...s].filter((id) => !updated.includes(id))));
+                list.reload();
+              }}
+            />
+          )}
+          <OrdersTable
+            list={list}
+            columns={shown}
+            caption={
+              current === ALL
+                ? translate('tracer.caption')
+                : translate('tracer.captionStatus', { status: statusLabel(current as TracerRouteStatusCode) })
+            }
+            sort={sort}
+            onSort={(next) => apply(filter ?? {}, next)}
+            emptyText={translate('tracer.empty')}
+            countText={(count) => translate('tracer.shown', { smart_count: count })}
+            selection={
+              canBulk
+                ? {
+                    selected,
+                    toggle: (id) =>
+                      setSelected((s) => {
+                        const next = new Set(s);
+                        if (!next.delete(id)) next.add(id);
+                        return next;
+                      }),
+                    setMany: (ids, on) =>
+                      setSelected((s) => {
+                        const next = new Set(s);
+                        for (const id of ids)
+                          if (on) next.add(id);
+                          else next.delete(id);
+                        return next;
+                      }),
+                    labelOf: (row) => translate('tracer.bulk.selectRow', { reference: row.reference }),
+                    allLabel: translate('tracer.bulk.selectAll'),
+                  }
+                : undefined
+            }
+          />
+        </>
+      )}
+      {action && Dialog && (
+        <Dialog
+          row={action.row}
+          onClose={() => setAction(null)}
+          onDone={(message) => {
+            setAction(null);
+            notify(message, { type: 'success', messageArgs: { reference: action.row.reference } });
+            void refreshRow(action.row.id);
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+function RowActions({ row, onPick }: { row: OrderSummaryDto; onPick: (kind: RowAction) => void }) {
+  const translate = useTranslate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = `tracer-actions-${row.id}`;
+  const items: { kind: RowAction; icon: React.ReactNode }[] = [
+    { kind: 'status', icon: <SyncIcon fontSize="small" /> },
+    { kind: 'carrier', icon: <LocalShippingIcon fontSize="small" /> },
+    { kind: 'event', icon: <EventNoteIcon fontSize="small" /> },
+  ];
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label={translate('tracer.actions.menu', { reference: row.reference })}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {items.map(({ kind, icon }) => (
+          <MenuItem
+            key={kind}
+            onClick={() => {
+              setAnchor(null);
+              onPick(kind);
+            }}
+          >
+            <ListItemIcon>{icon}</ListItemIcon>
+            <ListItemText>{translate(`tracer.actions.${kind}`)}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+/** Reference, depositor and period (the Tracer Route status is chosen with the tabs). */
+function TracerForm({ filter, onSearch }: { filter: TrackerFilter; onSearch: (filter: TrackerFilter) => void }) {
+  const translate = useTranslate();
+  const [draft, setDraft] = useState<TrackerFilter>(filter);
+  const key = JSON.stringify(filter);
+  useEffect(() => setDraft(JSON.parse(key) as TrackerFilter), [key]);
+  const set: SetDraft = (patch) => setDraft((d) => ({ ...d, ...patch }));
+  const hint = useSearchHint();
+  return (
+    <SearchPanel
+      label={translate('pgt.criteria')}
+      hint={hint}
+      onSubmit={() => onSearch(cleanFilter(draft))}
+      onReset={() => {
+        setDraft({});
+        onSearch({});
+      }}
+    >
+      <CriterionField name="q" label={translate('pgt.f.q')} value={draft.q} set={set} width={290} />
+      <CriterionField name="zip" label={translate('pgt.f.zip')} value={draft.zip} set={set} width={120} />
+      <CriterionField name="town" label={translate('pgt.f.town')} value={draft.town} set={set} width={170} />
+      <DepositorField value={draft.depositor} set={set} />
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <PeriodFields draft={draft} set={set} />
+      </Stack>
+    </SearchPanel>
+  );
+}

@@ -1,0 +1,212 @@
+import type { ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  Typography,
+} from '@mui/material';
+import { useTranslate } from 'ra-core';
+import type { OrderSummaryDto } from '@portal/contracts';
+import { ApiError, errorKeyOf } from '../core/api';
+import type { SortField, TrackerSort } from './searchFilter';
+import type { CursorList } from './useCursorList';
+
+export interface OrderColumn {
+  key: string;
+  label: string;
+  render: (row: OrderSummaryDto) => ReactNode;
+  /** The server sorts by createdAt and reference only (keyset pagination). */
+  sortField?: SortField;
+  numeric?: boolean;
+  /** Keeps the column from being squeezed by its neighbours (status chips). */
+  minWidth?: number;
+  /** A column of icon buttons: its header is read by screen readers, not shown. */
+  hideLabel?: boolean;
+}
+
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+export interface RowSelection {
+  selected: ReadonlySet<number>;
+  toggle: (id: number) => void;
+  setMany: (ids: number[], on: boolean) => void;
+  labelOf: (row: OrderSummaryDto) => string;
+  allLabel: string;
+}
+
+/** The message of an API error in the user's language (errors.<key> with its params). */
+export function useErrorText() {
+  const translate = useTranslate();
+  return (error: unknown) => translate(`errors.${errorKeyOf(error)}`, error instanceof ApiError ? error.params : {});
+}
+
+/**
+ * Search results as an accessible table: sortable headers where the server can sort, optional row
+ * selection, and the "next results" button that appends the following page (no total counted).
+ */
+export function OrdersTable({
+  list,
+  columns,
+  caption,
+  sort,
+  onSort,
+  selection,
+  emptyText,
+  countText,
+}: {
+  list: CursorList<OrderSummaryDto>;
+  columns: OrderColumn[];
+  caption: string;
+  sort: TrackerSort;
+  onSort: (sort: TrackerSort) => void;
+  selection?: RowSelection;
+  emptyText: string;
+  countText: (count: number) => string;
+}) {
+  const translate = useTranslate();
+  const errorText = useErrorText();
+  const { rows, status, hasMore } = list;
+  const busy = status === 'loading' || status === 'loadingMore';
+  const shownIds = rows.map((r) => r.id);
+  const selectedShown = selection ? shownIds.filter((id) => selection.selected.has(id)).length : 0;
+  const span = columns.length + (selection ? 1 : 0);
+  return (
+    <Paper variant="outlined">
+      <Box sx={{ height: 4 }}>{busy && <LinearProgress aria-hidden="true" />}</Box>
+      <TableContainer sx={{ maxHeight: 'calc(100vh - 220px)', minHeight: 160 }}>
+        <Table size="small" stickyHeader aria-busy={busy} data-testid="orders-table">
+          <caption style={VISUALLY_HIDDEN}>{caption}</caption>
+          <TableHead>
+            <TableRow>
+              {selection && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    size="small"
+                    checked={rows.length > 0 && selectedShown === rows.length}
+                    indeterminate={selectedShown > 0 && selectedShown < rows.length}
+                    disabled={rows.length === 0}
+                    onChange={(e) => selection.setMany(shownIds, e.target.checked)}
+                    slotProps={{ input: { 'aria-label': selection.allLabel } }}
+                  />
+                </TableCell>
+              )}
+              {columns.map((c) => (
+                <TableCell
+                  key={c.key}
+                  align={c.numeric ? 'right' : 'left'}
+                  sortDirection={c.sortField && sort.field === c.sortField ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}
+                  sx={{ fontWeight: 600, px: 0.75, verticalAlign: 'bottom', lineHeight: 1.3, minWidth: c.minWidth }}
+                >
+                  {c.sortField ? (
+                    <TableSortLabel
+                      active={sort.field === c.sortField}
+                      direction={sort.field === c.sortField && sort.order === 'ASC' ? 'asc' : 'desc'}
+                      onClick={() =>
+                        onSort({
+                          field: c.sortField!,
+                          order:
+                            sort.field === c.sortField
+                              ? sort.order === 'ASC'
+                                ? 'DESC'
+                                : 'ASC'
+                              : c.sortField === 'reference'
+                                ? 'ASC'
+                                : 'DESC',
+                        })
+                      }
+                    >
+                      {c.label}
+                    </TableSortLabel>
+                  ) : c.hideLabel ? (
+                    <span style={VISUALLY_HIDDEN}>{c.label}</span>
+                  ) : (
+                    c.label
+                  )}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.id} hover selected={selection?.selected.has(row.id)} data-order-id={row.id}>
+                {selection && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      size="small"
+                      checked={selection.selected.has(row.id)}
+                      onChange={() => selection.toggle(row.id)}
+                      slotProps={{ input: { 'aria-label': selection.labelOf(row) } }}
+                    />
+                  </TableCell>
+                )}
+                {columns.map((c) => (
+                  <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap', verticalAlign: 'top', px: 0.75 }}>
+                    {c.render(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+            {status === 'ready' && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={span}>
+                  <Typography color="text.secondary" role="status" sx={{ py: 2 }}>
+                    {emptyText}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            {status === 'loading' && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={span}>
+                  <Typography color="text.secondary" role="status" sx={{ py: 2 }}>
+                    {translate('pgt.loading')}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {status === 'error' && (
+        <Alert severity="error" role="alert" sx={{ m: 1 }}>
+          {errorText(list.error)}
+        </Alert>
+      )}
+      <Stack
+        direction="row"
+        spacing={2}
+        component="nav"
+        aria-label={translate('pgt.paging')}
+        sx={{ alignItems: 'center', justifyContent: 'flex-end', p: 1, flexWrap: 'wrap' }}
+      >
+        <Typography variant="body2" role="status" data-testid="rows-shown">
+          {rows.length > 0 ? countText(rows.length) : ''}
+          {rows.length > 0 && !hasMore && status === 'ready' ? ` · ${translate('pgt.end')}` : ''}
+        </Typography>
+        {hasMore && (
+          <Button variant="outlined" size="small" onClick={list.loadMore} disabled={busy}>
+            {status === 'loadingMore' ? translate('pgt.loading') : translate('pgt.nextResults')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

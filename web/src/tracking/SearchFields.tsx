@@ -1,0 +1,307 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Autocomplete,
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Collapse,
+  IconButton,
+  ListItemText,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useTranslate } from 'ra-core';
+import { hasAnyRole, Role, TRACKING_STATUS_CODES } from '@portal/contracts';
+import { DATE_RANGES, firstOfMonth, lastOfMonth, rangeOf, todayIn, type DateRange } from '../stock/dateRanges';
+import { useTimeZone } from '../stock/ui';
+import type { TrackerFilter } from './searchFilter';
+import { useTrackingStatusLabel } from './StatusChip';
+import { useCountries, useDepositors } from './useReferenceData';
+import { useUser } from '../user/useUser';
+
+export type SetDraft = (patch: Partial<TrackerFilter>) => void;
+
+/** A text criterion of the tracker search. */
+export function CriterionField({
+  name,
+  label,
+  value,
+  set,
+  helperText,
+  width = 180,
+}: {
+  name: keyof TrackerFilter;
+  label: string;
+  value: string | undefined;
+  set: SetDraft;
+  helperText?: string;
+  width?: number;
+}) {
+  return (
+    <TextField
+      id={`tracking-${name}`}
+      size="small"
+      label={label}
+      value={value ?? ''}
+      onChange={(e) => set({ [name]: e.target.value })}
+      helperText={helperText}
+      sx={{ width }}
+      slotProps={{ htmlInput: { maxLength: 64 } }}
+    />
+  );
+}
+
+/** How the reference, zip and town criteria match (tracking numbers only with USER_TRACKER_NUMBER_SEARCH). */
+export function useSearchHint(): string {
+  const translate = useTranslate();
+  const user = useUser();
+  return translate(hasAnyRole(user?.roles ?? [], [Role.USER_TRACKER_NUMBER_SEARCH]) ? 'pgt.f.hintTracking' : 'pgt.f.hint');
+}
+
+/** Multi-select of ids rendered as their labels. */
+function MultiSelect<T extends string | number>({
+  id,
+  label,
+  options,
+  value,
+  onChange,
+  width,
+}: {
+  id: string;
+  label: string;
+  options: { value: T; label: string }[];
+  value: T[];
+  onChange: (value: T[]) => void;
+  width: number;
+}) {
+  const translate = useTranslate();
+  const byValue = new Map(options.map((o) => [o.value, o.label]));
+  return (
+    <TextField
+      id={id}
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value as unknown as T[])}
+      sx={{ width }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        select: {
+          multiple: true,
+          displayEmpty: true,
+          renderValue: (selected) => {
+            const list = selected as T[];
+            return list.length ? list.map((v) => byValue.get(v) ?? String(v)).join(', ') : translate('pgt.all');
+          },
+          MenuProps: { slotProps: { paper: { sx: { maxHeight: 420 } } } },
+        },
+      }}
+    >
+      {options.map((o) => (
+        <MenuItem key={String(o.value)} value={o.value as string | number} dense>
+          <Checkbox size="small" checked={value.includes(o.value)} tabIndex={-1} disableRipple sx={{ py: 0 }} />
+          <ListItemText primary={o.label} />
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** The user's depositors (hidden when there is only one to choose). */
+export function DepositorField({ value, set }: { value: number[] | undefined; set: SetDraft }) {
+  const translate = useTranslate();
+  const depositors = useDepositors();
+  if (depositors.length < 2 && !value?.length) return null;
+  return (
+    <MultiSelect
+      id="tracking-depositor"
+      label={translate('pgt.f.depositor')}
+      options={depositors.map((d) => ({ value: d.id, label: d.code }))}
+      value={value ?? []}
+      onChange={(v) => set({ depositor: v.length ? v : undefined })}
+      width={170}
+    />
+  );
+}
+
+export function StatusField({ value, set }: { value: number[] | undefined; set: SetDraft }) {
+  const translate = useTranslate();
+  const label = useTrackingStatusLabel();
+  return (
+    <MultiSelect
+      id="tracking-status"
+      label={translate('pgt.f.status')}
+      options={TRACKING_STATUS_CODES.map((s) => ({ value: s as number, label: label(s) }))}
+      value={value ?? []}
+      onChange={(v) => set({ status: v.length ? v : undefined })}
+      width={230}
+    />
+  );
+}
+
+export function CountryField({ value, set }: { value: string | undefined; set: SetDraft }) {
+  const translate = useTranslate();
+  const countries = useCountries();
+  const selected = countries.find((c) => c.ref === value) ?? (value ? { ref: value, label: value } : null);
+  return (
+    <Autocomplete
+      id="tracking-country"
+      size="small"
+      options={countries}
+      value={selected}
+      onChange={(_, option) => set({ country: option?.ref })}
+      getOptionLabel={(o) => `${o.label} (${o.ref})`}
+      isOptionEqualToValue={(a, b) => a.ref === b.ref}
+      sx={{ width: 200 }}
+      renderInput={(params) => <TextField {...params} label={translate('pgt.f.country')} />}
+    />
+  );
+}
+
+/** Spec §9 predefined periods, or two days typed (both inclusive) in the user's time zone. */
+export function PeriodFields({ draft, set }: { draft: TrackerFilter; set: SetDraft }) {
+  const translate = useTranslate();
+  const today = todayIn(useTimeZone());
+  const [from, to] = draft.period ? rangeOf(draft.period, today) : [draft.dateFrom, draft.dateTo];
+  const day = (key: 'dateFrom' | 'dateTo', value: string) =>
+    set({ period: undefined, dateFrom: from, dateTo: to, [key]: value || undefined });
+  const shortcuts = (key: 'dateFrom' | 'dateTo') => (
+    <>
+      <DayShortcut label="1" title={translate('stock.firstDay')} onClick={() => day(key, firstOfMonth(today))} />
+      <DayShortcut label="31" title={translate('stock.lastDay')} onClick={() => day(key, lastOfMonth(today))} />
+    </>
+  );
+  return (
+    <>
+      <TextField
+        id="tracking-period"
+        select
+        size="small"
+        label={translate('pgt.f.period')}
+        value={draft.period ?? ''}
+        onChange={(e) => {
+          const period = (e.target.value || undefined) as DateRange | undefined;
+          set({ period, ...(period ? { dateFrom: undefined, dateTo: undefined } : {}) });
+        }}
+        sx={{ width: 190 }}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      >
+        <MenuItem value="">{translate('stock.ranges.custom')}</MenuItem>
+        {DATE_RANGES.map((r) => (
+          <MenuItem key={r} value={r}>
+            {translate(`stock.ranges.${r}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {(['dateFrom', 'dateTo'] as const).map((key) => (
+        <Stack key={key} direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <TextField
+            id={`tracking-${key}`}
+            size="small"
+            type="date"
+            label={translate(`pgt.f.${key}`)}
+            value={(key === 'dateFrom' ? from : to) ?? ''}
+            onChange={(e) => day(key, e.target.value)}
+            sx={{ width: 185 }}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          {shortcuts(key)}
+        </Stack>
+      ))}
+    </>
+  );
+}
+
+/** A spec §9 day shortcut (first or last day of the month); its name contains the text shown (WCAG 2.5.3). */
+function DayShortcut({ label, title, onClick }: { label: string; title: string; onClick: () => void }) {
+  return (
+    <Tooltip title={title} describeChild>
+      <IconButton size="small" aria-label={`${label} – ${title}`} onClick={onClick} sx={{ fontSize: 12, borderRadius: 1 }}>
+        {label}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/**
+ * The search form: criteria applied on submit only (typing does not fire a search per key), an
+ * "advanced search" section folded away unless one of its criteria is set.
+ */
+export function SearchPanel({
+  label,
+  onSubmit,
+  onReset,
+  children,
+  advanced,
+  advancedCount = 0,
+  actions,
+  hint,
+}: {
+  label: string;
+  /** How the criteria match, under the fields. */
+  hint?: string;
+  onSubmit: () => void;
+  onReset: () => void;
+  children: ReactNode;
+  advanced?: ReactNode;
+  advancedCount?: number;
+  actions?: ReactNode;
+}) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(advancedCount > 0);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Paper variant="outlined" component="form" role="search" aria-label={label} onSubmit={submit} sx={{ p: 2, mb: 2 }}>
+      <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        {children}
+      </Stack>
+      {hint && (
+        <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
+          {hint}
+        </Typography>
+      )}
+      {advanced && (
+        <Collapse in={open} unmountOnExit>
+          <Box id="tracking-advanced" role="group" aria-label={translate('pgt.advanced')} sx={{ mt: 1.5 }}>
+            <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+              {advanced}
+            </Stack>
+          </Box>
+        </Collapse>
+      )}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Button type="submit" variant="contained">
+          {translate('pgt.search')}
+        </Button>
+        <Button type="button" onClick={onReset}>
+          {translate('pgt.reset')}
+        </Button>
+        {advanced && (
+          <Button
+            type="button"
+            aria-expanded={open}
+            aria-controls="tracking-advanced"
+            onClick={() => setOpen((o) => !o)}
+            endIcon={<ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }} />}
+          >
+            <Badge color="primary" badgeContent={advancedCount} sx={{ '& .MuiBadge-badge': { right: -10 } }}>
+              {translate('pgt.advanced')}
+            </Badge>
+          </Button>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        {actions}
+      </Stack>
+    </Paper>
+  );
+}

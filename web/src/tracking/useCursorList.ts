@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { TRACKING_MAX_PAGE_SIZE } from '@portal/contracts';
+import { cursorListReducer, initialCursorList, type CursorListAction, type CursorListState } from './cursorList';
+import type { CursorPage } from './trackingApi';
+
+export const PAGE_SIZE = 25;
+
+export type PageLoader<T> = (page: { loaded: number; size: number; cursor: string | null }, signal: AbortSignal) => Promise<CursorPage<T>>;
+
+export interface CursorList<T extends { id: number }> extends CursorListState<T> {
+  hasMore: boolean;
+  /** Appends the next page (the "next results" button). */
+  loadMore: () => void;
+  /** Reads the rows shown again (as many as are loaded, up to one maximal page) after a change. */
+  reload: () => void;
+  /** Replaces one row in place (after an action on it). */
+  replaceRow: (row: T) => void;
+}
+
+const isAbort = (error: unknown) => (error as Error)?.name === 'AbortError';
+
+/** The last rows of each list, so that coming back from a delivery shows the pages already loaded. */
+const kept = new Map<string, CursorListState<{ id: number }>>();
+
+/**
+ * The rows of a search, first page on every new `searchKey`; `searchKey` null cancels on purpose
+ * (spec §5: a too-wide date range is never sent). A newer search aborts the older request. With
+ * `keepAs`, a list opened again on the same search shows its loaded rows at once and reads them again.
+ */
+export function useCursorList<T extends { id: number }>(
+  searchKey: string | null,
+  load: PageLoader<T>,
+  keepAs?: string,
+  pageSize = PAGE_SIZE,
+): CursorList<T> {
+  const [state, dispatch] = useReducer(
+    cursorListReducer as (s: CursorListState<T>, a: CursorListAction<T>) => CursorListState<T>,
+    undefined,
+    (): CursorListState<T> => {
+      const previous = keepAs ? (kept.get(keepAs) as CursorListState<T> | undefined) : undefined;
+      return previous && previous.key === searchKey ? previous : initialCursorList<T>();
+    },
+  );
+  useEffect(() => {
+    if (keepAs && state.status === 'ready') kept.set(keepAs, state);
+  }, [keepAs, state]);
+  const loader = useRef(load);
+  loader.current = load;
+  const inFlight = useRef<AbortController | null>(null);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const run = useCallback((key: string, page: Parameters<PageLoader<T>>[0], done: 'replaced' | 'appended') => {
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    dispatch(done === 'appended' ? { type: 'loadingMore' } : { type: 'loading', key });
+    loader.current(page, controller.signal).then(
+      (result) => {
+        if (!controller.signal.aborted) dispatch({ type: done, page: result });
+      },
+      (error) => {
+        if (!controller.signal.aborted && !isAbort(error)) dispatch({ type: 'failed', error });
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    if (searchKey === null) {
+      inFlight.current?.abort();
+      dispatch({ type: 'idle' });
+      return;
+    }
+    // Rows kept from an earlier visit of this search stay on screen while they are read again.
+    const { key, rows } = stateRef.current;
+    const size = key === searchKey ? Math.min(Math.max(rows.length, pageSize), TRACKING_MAX_PAGE_SIZE) : pageSize;
+    run(searchKey, { loaded: 0, size, cursor: null }, 'replaced');
+    return () => inFlight.current?.abort();
+  }, [searchKey, pageSize, run]);
+
+  const loadMore = useCallback(() => {
+    const { key, nextCursor, rows, status } = stateRef.current;
+    if (!key || !nextCursor || status === 'loading' || status === 'loadingMore') return;
+    run(key, { loaded: rows.length, size: pageSize, cursor: nextCursor }, 'appended');
+  }, [pageSize, run]);
+
+  const reload = useCallback(() => {
+    if (searchKey === null) return;
+    const size = Math.min(Math.max(stateRef.current.rows.length, pageSize), TRACKING_MAX_PAGE_SIZE);
+    run(searchKey, { loaded: 0, size, cursor: null }, 'replaced');
+  }, [searchKey, pageSize, run]);
+
+  const replaceRow = useCallback((row: T) => dispatch({ type: 'row', row }), []);
+
+  // Until the effect has started the new search, the rows on hand belong to the previous one.
+  const shown: CursorListState<T> =
+    state.key === searchKey ? state : { ...initialCursorList<T>(), key: searchKey, status: searchKey === null ? 'idle' : 'loading' };
+  return { ...shown, hasMore: shown.nextCursor !== null, loadMore, reload, replaceRow };
+}
