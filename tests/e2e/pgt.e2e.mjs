@@ -162,36 +162,32 @@ async function aliceJourney(page) {
   await axe(page, 'pgt too wide dark fr');
   await screenshot(page, 'pgt-too-wide-dark-fr');
 
-  // Shared profile. The server offers a shared profile to coworkers who see every depositor its
-  // author saw: alice narrows her Settings filter to DEMO-B (bob's only depositor) to share with him.
-  const me = await apiAs(page, 'GET', '/user/me');
-  const filters = (depositors) => apiAs(page, 'PUT', `/user/${me.body.uuid}/filters`, { depositors, activities: [], stores: [] });
-  assert.equal((await filters([2])).status, 200);
-  try {
-    await page.goto(`${ctx.base}/pgt?filter=${encodeURIComponent('{}')}`);
-    await page.locator(ROWS).first().waitFor();
-    await pick(page, 'Statut', 'Livrée');
-    await page.getByRole('button', { name: 'Rechercher' }).click();
-    await page.waitForURL((url) => url.searchParams.get('filter')?.includes('"status":[100]'));
-    await rowsWhen(page, (rows) => rows.length > 0 && rows.every((r) => r.status === '100'));
-    await page.getByRole('button', { name: 'Enregistrer la recherche' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Nom du profil').fill(PROFILE);
-    await dialog.getByLabel('Partager avec mes collègues').check();
-    await dialog.getByLabel(/Profil par défaut/).check();
-    await axe(page, 'pgt profile dialog dark fr');
-    await screenshot(page, 'pgt-profile-dialog-dark-fr');
-    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.getByText(`Profil « ${PROFILE} » enregistré.`).waitFor();
+  // Shared profile: a search of DEMO-B (bob's only depositor) shared with coworkers. The server
+  // offers a shared profile to the coworkers who see every depositor its filter names.
+  await page.goto(`${ctx.base}/pgt?filter=${encodeURIComponent('{}')}`);
+  await page.locator(ROWS).first().waitFor();
+  await pick(page, 'Déposant', 'DEMO-B');
+  await pick(page, 'Statut', 'Livrée');
+  await page.getByRole('button', { name: 'Rechercher' }).click();
+  await page.waitForURL((url) => url.searchParams.get('filter')?.includes('"status":[100]'));
+  await rowsWhen(page, (rows) => rows.length > 0 && rows.every((r) => r.status === '100' && r.depositor === 'DEMO-B'));
+  await page.getByRole('button', { name: 'Enregistrer la recherche' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Nom du profil').fill(PROFILE);
+  await dialog.getByLabel('Partager avec mes collègues').check();
+  await dialog.getByLabel(/Profil par défaut/).check();
+  await axe(page, 'pgt profile dialog dark fr');
+  await screenshot(page, 'pgt-profile-dialog-dark-fr');
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByText(`Profil « ${PROFILE} » enregistré.`).waitFor();
+  const saved = (await apiAs(page, 'GET', '/tracking-profiles')).body.find((p) => p.name === PROFILE);
+  assert.deepEqual(saved.depositorIds, [2]);
 
-    // The default profile is applied when the search opens without criteria.
-    await page.goto(`${ctx.base}/pgt`);
-    await page.waitForURL((url) => url.searchParams.get('filter')?.includes('"status":[100]'));
-    await page.locator(ROWS).first().waitFor();
-    assert.equal(await page.getByLabel('Profil de recherche').textContent(), PROFILE);
-  } finally {
-    await filters([]);
-  }
+  // The default profile is applied when the search opens without criteria.
+  await page.goto(`${ctx.base}/pgt`);
+  await page.waitForURL((url) => url.searchParams.get('filter')?.includes('"status":[100]'));
+  await page.locator(ROWS).first().waitFor();
+  assert.equal(await page.getByLabel('Profil de recherche').textContent(), PROFILE);
   await page.close();
 }
 

@@ -44,6 +44,11 @@ describe('tracker search and delivery detail', () => {
     const last = await search(ofA, { cursor: third.nextCursor }, { range: [30, 39] });
     expect(last.items).toHaveLength(1);
     expect(last.nextCursor).toBeNull();
+    // Past the offset limit only the keyset pages: the range then just numbers the rows.
+    const far = await search(ofA, { cursor: first.nextCursor }, { range: [5000, 5009] });
+    expect(far).toMatchObject({ from: 5000, to: 5009 });
+    expect(far.items.map((o) => o.reference)).toEqual(second.items.map((o) => o.reference));
+    await expect(search(ofA, {}, { range: [5000, 5009] })).rejects.toMatchObject({ key: 'validationFailed', fields: { range: 'max' } });
   });
 
   it('sorts by reference both ways, with a cursor', async () => {

@@ -63,7 +63,7 @@ export function parseOrderSearch(data: unknown, now = new Date()): OrderSearch {
   search.article = c.text('article', f.article, 64) ?? undefined;
   search.statuses = asList(f.status)?.map((s, i) => c.oneOf(`status.${i}`, Number(s), TRACKING_STATUS_CODES) ?? 0);
   search.tracerStatuses = asList(f.tracerStatus)?.map((s, i) => c.oneOf(`tracerStatus.${i}`, s, TRACER_ROUTE_STATUSES) ?? '');
-  parseRange(c, input.range, search);
+  parseRange(c, input.range, search, f.cursor !== undefined);
   parseSort(c, input.sort, search);
   if (!c.ok) throw new AppError('validationFailed', 'invalid search', undefined, c.fields as Record<string, FieldErrorKey>);
   if (f.cursor !== undefined) search.after = decodeCursor(f.cursor, search);
@@ -71,10 +71,11 @@ export function parseOrderSearch(data: unknown, now = new Date()): OrderSearch {
   return search;
 }
 
-function parseRange(c: FieldChecks, range: unknown, search: OrderSearch): void {
+/** With a cursor the keyset decides where the page starts: `from` only numbers the rows (Content-Range). */
+function parseRange(c: FieldChecks, range: unknown, search: OrderSearch, keyset: boolean): void {
   if (range === undefined) return;
   const [from, to] = Array.isArray(range) ? range : [];
-  const start = c.integer('range', from, { min: 0, max: TRACKING_MAX_OFFSET });
+  const start = c.integer('range', from, { min: 0, max: keyset ? Number.MAX_SAFE_INTEGER : TRACKING_MAX_OFFSET });
   const end = c.integer('range', to, { min: 0 });
   if (start === null || end === null) return;
   if (end < start || end - start + 1 > TRACKING_MAX_PAGE_SIZE) c.integer('range', -1, { min: 0 });

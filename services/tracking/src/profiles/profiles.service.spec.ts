@@ -63,4 +63,19 @@ describe('shared search profiles', () => {
       fields: { shared: 'invalidFormat' },
     });
   });
+
+  it('shares a profile that names its depositors with their coworkers, and no further', async () => {
+    const both = userOf([A, B], undefined, 45);
+    const saved = await save(both, { name: 'Livrées DEMO-B', filter: { depositor: [B], status: 100 }, shared: true });
+    expect(saved.depositorIds).toEqual([B]);
+    expect((await list(other)).map((p) => [p.name, p.mine])).toEqual([['Livrées DEMO-B', false]]);
+    expect((await list(coworker)).map((p) => p.name)).not.toContain('Livrées DEMO-B');
+    // Without a depositor in its filter, a profile is for coworkers who see all its author's depositors.
+    await save(both, { name: 'Tout', filter: { status: 100 }, shared: true });
+    expect((await list(other)).map((p) => p.name)).toEqual(['Livrées DEMO-B']);
+    await expect(save(other, { name: 'Intrus', filter: { depositor: A }, shared: true })).rejects.toMatchObject({
+      key: 'validationFailed',
+      fields: { depositor: 'invalidFormat' },
+    });
+  });
 });

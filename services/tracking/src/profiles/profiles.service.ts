@@ -19,8 +19,8 @@ const notFound = () => new AppError('profileNotFound', 'search profile not found
 
 /**
  * Saved tracker searches. A profile belongs to its author; shared, it is offered to coworkers who see
- * every depositor it was saved for (spec §6 "share search profiles with coworkers"). Applying one
- * is an ordinary search, scoped to whoever runs it.
+ * every depositor it was saved for: those its filter names, else all of its author's (spec §6 "share
+ * search profiles with coworkers"). Applying one is an ordinary search, scoped to whoever runs it.
  */
 @Injectable()
 export class ProfilesService {
@@ -47,9 +47,9 @@ export class ProfilesService {
     if (!c.ok) throw new AppError('validationFailed', 'invalid profile', undefined, c.fields);
     parseOrderSearch({ filter: { ...filter, cursor: undefined } }); // the same checks as a search
     const shared = d.shared === true;
-    const depositorIds = ctx.scope.all ? [] : [...ctx.scope.depositorIds].sort((a, b) => a - b);
+    const depositorIds = profileDepositors(ctx, filter);
     if (shared && !depositorIds.length)
-      throw new AppError('validationFailed', 'only a user with depositors can share a profile', undefined, { shared: 'invalidFormat' });
+      throw new AppError('validationFailed', 'a shared profile names its depositors', undefined, { shared: 'invalidFormat' });
     const { cursor: _cursor, ...kept } = filter;
     return this.db.transaction(async (em) => {
       if (d.isDefault === true) await em.query(`UPDATE search_profiles SET is_default = false WHERE owner_user_id = $1`, [userId]);
@@ -108,6 +108,19 @@ export class ProfilesService {
     if (!row) throw notFound();
     return row;
   }
+}
+
+/**
+ * The depositors a profile is saved for, which decide who it is shared with: those its filter names
+ * (a search of DEMO-B is for DEMO-B's coworkers), else every depositor of its author. A filter naming
+ * a depositor outside the author's scope is refused.
+ */
+function profileDepositors(ctx: CallerContext, filter: OrderSearchFilter): number[] {
+  const named = filter.depositor === undefined ? [] : [filter.depositor].flat().map(Number);
+  if (named.some((id) => !ctx.scope.all && !ctx.scope.depositorIds.includes(id)))
+    throw new AppError('validationFailed', 'the profile names a depositor outside your scope', undefined, { depositor: 'invalidFormat' });
+  const ids = named.length ? named : ctx.scope.all ? [] : ctx.scope.depositorIds;
+  return [...new Set(ids)].sort((a, b) => a - b);
 }
 
 function requireUser(ctx: CallerContext): number {
