@@ -42,10 +42,19 @@ export interface ApiOptions {
   body?: unknown;
   /** Anonymous calls (login, forgotten password) do not send the token. */
   anonymous?: boolean;
+  /** Accept header (JSON by default; files: '*\/*'). */
+  accept?: string;
+  signal?: AbortSignal;
 }
 
-export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/**
+ * The one way the web calls the API: /api<path> with the bearer token and a JSON body. Answers the
+ * Response when it is a success; otherwise throws ApiError with the catalogue key (and reports a
+ * down server or a dismissed token on the way), NetworkError when the server cannot be reached.
+ * An aborted call rethrows the AbortError untouched.
+ */
+export async function apiRequest(path: string, options: ApiOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = options.anonymous ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -55,26 +64,34 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
     });
   } catch (error) {
+    if ((error as Error | null)?.name === 'AbortError') throw error;
     reportServerDown();
     throw new NetworkError(error);
   }
-  const text = await response.text();
-  let payload: unknown = null;
-  if (text) {
-    try {
-      payload = JSON.parse(text);
-    } catch {
-      payload = null;
-    }
-  }
-  if (response.ok) return payload as T;
-  const error = (payload as ErrorBody | null)?.error;
+  if (response.ok) return response;
+  const payload = await response
+    .text()
+    .then((text) => (text ? (JSON.parse(text) as ErrorBody) : null))
+    .catch(() => null);
+  const error = payload?.error;
   const key = error?.key ?? (response.status === 503 ? 'serverUnavailable' : 'unexpectedError');
   if (response.status === 503 || (response.status === 502 && !error)) reportServerDown();
   if (response.status === 401 && key === 'tokenDismiss' && token) onTokenDismiss?.();
   throw new ApiError(response.status, key, error?.message ?? response.statusText, error?.params ?? {}, error?.fields ?? {});
+}
+
+/** A JSON call: the parsed answer (null for an empty one). */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const text = await (await apiRequest(path, options)).text();
+  if (!text) return null as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null as T;
+  }
 }
 
 /** The catalogue key to translate for any error thrown by `api`. */

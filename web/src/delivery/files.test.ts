@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TRACKING_UPLOAD_MAX_BYTES } from '@portal/contracts';
-import { fileNameOf, formatBytes, toUploadBody, uploadProblem } from './files';
+import { formatBytes, toUploadBody, uploadProblem } from './files';
 
 describe('uploads of documents and PODs (spec §5)', () => {
   it('accepts PDF, JPEG and PNG up to the limit', () => {
@@ -32,10 +32,5 @@ describe('document list', () => {
     expect(formatBytes(46_000, 'fr')).toMatch(/^45\s?ko$/);
     expect(formatBytes(TRACKING_UPLOAD_MAX_BYTES, 'fr')).toMatch(/^3\s?Mo$/);
     expect(formatBytes(2.5 * 1024 * 1024, 'en')).toBe('2.5 MB');
-  });
-  it('saves a download under the server’s file name', () => {
-    expect(fileNameOf(`attachment; filename="BL-CMD_1.pdf"; filename*=UTF-8''BL-CMD%201%C3%A9.pdf`, 'x')).toBe('BL-CMD 1é.pdf');
-    expect(fileNameOf('attachment; filename="POD-CMD1.png"', 'x')).toBe('POD-CMD1.png');
-    expect(fileNameOf(null, 'fallback.pdf')).toBe('fallback.pdf');
   });
 });

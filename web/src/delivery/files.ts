@@ -1,5 +1,6 @@
 import { TRACKING_UPLOAD_MAX_BYTES } from '@portal/contracts';
-import { apiFetch } from '../stock/provider';
+import { apiRequest } from '../core/api';
+import { saveResponse } from '../core/files';
 
 /** Uploads of documents and PODs (spec §5: PDF, JPEG, JPG or PNG, size limit), checked before sending. */
 const ACCEPTED: Record<string, string[]> = {
@@ -39,29 +40,7 @@ export function formatBytes(size: number | null, locale: string): string {
   }).format(value);
 }
 
-/** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded.trim());
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? fallback;
-}
-
 /** Downloads a document through its API `url` with the bearer token (a plain link would lack it). */
 export async function downloadDocument(url: string, fallbackName: string): Promise<void> {
-  const response = await apiFetch(url.replace(/^\/api(?=\/)/, ''));
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileNameOf(response.headers.get('Content-Disposition'), fallbackName);
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  await saveResponse(await apiRequest(url.replace(/^\/api(?=\/)/, ''), { accept: '*/*' }), fallbackName);
 }

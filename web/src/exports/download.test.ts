@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../core/api';
 import { downloadExport } from '../stock/exportFile';
-import { downloadStoredExport, fileNameOf } from './download';
+import { downloadStoredExport } from './download';
 
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -31,12 +31,5 @@ describe('exports in the web app', () => {
     vi.stubGlobal('fetch', fetch);
     await expect(downloadStoredExport('0b7c…/x')).rejects.toMatchObject({ status: 404, key: 'objectNotFound' });
     expect(fetch).toHaveBeenCalledWith('/api/exports/0b7c%E2%80%A6%2Fx', expect.anything());
-  });
-
-  it('names the file as the server does, accents included', () => {
-    expect(fileNameOf(`attachment; filename="orders-20261122.csv"; filename*=UTF-8''orders-20261122.csv`, 'x')).toBe('orders-20261122.csv');
-    expect(fileNameOf(`attachment; filename="r_sum_.csv"; filename*=UTF-8''r%C3%A9sum%C3%A9.csv`, 'x')).toBe('résumé.csv');
-    expect(fileNameOf('attachment; filename="stock-20261122.xlsx"', 'x')).toBe('stock-20261122.xlsx');
-    expect(fileNameOf(null, 'export.csv')).toBe('export.csv');
   });
 });

@@ -1,34 +1,7 @@
-import { apiFetch } from '../stock/provider';
-
-/** The file name a Content-Disposition gives (RFC 5987 `filename*` first), else the fallback. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded);
-    } catch {
-      // a malformed encoding: the plain name below
-    }
-  }
-  return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? fallback;
-}
-
-/** Hands a file answer to the browser's downloads; returns the name it was saved under. */
-export async function saveFile(response: Response, fallback: string): Promise<string> {
-  const blob = await response.blob();
-  const name = fileNameOf(response.headers.get('Content-Disposition'), fallback);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
-}
+import { apiRequest } from '../core/api';
+import { saveResponse } from '../core/files';
 
 /** Downloads a mailed export (GET /api/exports/<id>, bearer token): only its owner gets it, others a 404. */
 export async function downloadStoredExport(id: string): Promise<string> {
-  return saveFile(await apiFetch(`/exports/${encodeURIComponent(id)}`), 'export');
+  return saveResponse(await apiRequest(`/exports/${encodeURIComponent(id)}`, { accept: '*/*' }), 'export');
 }

@@ -1,6 +1,7 @@
 import type { ExportQueuedDto } from '@portal/contracts';
-import { saveFile } from '../exports/download';
-import { apiFetch, listQuery } from './provider';
+import { apiRequest } from '../core/api';
+import { saveResponse } from '../core/files';
+import { listQuery } from './provider';
 
 /** The file was downloaded, or it is too large to answer at once and will be mailed to the (masked) address. */
 export type ExportResult = { mailed: false; name: string } | { mailed: true; email: string };
@@ -17,10 +18,10 @@ export async function downloadExport(
 ): Promise<ExportResult> {
   const query = listQuery(filter, sort);
   query.set('format', format);
-  const response = await apiFetch(`${path}?${query}`);
+  const response = await apiRequest(`${path}?${query}`, { accept: '*/*' });
   if (response.status === 202) {
     const queued = (await response.json()) as ExportQueuedDto;
     return { mailed: true, email: queued.email };
   }
-  return { mailed: false, name: await saveFile(response, `export.${format}`) };
+  return { mailed: false, name: await saveResponse(response, `export.${format}`) };
 }

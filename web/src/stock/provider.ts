@@ -1,28 +1,5 @@
 import type { DataProvider, GetListResult } from 'ra-core';
-import { ApiError, NetworkError } from '../core/api';
-import { reportServerDown } from '../core/serverStatus';
-import { getToken } from '../core/session';
-
-/** GET /api<path> with the bearer token; API errors become ApiError (catalogue key). */
-export async function apiFetch(path: string): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, { headers });
-  } catch (error) {
-    reportServerDown();
-    throw new NetworkError(error);
-  }
-  if (response.ok) return response;
-  const body = (await response.json().catch(() => null)) as {
-    error?: { key?: string; message?: string; params?: Record<string, unknown> };
-  } | null;
-  const key = body?.error?.key ?? (response.status === 503 ? 'serverUnavailable' : 'unexpectedError');
-  if (response.status === 503) reportServerDown();
-  throw new ApiError(response.status, key, body?.error?.message ?? response.statusText, body?.error?.params ?? {});
-}
+import { apiRequest } from '../core/api';
 
 /** The query string of a list or an export: JSON filter, range and sort (ra-data-simple-rest). */
 export function listQuery(filter: object, sort?: { field: string; order: string }, range?: [number, number]): URLSearchParams {
@@ -52,16 +29,18 @@ export const stockDataProvider: DataProvider = {
     const { page = 1, perPage = 25 } = params.pagination ?? {};
     const range: [number, number] = [(page - 1) * perPage, page * perPage - 1];
     const filter = { ...(params.filter ?? {}), ...(params.meta?.permanent ?? {}) };
-    const response = await apiFetch(`/${resource}?${listQuery(filter, params.sort, range)}`);
+    const response = await apiRequest(`/${resource}?${listQuery(filter, params.sort, range)}`);
     const rows = (await response.json()) as object[];
     return pageOf(rows, response.headers.get('Content-Range'), response.headers.get('X-Has-More'), page);
   },
   async getOne(resource, params) {
-    const response = await apiFetch(`/${resource}/${encodeURIComponent(String(params.id))}`);
+    const response = await apiRequest(`/${resource}/${encodeURIComponent(String(params.id))}`);
     return { data: await response.json() };
   },
   async getMany(resource, params) {
-    const data = await Promise.all(params.ids.map(async (id) => (await apiFetch(`/${resource}/${encodeURIComponent(String(id))}`)).json()));
+    const data = await Promise.all(
+      params.ids.map(async (id) => (await apiRequest(`/${resource}/${encodeURIComponent(String(id))}`)).json()),
+    );
     return { data };
   },
   getManyReference: unsupported,

@@ -279,11 +279,14 @@ export function FilterBar({
   );
 }
 
-/** A small icon-free text button used for date shortcuts (keyboard reachable, labelled). */
+/**
+ * A small text button for a spec §9 date shortcut (first or last day of the month), keyboard
+ * reachable; its accessible name starts with the text shown (WCAG 2.5.3 label in name).
+ */
 export function Shortcut({ label, title, onClick }: { label: string; title: string; onClick: () => void }) {
   return (
-    <Tooltip title={title}>
-      <IconButton size="small" aria-label={title} onClick={onClick} sx={{ fontSize: 12, borderRadius: 1 }}>
+    <Tooltip title={title} describeChild>
+      <IconButton size="small" aria-label={`${label} – ${title}`} onClick={onClick} sx={{ fontSize: 12, borderRadius: 1 }}>
         {label}
       </IconButton>
     </Tooltip>

@@ -6,20 +6,18 @@ import {
   Button,
   Checkbox,
   Collapse,
-  IconButton,
   ListItemText,
   MenuItem,
   Paper,
   Stack,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslate } from 'ra-core';
 import { hasAnyRole, Role, TRACKING_STATUS_CODES } from '@portal/contracts';
 import { DATE_RANGES, firstOfMonth, lastOfMonth, rangeOf, todayIn, type DateRange } from '../stock/dateRanges';
-import { useTimeZone } from '../stock/ui';
+import { Shortcut, useTimeZone } from '../stock/ui';
 import type { TrackerFilter } from './searchFilter';
 import { useTrackingStatusLabel } from './StatusChip';
 import { useCountries, useDepositors } from './useReferenceData';
@@ -174,8 +172,8 @@ export function PeriodFields({ draft, set }: { draft: TrackerFilter; set: SetDra
     set({ period: undefined, dateFrom: from, dateTo: to, [key]: value || undefined });
   const shortcuts = (key: 'dateFrom' | 'dateTo') => (
     <>
-      <DayShortcut label="1" title={translate('stock.firstDay')} onClick={() => day(key, firstOfMonth(today))} />
-      <DayShortcut label="31" title={translate('stock.lastDay')} onClick={() => day(key, lastOfMonth(today))} />
+      <Shortcut label="1" title={translate('stock.firstDay')} onClick={() => day(key, firstOfMonth(today))} />
+      <Shortcut label="31" title={translate('stock.lastDay')} onClick={() => day(key, lastOfMonth(today))} />
     </>
   );
   return (
@@ -216,17 +214,6 @@ export function PeriodFields({ draft, set }: { draft: TrackerFilter; set: SetDra
         </Stack>
       ))}
     </>
-  );
-}
-
-/** A spec §9 day shortcut (first or last day of the month); its name contains the text shown (WCAG 2.5.3). */
-function DayShortcut({ label, title, onClick }: { label: string; title: string; onClick: () => void }) {
-  return (
-    <Tooltip title={title} describeChild>
-      <IconButton size="small" aria-label={`${label} – ${title}`} onClick={onClick} sx={{ fontSize: 12, borderRadius: 1 }}>
-        {label}
-      </IconButton>
-    </Tooltip>
   );
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../core/api';
 import { cursorListReducer, initialCursorList, type CursorListState } from './cursorList';
-import { fetchOrderPage, fileNameOf, pageRange } from './trackingApi';
+import { fetchOrderPage } from './trackingApi';
 
 type Row = { id: number; name?: string };
 const page = (ids: number[], nextCursor: string | null = null) => ({ rows: ids.map((id): Row => ({ id })), nextCursor });
@@ -38,13 +38,6 @@ describe('next-results list', () => {
 describe('tracking API helpers', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('pages by range, sending only a size past the offset limit', () => {
-    expect(pageRange(0, 25, false)).toEqual([0, 24]);
-    expect(pageRange(25, 25, true)).toEqual([25, 49]);
-    expect(pageRange(1000, 25, true)).toEqual([1000, 1024]);
-    expect(pageRange(1025, 25, true)).toEqual([0, 24]);
-  });
-
   it('asks ra-data-simple-rest style and reads X-Next-Cursor', async () => {
     const fetch = vi.fn(
       async (_url: string) =>
@@ -71,11 +64,5 @@ describe('tracking API helpers', () => {
     const failure = fetchOrderPage('tracerroute', {}, { field: 'createdAt', order: 'DESC' }, { loaded: 0, size: 25, cursor: null });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ key: 'dateRangeTooLarge', params: { maxDays: 93, exportInstead: true } });
-  });
-
-  it('reads the file name of a download', () => {
-    expect(fileNameOf(`attachment; filename="pods-2026.zip"; filename*=UTF-8''pods-2026.zip`, 'x.zip')).toBe('pods-2026.zip');
-    expect(fileNameOf(`attachment; filename="r_sum.csv"; filename*=UTF-8''r%C3%A9sum.csv`, 'x')).toBe('résum.csv');
-    expect(fileNameOf(null, 'pods.zip')).toBe('pods.zip');
   });
 });

@@ -1,0 +1,30 @@
+/** The file name a Content-Disposition gives (RFC 5987 `filename*` first), else the fallback. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // a malformed encoding: the plain name below
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+/**
+ * Hands a file answer of the API to the browser's downloads (the bearer token rules out a plain
+ * link); returns the name it was saved under.
+ */
+export async function saveResponse(response: Response, fallback: string): Promise<string> {
+  const blob = await response.blob();
+  const name = fileNameOf(response.headers.get('Content-Disposition'), fallback);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}
