@@ -1,9 +1,10 @@
 import { Logger } from '@nestjs/common';
 import type { CallerContext, Scope } from '@portal/contracts';
-import { Client, type Pool } from 'pg';
-import { DataSource, EntityManager, EntitySchema, MixedList } from 'typeorm';
+import { Client, DatabaseError, type Pool, type PoolClient } from 'pg';
+import { DataSource, EntityManager, EntitySchema, MixedList, type QueryRunner } from 'typeorm';
 import { databaseName, dataDir, serviceDatabaseUrl, withDatabase } from './config';
 import { startEmbeddedPostgres } from './embedded';
+import { preludedQuery, type PreludeStatement } from './preluded-query';
 import { APP_ROLE, ensureAppRole, grantAppRole } from './rls';
 
 export interface DbOptions {
@@ -90,18 +91,80 @@ export class Db {
   /**
    * A transaction that runs as the application role with the caller's scope declared, so
    * row-level security filters every scoped table it touches.
+   *
+   * Round trips: BEGIN and the scope's settings travel with the first statement `fn` runs (one
+   * round trip for the three), then COMMIT; a failure rolls back. A statement that fails in the
+   * prelude's batch is never run, and a connection that is not idle at the end is destroyed rather
+   * than handed back to the pool, so no role or scope setting outlives the transaction.
    */
-  scoped<T>(ctx: CallerContext | Scope, fn: (em: EntityManager) => Promise<T>): Promise<T> {
-    const scope = 'scope' in ctx ? ctx.scope : ctx;
-    return this.dataSource.transaction(async (em) => {
-      await em.query(
-        `SELECT set_config('portal.scope_all', $1, true), set_config('portal.depositor_ids', $2, true)${
-          this.useAppRole ? `, set_config('role', '${APP_ROLE}', true)` : ''
-        }`,
-        [scope.all ? 'on' : 'off', scope.depositorIds.join(',')],
-      );
-      return fn(em);
-    });
+  async scoped<T>(ctx: CallerContext | Scope, fn: (em: EntityManager) => Promise<T>): Promise<T> {
+    const settings = this.scopeSettings('scope' in ctx ? ctx.scope : ctx);
+    const qr = this.dataSource.createQueryRunner();
+    const client = (await qr.connect()) as PoolClient;
+    const begin = lazyBegin(client, [{ text: 'BEGIN', values: [] }, settings]);
+    // TypeORM must see the transaction as its own: nested transactions become savepoints, and
+    // repository writes do not open another one.
+    const state = qr as unknown as { isTransactionActive: boolean; transactionDepth: number };
+    state.isTransactionActive = true;
+    state.transactionDepth = 1;
+    let broken: Error | undefined;
+    try {
+      const result = await fn(qr.manager);
+      begin.restore();
+      if (begin.sent) await client.query('COMMIT');
+      return result;
+    } catch (e) {
+      begin.restore();
+      if (begin.sent) {
+        await client.query('ROLLBACK').catch((rollback: Error) => {
+          broken = rollback;
+        });
+      }
+      throw e;
+    } finally {
+      state.isTransactionActive = false;
+      state.transactionDepth = 0;
+      if (!broken && !idle(client)) broken = new Error('connection left inside a transaction');
+      if (broken) await releaseBroken(qr, broken);
+      else await qr.release();
+    }
+  }
+
+  /**
+   * One read statement under the caller's scope in a single round trip: the scope's settings and
+   * the statement form one implicit transaction (no BEGIN, no COMMIT), straight on the driver's
+   * pool. For the hot single-statement reads (tracker search, delivery detail).
+   */
+  async scopedQuery<T = Record<string, unknown>>(ctx: CallerContext | Scope, sql: string, params: unknown[] = []): Promise<T[]> {
+    const settings = this.scopeSettings('scope' in ctx ? ctx.scope : ctx);
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      return (await preludedQuery(client, [settings], sql, params)).rows as T[];
+    } catch (e) {
+      // Logged as TypeORM logs the failed queries of the other paths (the parameters stay out of the log).
+      if (e instanceof DatabaseError) this.logger.error(`query failed: ${e.message} -- ${sql.replace(/\s+/g, ' ').slice(0, 500)}`);
+      else broken = e as Error;
+      throw e;
+    } finally {
+      if (!broken && !idle(client)) broken = new Error('connection left inside a transaction');
+      client.release(broken);
+    }
+  }
+
+  /**
+   * The settings row-level security reads, for `set_config(..., is_local => true)`. The depositor
+   * ids must be integers: anything else is refused before it reaches the database.
+   */
+  private scopeSettings(scope: Scope): PreludeStatement {
+    if (!Array.isArray(scope.depositorIds) || !scope.depositorIds.every((id) => Number.isSafeInteger(id)))
+      throw new Error(`invalid depositor scope: ${JSON.stringify(scope.depositorIds)}`);
+    return {
+      text: `SELECT set_config('portal.scope_all', $1, true), set_config('portal.depositor_ids', $2, true)${
+        this.useAppRole ? `, set_config('role', '${APP_ROLE}', true)` : ''
+      }`,
+      values: [scope.all === true ? 'on' : 'off', scope.depositorIds.join(',')],
+    };
   }
 
   async ping(): Promise<boolean> {
@@ -164,3 +227,51 @@ export function rowsOf<T>(raw: unknown): T[] {
   if (Array.isArray(raw) && raw.length === 2 && Array.isArray(raw[0]) && typeof raw[1] === 'number') return raw[0] as T[];
   return raw as T[];
 }
+
+/**
+ * Makes the next statement sent on `client` carry `prelude` in its round trip (BEGIN and the scope
+ * of Db.scoped). Only a statement with parameters shares the batch (without parameters it may hold
+ * several statements, which the extended protocol refuses): any other first statement is sent once
+ * the prelude, in a round trip of its own, has succeeded.
+ */
+function lazyBegin(client: PoolClient, prelude: PreludeStatement[]): { readonly sent: boolean; restore(): void } {
+  const hadOwn = Object.prototype.hasOwnProperty.call(client, 'query');
+  const own = client.query;
+  let sent = false;
+  const restore = () => {
+    if (hadOwn) client.query = own;
+    else delete (client as Partial<PoolClient>).query;
+  };
+  const first = (config: unknown, values?: unknown, callback?: unknown): Promise<unknown> => {
+    restore();
+    sent = true;
+    if (typeof config === 'string' && callback === undefined && Array.isArray(values) && values.length)
+      return preludedQuery(client, prelude, config, values);
+    if ((typeof config !== 'string' && typeof config !== 'object') || typeof callback === 'function' || typeof values === 'function')
+      return Promise.reject(new Error('Db.scoped: the first statement must be a query text or config, awaited'));
+    if (config && typeof (config as { submit?: unknown }).submit === 'function')
+      return Promise.reject(new Error('Db.scoped: a stream or cursor cannot open a scoped transaction'));
+    const last = prelude[prelude.length - 1];
+    return preludedQuery(client, prelude.slice(0, -1), last.text, last.values).then(() =>
+      client.query(config as string, values as unknown[]),
+    );
+  };
+  client.query = first as PoolClient['query'];
+  return {
+    get sent() {
+      return sent;
+    },
+    restore: () => {
+      if (!sent) restore();
+    },
+  };
+}
+
+/** Hands a connection back so that the pool closes it instead of lending it again. */
+async function releaseBroken(qr: QueryRunner, error: Error): Promise<void> {
+  await (qr as unknown as { releasePostgresConnection(e: Error): Promise<void> }).releasePostgresConnection(error);
+}
+
+/** The transaction status of pg's last ReadyForQuery: 'I' idle, 'T' in a transaction, 'E' in a failed one. */
+const idle = (client: PoolClient): boolean =>
+  (client as unknown as { getTransactionStatus(): string | null }).getTransactionStatus() === 'I';

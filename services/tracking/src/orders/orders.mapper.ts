@@ -1,6 +1,7 @@
 import type { OrderDetailDto, OrderSummaryDto, TracerRouteStatusCode } from '@portal/contracts';
 
-const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+const iso = (v: unknown): string | null =>
+  v === null || v === undefined ? null : (v instanceof Date ? v : new Date(v as string)).toISOString();
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 

@@ -17,25 +17,24 @@ export type OrderRow = Record<string, unknown> & { id: string; created_at: Date;
 export class OrdersRepository {
   constructor(@Inject(Db) private readonly db: Db) {}
 
-  /** One page of the search, plus one row to know whether a next page exists. */
+  /** One page of the search, plus one row to know whether a next page exists: one statement, one round trip. */
   search(ctx: CallerContext, search: OrderSearch): Promise<OrderRow[]> {
-    return this.db.scoped(ctx, (em) => {
-      const qb = this.searchQuery(em, ctx, search);
-      const column = SORT_COLUMNS[search.sort];
-      const direction = search.descending ? 'DESC' : 'ASC';
-      if (search.after) {
-        const type = search.sort === 'createdAt' ? 'timestamptz' : search.sort === 'id' ? 'bigint' : 'text';
-        qb.andWhere(`(${column}, o.id) ${search.descending ? '<' : '>'} (CAST(:afterValue AS ${type}), CAST(:afterId AS bigint))`, {
-          afterValue: search.after.value,
-          afterId: search.after.id,
-        });
-      } else if (search.from) {
-        qb.offset(search.from);
-      }
-      if (search.sort === 'id') qb.orderBy('o.id', direction);
-      else qb.orderBy(column, direction).addOrderBy('o.id', direction);
-      return qb.limit(search.size + 1).getRawMany<OrderRow>();
-    });
+    const qb = this.searchQuery(this.db.dataSource.manager, ctx, search);
+    const column = SORT_COLUMNS[search.sort];
+    const direction = search.descending ? 'DESC' : 'ASC';
+    if (search.after) {
+      const type = search.sort === 'createdAt' ? 'timestamptz' : search.sort === 'id' ? 'bigint' : 'text';
+      qb.andWhere(`(${column}, o.id) ${search.descending ? '<' : '>'} (CAST(:afterValue AS ${type}), CAST(:afterId AS bigint))`, {
+        afterValue: search.after.value,
+        afterId: search.after.id,
+      });
+    } else if (search.from) {
+      qb.offset(search.from);
+    }
+    if (search.sort === 'id') qb.orderBy('o.id', direction);
+    else qb.orderBy(column, direction).addOrderBy('o.id', direction);
+    const [sql, params] = qb.limit(search.size + 1).getQueryAndParameters();
+    return this.db.scopedQuery<OrderRow>(ctx, sql, params);
   }
 
   /** The filtered query without order or page (also what an export would read). */
@@ -97,52 +96,51 @@ export class OrdersRepository {
   }
 
   /**
-   * One order with everything the delivery detail shows, in one round trip. Private notes and
-   * comments are only for their author and ADMIN.
+   * One order with everything the delivery detail shows, in one statement and one round trip.
+   * Private notes and comments are only for their author and ADMIN.
    */
   detail(ctx: CallerContext, id: number): Promise<Record<string, unknown> | undefined> {
     const userId = ctx.user?.id ?? -1;
     const admin = ctx.roles.includes(Role.ADMIN);
     const privateFor = (column: string, author: string) => (admin ? column : `CASE WHEN ${author} = ${Number(userId)} THEN ${column} END`);
-    return this.db.scoped(ctx, (em) => {
-      const qb = em
-        .createQueryBuilder()
-        .select(`o.*, ${SHOWN_TRACER_STATUS_SQL('o')} AS shown_tracer_status`)
-        .from('orders', 'o')
-        .where('o.id = :id AND o.hidden_at IS NULL', { id })
-        .addSelect(
-          `(SELECT coalesce(json_agg(json_build_object('lineNo', l.line_no, 'articleReference', l.article_reference, 'label', l.label,
+    const qb = this.db.dataSource
+      .createQueryBuilder()
+      .select(`o.*, ${SHOWN_TRACER_STATUS_SQL('o')} AS shown_tracer_status`)
+      .from('orders', 'o')
+      .where('o.id = :id AND o.hidden_at IS NULL', { id })
+      .addSelect(
+        `(SELECT coalesce(json_agg(json_build_object('lineNo', l.line_no, 'articleReference', l.article_reference, 'label', l.label,
              'quantityOrdered', l.quantity_ordered, 'quantitySent', l.quantity_sent, 'lot', l.lot, 'bestBefore', l.best_before,
              'serials', (SELECT coalesce(json_agg(sn.serial ORDER BY sn.serial), '[]') FROM order_serials sn WHERE sn.order_id = l.order_id AND sn.line_no = l.line_no))
              ORDER BY l.line_no), '[]') FROM order_lines l WHERE l.order_id = o.id)`,
-          'lines',
-        )
-        .addSelect(
-          `(SELECT coalesce(json_agg(json_build_object('number', p.number, 'trackingNumber', p.tracking_number, 'status', p.status,
+        'lines',
+      )
+      .addSelect(
+        `(SELECT coalesce(json_agg(json_build_object('number', p.number, 'trackingNumber', p.tracking_number, 'status', p.status,
              'weightKg', p.weight_kg, 'packaging', p.packaging) ORDER BY p.number), '[]') FROM parcels p WHERE p.order_id = o.id)`,
-          'parcels',
-        )
-        .addSelect(
-          `(SELECT coalesce(json_agg(json_build_object('id', d.id, 'type', d.type, 'name', d.name, 'contentType', d.content_type,
+        'parcels',
+      )
+      .addSelect(
+        `(SELECT coalesce(json_agg(json_build_object('id', d.id, 'type', d.type, 'name', d.name, 'contentType', d.content_type,
              'size', d.size, 'createdAt', d.created_at, 'createdBy', d.created_by) ORDER BY d.created_at, d.name), '[]') FROM documents d WHERE d.order_id = o.id)`,
-          'documents',
-        )
-        .addSelect(
-          `(SELECT coalesce(json_agg(json_build_object('status', h.status, 'at', h.at, 'source', h.source,
+        'documents',
+      )
+      .addSelect(
+        `(SELECT coalesce(json_agg(json_build_object('status', h.status, 'at', h.at, 'source', h.source,
              'comment', CASE WHEN h.comment_private THEN ${privateFor('h.comment', 'h.created_by')} ELSE h.comment END) ORDER BY h.at, h.id), '[]')
              FROM status_history h WHERE h.order_id = o.id)`,
-          'history',
-        )
-        .addSelect(
-          `(SELECT coalesce(json_agg(json_build_object('id', e.id, 'type', e.type, 'carrierStatus', e.carrier_status, 'carrierName', e.carrier_name,
+        'history',
+      )
+      .addSelect(
+        `(SELECT coalesce(json_agg(json_build_object('id', e.id, 'type', e.type, 'carrierStatus', e.carrier_status, 'carrierName', e.carrier_name,
              'appointmentAt', e.appointment_at, 'eventAt', e.event_at, 'publicNote', e.public_note,
              'privateNote', ${privateFor('e.private_note', 'e.created_by')}, 'source', e.source) ORDER BY e.event_at, e.id), '[]')
              FROM tracer_events e WHERE e.order_id = o.id)`,
-          'tracer_events',
-        );
-      applyScope(qb, ctx, { depositor: 'o.depositor_id' });
-      return qb.getRawOne<Record<string, unknown>>();
-    });
+        'tracer_events',
+      );
+    applyScope(qb, ctx, { depositor: 'o.depositor_id' });
+    const [sql, params] = qb.getQueryAndParameters();
+    return this.db.scopedQuery(ctx, sql, params).then((rows) => rows[0]);
   }
 
   /** Hides a visible order of the caller's depositors; false when there is none. */
