@@ -23,16 +23,16 @@ import {
 import DownloadIcon from '@mui/icons-material/Download';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useNotify, useTranslate } from 'ra-core';
-import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentType, type OrderDetailDto } from '@portal/contracts';
+import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentDto, type DocumentType, type OrderDetailDto } from '@portal/contracts';
 import { api } from '../core/api';
 import { useShortLocale } from '../stock/ui';
 import { useUser } from '../user/useUser';
 import { downloadDocument, formatBytes, toUploadBody, uploadProblem } from './files';
 import { FilePicker } from './FilePicker';
-import { canDeleteDocument, deliveryRights, type ListedDocument } from './model';
+import { canDeleteDocument, deliveryRights } from './model';
 import { ConfirmDialog, Section, useDateTime, useErrorText } from './ui';
 
-type Pending = { kind: 'document'; doc: ListedDocument } | { kind: 'pods' } | null;
+type Pending = { kind: 'document'; doc: DocumentDto } | { kind: 'pods' } | null;
 
 /** Documents and PODs of the delivery: download, add, delete (spec §6 rights), remove the PODs. */
 export function Documents({ order, onChanged }: { order: OrderDetailDto; onChanged: () => void }) {
@@ -46,10 +46,10 @@ export function Documents({ order, onChanged }: { order: OrderDetailDto; onChang
   const [adding, setAdding] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
-  const documents = [...(order.documents as ListedDocument[])].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+  const documents = [...order.documents].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
   const typeLabel = (type: DocumentType) => DOCUMENT_TYPE_LABELS[type]?.[locale] ?? type;
 
-  const download = async (doc: ListedDocument) => {
+  const download = async (doc: DocumentDto) => {
     setDownloading(doc.id);
     try {
       await downloadDocument(doc.url, doc.name);
@@ -134,7 +134,7 @@ export function Documents({ order, onChanged }: { order: OrderDetailDto; onChang
                         </span>
                       </Tooltip>
                     )}
-                    {canDeleteDocument(doc, roles, null) && (
+                    {canDeleteDocument(doc, roles) && (
                       <Tooltip title={translate('delivery.documents.delete', { name: doc.name })}>
                         <IconButton
                           aria-label={translate('delivery.documents.delete', { name: doc.name })}

@@ -116,21 +116,16 @@ export function allowedClassifications(status: number): Classification[] {
   return allowed;
 }
 
-/** A document as listed; `mine` is used when the API says whose upload it is. */
-export type ListedDocument = DocumentDto & { mine?: boolean };
-
 /**
- * Spec §6 delete rights: a POD needs USER_DELETE_POD; another document its own right (own or any).
- * Documents of the warehouse feed and generated ones (`createdBy` null) are never deleted from the
- * portal. `myUserId` is null when the portal cannot tell who the user is: own documents then rely on
- * the server's answer.
+ * Spec §6 delete rights: a POD needs USER_DELETE_POD; another document its own right: any, or own
+ * (`mine`: uploaded by this user, as the API says). Documents of the warehouse feed and generated ones
+ * (`createdBy` null) are never deleted from the portal.
  */
-export function canDeleteDocument(doc: ListedDocument, roles: readonly string[], myUserId: number | null): boolean {
+export function canDeleteDocument(doc: DocumentDto, roles: readonly string[]): boolean {
   if (doc.createdBy === null) return false;
   if (doc.type === 'POD') return hasAnyRole(roles, [Role.USER_DELETE_POD]);
   if (hasAnyRole(roles, [Role.USER_DELETE_ANY_DOCUMENT])) return true;
-  const mine = doc.mine ?? (myUserId === null ? true : doc.createdBy === myUserId);
-  return mine && hasAnyRole(roles, [Role.USER_DELETE_OWN_DOCUMENT]);
+  return doc.mine && hasAnyRole(roles, [Role.USER_DELETE_OWN_DOCUMENT]);
 }
 
 /** What the user may do on the delivery (buttons are hidden otherwise; the server checks again). */

@@ -115,6 +115,8 @@ export interface DocumentDto {
   createdAt: string;
   /** Uploaded by this user (USER_DELETE_OWN_DOCUMENT), null for feed and generated documents. */
   createdBy: number | null;
+  /** Uploaded by the caller: what USER_DELETE_OWN_DOCUMENT may delete. */
+  mine: boolean;
   /** Gateway path that streams the file. */
   url: string;
 }

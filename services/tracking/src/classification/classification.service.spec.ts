@@ -154,6 +154,17 @@ describe('manual classification, documents and PODs', () => {
         file: await upload(PDF_BYTES, 'facture.pdf'),
       });
       const other = userOf([A], [Role.USER_DELETE_OWN_DOCUMENT], 22);
+      // The detail tells each user which uploads are theirs (the web shows "delete" on those only).
+      const mineOf = async (userId: number) =>
+        (await detail(idOf(6), userOf([A], [Role.PGT_USER], userId))).documents.map((d) => [d.type, d.mine]);
+      expect(await mineOf(21)).toEqual([
+        ['DELIVERY_NOTE', false],
+        ['INVOICE', true],
+      ]);
+      expect(await mineOf(22)).toEqual([
+        ['DELIVERY_NOTE', false],
+        ['INVOICE', false],
+      ]);
       await expect(h.call(TrackingSubjects.deleteDocument, other, { id: idOf(6), documentId: id })).rejects.toMatchObject({
         key: 'permissionDenied',
       });

@@ -36,7 +36,8 @@ export function toOrderSummary(r: Record<string, unknown>): OrderSummaryDto {
 
 type Json<T> = T[];
 
-export function toOrderDetail(r: Record<string, unknown>): OrderDetailDto {
+/** The detail as the caller sees it: `userId` tells which uploaded documents are theirs. */
+export function toOrderDetail(r: Record<string, unknown>, userId: number | null): OrderDetailDto {
   const documents = r.documents as Json<OrderDetailDto['documents'][number]>;
   return {
     ...toOrderSummary(r),
@@ -81,7 +82,12 @@ export function toOrderDetail(r: Record<string, unknown>): OrderDetailDto {
     })),
     parcels: (r.parcels as Json<OrderDetailDto['parcels'][number]>).map((p) => ({ ...p, weightKg: num(p.weightKg) })),
     packaging: (r.packaging as OrderDetailDto['packaging']) ?? [],
-    documents: documents.map((d) => ({ ...d, createdAt: iso(d.createdAt)!, url: documentUrl(String(r.id), d.id) })),
+    documents: documents.map((d) => ({
+      ...d,
+      createdAt: iso(d.createdAt)!,
+      mine: d.createdBy !== null && d.createdBy === userId,
+      url: documentUrl(String(r.id), d.id),
+    })),
     history: (r.history as Json<OrderDetailDto['history'][number]>).map((h) => ({ ...h, at: iso(h.at)! })),
     tracerEvents: (r.tracer_events as Json<OrderDetailDto['tracerEvents'][number]>).map((e) => ({
       ...e,

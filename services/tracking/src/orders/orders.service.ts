@@ -35,7 +35,7 @@ export class OrdersService {
     const id = orderId(data);
     const row = await this.repository.detail(ctx, id);
     if (!row) throw deliveryNotFound();
-    return toOrderDetail(row);
+    return toOrderDetail(row, ctx.user?.id ?? null);
   }
 }
 
