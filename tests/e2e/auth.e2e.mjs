@@ -90,7 +90,8 @@ test('an application route without its role shows the no-rights message', async 
   await page.getByText('Vous n’avez pas les droits nécessaires pour accéder à cette page.').waitFor();
   await page.goto(`${ctx.base}/pgt`);
   await page.getByRole('heading', { name: 'Pack and Go Tracer' }).waitFor();
-  await page.getByText('Le module « Pack and Go Tracer » s’ouvrira sur cette page.').waitFor();
+  await page.getByRole('button', { name: 'Rechercher' }).waitFor();
+  assert.equal(await page.getByTestId('permission-denied').count(), 0);
   await page.close();
 });
 
