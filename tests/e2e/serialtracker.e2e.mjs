@@ -1,31 +1,14 @@
 // Serial Tracker: the orders, dates and recipients of a serial or lot number; deep link, back to the search, rights.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
+import { axe } from './support/axe.mjs';
 import { loginToDashboard } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
 
 const ctx = useJourney();
 const q = (o) => encodeURIComponent(JSON.stringify(o));
 
-/** axe (WCAG 2.1 AA) finds nothing serious or critical on the page. */
-async function axe(page, name) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(
-    serious.map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 5)
-          .join(' | ')}`,
-    ),
-    [],
-    name,
-  );
-}
 const ROWS = 'table tbody tr';
 let serialOfC = null;
 

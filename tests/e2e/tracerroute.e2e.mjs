@@ -6,27 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import JSZip from 'jszip';
-import { AxeBuilder } from '@axe-core/playwright';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
+import { axe } from './support/axe.mjs';
 import { loginToDashboard } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
 
 const ctx = useJourney();
 
-/** No serious or critical WCAG 2.1 AA violation on the page as it is. */
-async function axe(page, name) {
-  await page.waitForTimeout(400); // transitions end
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const detail = serious.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 5)
-        .join(' | ')}`,
-  );
-  assert.deepEqual(detail, [], `${name}: ${detail.join('\n')}`);
-}
 const ROWS = '[data-testid=orders-table] tbody tr[data-order-id]';
 const q = (value) => encodeURIComponent(JSON.stringify(value));
 

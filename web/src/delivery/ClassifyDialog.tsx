@@ -21,7 +21,8 @@ import { api, ApiError } from '../core/api';
 import { useTimeZone } from '../stock/ui';
 import { toUploadBody, uploadProblem } from './files';
 import { FilePicker } from './FilePicker';
-import { allowedClassifications, dateToZonedInput, isOldEnough, zonedInputToDate } from './model';
+import { toLocalInput, zonedInstant } from '../tracking/zonedTime';
+import { allowedClassifications, isOldEnough } from './model';
 import { useErrorText } from './ui';
 
 const COMMENT_MAX = 2000;
@@ -47,7 +48,7 @@ export function ClassifyDialog({ order, onClose, onDone }: { order: OrderDetailD
   const [error, setError] = useState<string | null>(null);
   const [serverAtError, setServerAtError] = useState<string | null>(null);
 
-  const atDate = zonedInputToDate(at, timeZone);
+  const atDate = zonedInstant(at, timeZone);
   const atError = !atDate
     ? tried
       ? translate('fields.required')
@@ -55,7 +56,7 @@ export function ClassifyDialog({ order, onClose, onDone }: { order: OrderDetailD
     : !isOldEnough(atDate)
       ? translate('errors.deliveryDateTooRecent', { minutes: MANUAL_DELIVERY_MIN_AGE_MINUTES })
       : serverAtError;
-  const latest = dateToZonedInput(new Date(Date.now() - MANUAL_DELIVERY_MIN_AGE_MINUTES * 60_000), timeZone);
+  const latest = toLocalInput(new Date(Date.now() - MANUAL_DELIVERY_MIN_AGE_MINUTES * 60_000), timeZone);
 
   const submit = async () => {
     setTried(true);

@@ -3,13 +3,11 @@ import { Role, type DocumentDto, type OrderDetailDto, type TracerEventDto } from
 import {
   allowedClassifications,
   canDeleteDocument,
-  dateToZonedInput,
   deliveryProblems,
   deliveryRights,
   isOldEnough,
   mergeTimeline,
   shortLines,
-  zonedInputToDate,
 } from './model';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
@@ -178,22 +176,6 @@ describe('manual classification', () => {
     expect(isOldEnough(new Date(NOW.getTime() - 10 * 60_000), NOW)).toBe(true);
     expect(isOldEnough(new Date(NOW.getTime() - 9 * 60_000 - 59_000), NOW)).toBe(false);
     expect(isOldEnough(new Date(NOW.getTime() + 60_000), NOW)).toBe(false);
-  });
-});
-
-describe('the date field in the user’s time zone', () => {
-  it('reads a wall-clock time of the zone, summer and winter, across the DST change', () => {
-    expect(zonedInputToDate('2026-01-15T10:30', 'Europe/Paris')?.toISOString()).toBe('2026-01-15T09:30:00.000Z');
-    expect(zonedInputToDate('2026-07-15T10:30', 'Europe/Paris')?.toISOString()).toBe('2026-07-15T08:30:00.000Z');
-    expect(zonedInputToDate('2026-03-29T03:30', 'Europe/Paris')?.toISOString()).toBe('2026-03-29T01:30:00.000Z');
-    expect(zonedInputToDate('2026-11-01T01:30', 'America/New_York')?.toISOString()).toMatch(/^2026-11-01T0[56]:30:00.000Z$/);
-    expect(zonedInputToDate('2026-07-15T10:30', 'Asia/Kolkata')?.toISOString()).toBe('2026-07-15T05:00:00.000Z');
-    expect(zonedInputToDate('', 'Europe/Paris')).toBeNull();
-  });
-  it('writes an instant as the zone’s wall clock', () => {
-    expect(dateToZonedInput(new Date('2026-07-15T08:30:00Z'), 'Europe/Paris')).toBe('2026-07-15T10:30');
-    expect(dateToZonedInput(new Date('2026-01-15T09:30:42Z'), 'Europe/Paris')).toBe('2026-01-15T10:30');
-    expect(dateToZonedInput(new Date('2026-07-15T05:00:00Z'), 'Pacific/Auckland')).toBe('2026-07-15T17:00');
   });
 });
 

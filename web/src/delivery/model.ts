@@ -139,39 +139,6 @@ export function deliveryRights(roles: readonly string[]) {
   };
 }
 
-/** Offset of `timeZone` from UTC at `instant`, in milliseconds. */
-function zoneOffset(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
-/** A `datetime-local` value (wall clock in the user's time zone) as an instant; null when incomplete. */
-export function zonedInputToDate(value: string, timeZone: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
-  if (!m) return null;
-  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
-  let instant = wall - zoneOffset(wall, timeZone);
-  instant = wall - zoneOffset(instant, timeZone); // again with the offset of that instant (DST change days)
-  return new Date(instant);
-}
-
-/** An instant as a `datetime-local` value in the user's time zone. */
-export function dateToZonedInput(date: Date, timeZone: string): string {
-  const local = new Date(date.getTime() + zoneOffset(date.getTime(), timeZone));
-  return local.toISOString().slice(0, 16);
-}
-
 /** Spec §5: a manual delivery date is at least MANUAL_DELIVERY_MIN_AGE_MINUTES in the past. */
 export function isOldEnough(at: Date, now = new Date()): boolean {
   return at.getTime() <= now.getTime() - MANUAL_DELIVERY_MIN_AGE_MINUTES * 60_000;

@@ -31,3 +31,19 @@ describe('wall-clock times of the user time zone', () => {
     expect(nextDay('2026-12-31')).toBe('2027-01-01');
   });
 });
+
+describe('date-time fields in the user’s time zone (manual delivery date)', () => {
+  it('reads a wall-clock time of the zone, summer and winter, across the DST change', () => {
+    expect(zonedInstant('2026-01-15T10:30', 'Europe/Paris')?.toISOString()).toBe('2026-01-15T09:30:00.000Z');
+    expect(zonedInstant('2026-07-15T10:30', 'Europe/Paris')?.toISOString()).toBe('2026-07-15T08:30:00.000Z');
+    expect(zonedInstant('2026-03-29T03:30', 'Europe/Paris')?.toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(zonedInstant('2026-11-01T01:30', 'America/New_York')?.toISOString()).toMatch(/^2026-11-01T0[56]:30:00.000Z$/);
+    expect(zonedInstant('2026-07-15T10:30', 'Asia/Kolkata')?.toISOString()).toBe('2026-07-15T05:00:00.000Z');
+    expect(zonedInstant('', 'Europe/Paris')).toBeNull();
+  });
+  it('writes an instant as the zone’s wall clock', () => {
+    expect(toLocalInput(new Date('2026-07-15T08:30:00Z'), 'Europe/Paris')).toBe('2026-07-15T10:30');
+    expect(toLocalInput(new Date('2026-01-15T09:30:42Z'), 'Europe/Paris')).toBe('2026-01-15T10:30');
+    expect(toLocalInput(new Date('2026-07-15T05:00:00Z'), 'Pacific/Auckland')).toBe('2026-07-15T17:00');
+  });
+});

@@ -1,0 +1,19 @@
+// axe-core in the page: no serious or critical WCAG 2.1 AA violation (the journeys' accessibility bar).
+import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
+
+/** Checks the page as it is once its requests and transitions have settled; `name` labels a failure. */
+export async function axe(page, name) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(400); // MUI transitions end
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const detail = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join(' | ')}`,
+  );
+  assert.deepEqual(detail, [], `${name}: ${detail.join('\n')}`);
+}
