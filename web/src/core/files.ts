@@ -28,3 +28,15 @@ export async function saveResponse(response: Response, fallback: string): Promis
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return name;
 }
+
+/** A size in the user's language: "850 o", "45 ko", "2,4 Mo". */
+export function formatBytes(size: number | null, locale: string): string {
+  if (size === null) return '';
+  const [unit, value] = size < 1024 ? ['byte', size] : size < 1024 * 1024 ? ['kilobyte', size / 1024] : ['megabyte', size / (1024 * 1024)];
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 'megabyte' ? 1 : 0,
+  }).format(value);
+}

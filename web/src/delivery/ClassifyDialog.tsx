@@ -1,29 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { useState } from 'react';
+import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { CLASSIFICATIONS, MANUAL_DELIVERY_MIN_AGE_MINUTES, type Classification, type OrderDetailDto } from '@portal/contracts';
-import { api, ApiError } from '../core/api';
+import { api } from '../core/api';
+import { ActionDialog, useSubmit } from '../tracking/ActionDialog';
 import { useTimeZone } from '../stock/ui';
 import { toUploadBody, uploadProblem } from './files';
 import { FilePicker } from './FilePicker';
 import { toLocalInput, zonedInstant } from '../tracking/zonedTime';
 import { allowedClassifications, isOldEnough } from './model';
-import { useErrorText } from './ui';
 
 const COMMENT_MAX = 2000;
 
@@ -35,7 +20,6 @@ const COMMENT_MAX = 2000;
 export function ClassifyDialog({ order, onClose, onDone }: { order: OrderDetailDto; onClose: () => void; onDone: () => void }) {
   const translate = useTranslate();
   const timeZone = useTimeZone();
-  const errorText = useErrorText();
   const allowed = allowedClassifications(order.status);
   const podPresent = order.documents.some((d) => d.type === 'POD');
   const [as, setAs] = useState<Classification>(allowed[0] ?? 'delivered');
@@ -44,9 +28,7 @@ export function ClassifyDialog({ order, onClose, onDone }: { order: OrderDetailD
   const [commentPrivate, setCommentPrivate] = useState(false);
   const [pod, setPod] = useState<File | null>(null);
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [serverAtError, setServerAtError] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit();
 
   const atDate = zonedInstant(at, timeZone);
   const atError = !atDate
@@ -55,16 +37,13 @@ export function ClassifyDialog({ order, onClose, onDone }: { order: OrderDetailD
       : null
     : !isOldEnough(atDate)
       ? translate('errors.deliveryDateTooRecent', { minutes: MANUAL_DELIVERY_MIN_AGE_MINUTES })
-      : serverAtError;
+      : null;
   const latest = toLocalInput(new Date(Date.now() - MANUAL_DELIVERY_MIN_AGE_MINUTES * 60_000), timeZone);
 
-  const submit = async () => {
+  const submit = () => {
     setTried(true);
-    setError(null);
-    setServerAtError(null);
     if (!atDate || !isOldEnough(atDate) || (pod && uploadProblem(pod))) return;
-    setBusy(true);
-    try {
+    void run(async () => {
       await api(`/orders/${order.id}/classify`, {
         method: 'POST',
         body: {
@@ -75,102 +54,74 @@ export function ClassifyDialog({ order, onClose, onDone }: { order: OrderDetailD
         },
       });
       onDone();
-    } catch (e) {
-      if (e instanceof ApiError && e.fields.at) setServerAtError(errorText(e));
-      else setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="classify-title" fullWidth maxWidth="sm">
-      {/* The form is the dialog's flex column, so that the content scrolls between title and buttons. */}
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          void submit();
-        }}
-        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
-      >
-        <DialogTitle id="classify-title">{translate('delivery.classify.title', { reference: order.reference })}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={3} sx={{ pt: 1 }}>
-            <FormControl>
-              <FormLabel id="classify-as-label">{translate('delivery.classify.as')}</FormLabel>
-              <RadioGroup row aria-labelledby="classify-as-label" value={as} onChange={(e) => setAs(e.target.value as Classification)}>
-                {CLASSIFICATIONS.map((c) => (
-                  <FormControlLabel
-                    key={c}
-                    value={c}
-                    control={<Radio />}
-                    label={translate(`delivery.classify.${c}`)}
-                    disabled={!allowed.includes(c)}
-                  />
-                ))}
-              </RadioGroup>
-            </FormControl>
-            <TextField
-              id="classify-at"
-              type="datetime-local"
-              label={translate(as === 'delivered' ? 'delivery.classify.atDelivered' : 'delivery.classify.atEvent')}
-              value={at}
-              onChange={(e) => {
-                setAt(e.target.value);
-                setServerAtError(null);
-              }}
-              required
-              error={!!atError}
-              helperText={atError ?? translate('delivery.classify.atHelp', { minutes: MANUAL_DELIVERY_MIN_AGE_MINUTES, zone: timeZone })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: latest, step: 60 } }}
+    <ActionDialog
+      id="classify"
+      title={translate('delivery.classify.title', { reference: order.reference })}
+      submitLabel={busy ? translate('delivery.sending') : translate('delivery.classify.submit')}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+      disabled={allowed.length === 0}
+    >
+      <FormControl>
+        <FormLabel id="classify-as-label">{translate('delivery.classify.as')}</FormLabel>
+        <RadioGroup row aria-labelledby="classify-as-label" value={as} onChange={(e) => setAs(e.target.value as Classification)}>
+          {CLASSIFICATIONS.map((c) => (
+            <FormControlLabel
+              key={c}
+              value={c}
+              control={<Radio />}
+              label={translate(`delivery.classify.${c}`)}
+              disabled={!allowed.includes(c)}
             />
-            <TextField
-              id="classify-comment"
-              label={translate('delivery.classify.comment')}
-              value={comment}
-              onChange={(e) => setComment(e.target.value)}
-              multiline
-              minRows={3}
-              slotProps={{ htmlInput: { maxLength: COMMENT_MAX } }}
-              helperText={`${comment.length} / ${COMMENT_MAX}`}
-            />
-            <FormControl disabled={!comment.trim()}>
-              <FormLabel id="classify-visibility-label">{translate('delivery.classify.visibility')}</FormLabel>
-              <RadioGroup
-                row
-                aria-labelledby="classify-visibility-label"
-                value={commentPrivate ? 'private' : 'attached'}
-                onChange={(e) => setCommentPrivate(e.target.value === 'private')}
-              >
-                <FormControlLabel value="attached" control={<Radio />} label={translate('delivery.classify.attached')} />
-                <FormControlLabel value="private" control={<Radio />} label={translate('delivery.classify.private')} />
-              </RadioGroup>
-            </FormControl>
-            <FilePicker
-              label={translate('delivery.classify.pod')}
-              file={pod}
-              onChange={setPod}
-              disabled={podPresent}
-              help={podPresent ? translate('errors.podAlreadyPresent') : undefined}
-            />
-            {error && (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {translate('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy || allowed.length === 0}>
-            {busy ? translate('delivery.sending') : translate('delivery.classify.submit')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          ))}
+        </RadioGroup>
+      </FormControl>
+      <TextField
+        id="classify-at"
+        type="datetime-local"
+        label={translate(as === 'delivered' ? 'delivery.classify.atDelivered' : 'delivery.classify.atEvent')}
+        value={at}
+        onChange={(e) => setAt(e.target.value)}
+        required
+        error={!!atError}
+        helperText={atError ?? translate('delivery.classify.atHelp', { minutes: MANUAL_DELIVERY_MIN_AGE_MINUTES, zone: timeZone })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: latest, step: 60 } }}
+      />
+      <TextField
+        id="classify-comment"
+        label={translate('delivery.classify.comment')}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        multiline
+        minRows={3}
+        slotProps={{ htmlInput: { maxLength: COMMENT_MAX } }}
+        helperText={`${comment.length} / ${COMMENT_MAX}`}
+      />
+      <FormControl disabled={!comment.trim()}>
+        <FormLabel id="classify-visibility-label">{translate('delivery.classify.visibility')}</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby="classify-visibility-label"
+          value={commentPrivate ? 'private' : 'attached'}
+          onChange={(e) => setCommentPrivate(e.target.value === 'private')}
+        >
+          <FormControlLabel value="attached" control={<Radio />} label={translate('delivery.classify.attached')} />
+          <FormControlLabel value="private" control={<Radio />} label={translate('delivery.classify.private')} />
+        </RadioGroup>
+      </FormControl>
+      <FilePicker
+        label={translate('delivery.classify.pod')}
+        file={pod}
+        onChange={setPod}
+        disabled={podPresent}
+        help={podPresent ? translate('errors.podAlreadyPresent') : undefined}
+      />
+    </ActionDialog>
   );
 }

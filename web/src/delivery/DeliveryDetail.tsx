@@ -22,7 +22,8 @@ import {
   useStatusLabel,
 } from './Sections';
 import { AlertsSection, TimelineSection } from './Timeline';
-import { ConfirmDialog, Facts, useErrorText } from './ui';
+import { ConfirmDialog, Facts } from './ui';
+import { useErrorText } from '../i18n/useErrorText';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; order: OrderDetailDto } | { state: 'failed'; error: unknown };
 

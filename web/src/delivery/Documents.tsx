@@ -1,15 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
-  Alert,
-  Box,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   IconButton,
   MenuItem,
-  Stack,
   Table,
   TableBody,
   TableCell,
@@ -25,12 +18,15 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useNotify, useTranslate } from 'ra-core';
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentDto, type DocumentType, type OrderDetailDto } from '@portal/contracts';
 import { api } from '../core/api';
+import { ActionDialog, useSubmit } from '../tracking/ActionDialog';
 import { useShortLocale } from '../stock/ui';
 import { useUser } from '../user/useUser';
-import { downloadDocument, formatBytes, toUploadBody, uploadProblem } from './files';
+import { formatBytes } from '../core/files';
+import { downloadDocument, toUploadBody, uploadProblem } from './files';
 import { FilePicker } from './FilePicker';
 import { canDeleteDocument, deliveryRights } from './model';
-import { ConfirmDialog, Section, useDateTime, useErrorText } from './ui';
+import { ConfirmDialog, Section, useDateTime } from './ui';
+import { useErrorText } from '../i18n/useErrorText';
 
 type Pending = { kind: 'document'; doc: DocumentDto } | { kind: 'pods' } | null;
 
@@ -182,81 +178,52 @@ export function Documents({ order, onChanged }: { order: OrderDetailDto; onChang
 function AddDocumentDialog({ orderId, onClose, onAdded }: { orderId: number; onClose: () => void; onAdded: () => void }) {
   const translate = useTranslate();
   const locale = useShortLocale();
-  const errorText = useErrorText();
   const [type, setType] = useState<DocumentType | ''>('');
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
+  const { busy, error, run } = useSubmit();
 
-  const submit = async () => {
+  const submit = () => {
     setTried(true);
     if (!type || !file || uploadProblem(file)) return;
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       await api(`/orders/${orderId}/documents`, { method: 'POST', body: { type, ...(await toUploadBody(file)) } });
       onAdded();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="add-document-title" fullWidth maxWidth="sm">
-      {/* The form is the dialog's flex column, so that the content scrolls between title and buttons. */}
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          void submit();
-        }}
-        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+    <ActionDialog
+      id="add-document"
+      title={translate('delivery.documents.addTitle')}
+      submitLabel={busy ? translate('delivery.sending') : translate('common.add')}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+    >
+      <TextField
+        select
+        id="document-type"
+        label={translate('delivery.documents.type')}
+        value={type}
+        onChange={(e) => setType(e.target.value as DocumentType)}
+        required
+        error={tried && !type}
+        helperText={tried && !type ? translate('fields.required') : undefined}
       >
-        <DialogTitle id="add-document-title">{translate('delivery.documents.addTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={3} sx={{ pt: 1 }}>
-            <TextField
-              select
-              id="document-type"
-              label={translate('delivery.documents.type')}
-              value={type}
-              onChange={(e) => setType(e.target.value as DocumentType)}
-              required
-              error={tried && !type}
-              helperText={tried && !type ? translate('fields.required') : undefined}
-            >
-              {DOCUMENT_TYPES.map((t) => (
-                <MenuItem key={t} value={t}>
-                  {DOCUMENT_TYPE_LABELS[t][locale]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <FilePicker label={translate('delivery.files.file')} file={file} onChange={setFile} required />
-            {tried && !file && (
-              <Typography color="error" variant="body2" role="alert">
-                {translate('delivery.files.required')}
-              </Typography>
-            )}
-            {error && (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {translate('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? translate('delivery.sending') : translate('common.add')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        {DOCUMENT_TYPES.map((t) => (
+          <MenuItem key={t} value={t}>
+            {DOCUMENT_TYPE_LABELS[t][locale]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <FilePicker label={translate('delivery.files.file')} file={file} onChange={setFile} required />
+      {tried && !file && (
+        <Typography color="error" variant="body2" role="alert">
+          {translate('delivery.files.required')}
+        </Typography>
+      )}
+    </ActionDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TRACKING_UPLOAD_MAX_BYTES } from '@portal/contracts';
-import { formatBytes, toUploadBody, uploadProblem } from './files';
+import { formatBytes } from '../core/files';
+import { toUploadBody, uploadProblem } from './files';
 
 describe('uploads of documents and PODs (spec §5)', () => {
   it('accepts PDF, JPEG and PNG up to the limit', () => {

@@ -28,18 +28,6 @@ export async function toUploadBody(file: File): Promise<{ name: string; contentB
   return { name: file.name, contentBase64: btoa(binary) };
 }
 
-/** A size in the user's language: "850 o", "45 ko", "2,4 Mo". */
-export function formatBytes(size: number | null, locale: string): string {
-  if (size === null) return '';
-  const [unit, value] = size < 1024 ? ['byte', size] : size < 1024 * 1024 ? ['kilobyte', size / 1024] : ['megabyte', size / (1024 * 1024)];
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit,
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 'megabyte' ? 1 : 0,
-  }).format(value);
-}
-
 /** Downloads a document through its API `url` with the bearer token (a plain link would lack it). */
 export async function downloadDocument(url: string, fallbackName: string): Promise<void> {
   await saveResponse(await apiRequest(url.replace(/^\/api(?=\/)/, ''), { accept: '*/*' }), fallbackName);

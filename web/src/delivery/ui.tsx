@@ -2,10 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { TRACKING_UPLOAD_MAX_BYTES } from '@portal/contracts';
-import { ApiError, errorKeyOf } from '../core/api';
 import { formatDate } from '../core/format';
 import { useShortLocale, useTimeZone } from '../stock/ui';
-import { formatBytes } from './files';
+import { formatBytes } from '../core/files';
 
 /** A card of the delivery detail with its heading (h2) and optional actions. */
 export function Section({ id, title, actions, children }: { id: string; title: string; actions?: ReactNode; children: ReactNode }) {
@@ -44,17 +43,6 @@ export function Facts({ rows }: { rows: [string, ReactNode][] }) {
 export function useDateTime() {
   const timeZone = useTimeZone();
   return (value: string | null | undefined) => (value ? formatDate(value, timeZone, true) : '');
-}
-
-/** The text of an API error in the user's language (the size limit in readable units). */
-export function useErrorText() {
-  const translate = useTranslate();
-  const locale = useShortLocale();
-  return (error: unknown) => {
-    const params = error instanceof ApiError ? { ...error.params } : {};
-    if (typeof params.limit === 'number') params.limit = formatBytes(params.limit, locale);
-    return translate(`errors.${errorKeyOf(error)}`, params);
-  };
 }
 
 export function useUploadLimit(): string {

@@ -446,8 +446,9 @@ export const de: Shape<typeof fr> = {
       takesSearch: 'Das Profil übernimmt die Kriterien der angezeigten Suche.',
       name: 'Profilname',
       shareLabel: 'Mit meinen Kollegen teilen',
-      shareHelp: 'Angeboten für Kollegen, die alle Ihre Einlagerer sehen (%{depositors}).',
-      shareAdmin: 'Ein Administrator sieht alle Einlagerer: Seine Profile können nicht geteilt werden.',
+      shareHelp: 'Angeboten für Kollegen, die alle diese Einlagerer sehen: %{depositors}.',
+      shareNeedsDepositor:
+        'Um dieses Profil zu teilen, wählen Sie in der Suche den oder die Einlagerer der Kollegen, für die es bestimmt ist.',
       defaultLabel: 'Standardprofil (beim Öffnen der Suche angewendet)',
       saved: 'Profil „%{name}“ gespeichert.',
       deleted: 'Profil „%{name}“ gelöscht.',

@@ -1,21 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  FormHelperText,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { useState } from 'react';
+import { Checkbox, FormControlLabel, FormHelperText, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Role, type SearchProfileDto } from '@portal/contracts';
-import { ApiError } from '../core/api';
-import { useErrorText } from '../tracking/OrdersTable';
+import { ActionDialog, useSubmit } from '../tracking/ActionDialog';
 import { useDepositors } from '../tracking/useReferenceData';
 import { useUser } from '../user/useUser';
 import { saveProfile } from './profiles';
@@ -23,7 +10,8 @@ import type { TrackerFilter } from '../tracking/searchFilter';
 
 /**
  * Saves the search shown as a new profile, or into one of the user's profiles (`editing`). A
- * shared profile is offered to coworkers who see every depositor the author sees (backend rule).
+ * shared profile is offered to the coworkers who see every depositor the search names, else every
+ * depositor of its author (backend rule); a user who sees them all (ADMIN) must name some to share.
  */
 export function ProfileDialog({
   open,
@@ -39,76 +27,61 @@ export function ProfileDialog({
   onSaved: (profile: SearchProfileDto) => void;
 }) {
   const translate = useTranslate();
-  const errorText = useErrorText();
   const user = useUser();
   const depositors = useDepositors();
-  // ADMIN sees every depositor, so no coworker sees all of them: the server refuses to share.
-  const canShare = !(user?.roles ?? []).includes(Role.ADMIN);
+  const { busy, error, run, fieldError } = useSubmit();
+  const named = depositors.filter((d) => filter.depositor?.includes(d.id));
+  // ADMIN sees every depositor, so no coworker would see all of them: the search must name some.
+  const sharedWith = named.length ? named : (user?.roles ?? []).includes(Role.ADMIN) ? [] : depositors;
+  const canShare = sharedWith.length > 0;
   const [name, setName] = useState(editing?.name ?? '');
   const [shared, setShared] = useState(editing?.shared ?? false);
   const [isDefault, setIsDefault] = useState(editing?.isDefault ?? false);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  if (!open) return null;
+  const submit = () => {
     if (!name.trim()) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onSaved(await saveProfile({ name, filter, shared: canShare && shared, isDefault }, editing?.id));
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    void run(async () => onSaved(await saveProfile({ name, filter, shared: canShare && shared, isDefault }, editing?.id)));
   };
-  const nameError = error instanceof ApiError ? error.fields.name : undefined;
+  const nameError = fieldError('name', { n: 100 });
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="profile-dialog-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="profile-dialog-title">
-          {editing ? translate('pgt.profiles.editTitle', { name: editing.name }) : translate('pgt.profiles.newTitle')}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormHelperText sx={{ m: 0 }}>{translate('pgt.profiles.takesSearch')}</FormHelperText>
-            <TextField
-              id="profile-name"
-              label={translate('pgt.profiles.name')}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              required
-              autoFocus
-              error={Boolean(nameError) || (name.length > 0 && !name.trim())}
-              helperText={nameError ? translate(`fields.${nameError}`, { n: 100 }) : undefined}
-              slotProps={{ htmlInput: { maxLength: 100 } }}
-            />
-            <div>
-              <FormControlLabel
-                control={<Checkbox checked={canShare && shared} disabled={!canShare} onChange={(e) => setShared(e.target.checked)} />}
-                label={translate('pgt.profiles.shareLabel')}
-              />
-              <FormHelperText sx={{ mt: 0, ml: 4 }}>
-                {canShare
-                  ? translate('pgt.profiles.shareHelp', { depositors: depositors.map((d) => d.code).join(', ') || '—' })
-                  : translate('pgt.profiles.shareAdmin')}
-              </FormHelperText>
-            </div>
-            <FormControlLabel
-              control={<Checkbox checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} />}
-              label={translate('pgt.profiles.defaultLabel')}
-            />
-            {error !== null && !nameError && <Alert severity="error">{errorText(error)}</Alert>}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy || !name.trim()}>
-            {translate('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ActionDialog
+      id="profile-dialog"
+      title={editing ? translate('pgt.profiles.editTitle', { name: editing.name }) : translate('pgt.profiles.newTitle')}
+      submitLabel={translate('common.save')}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+      disabled={!name.trim()}
+    >
+      <FormHelperText sx={{ m: 0 }}>{translate('pgt.profiles.takesSearch')}</FormHelperText>
+      <TextField
+        id="profile-name"
+        label={translate('pgt.profiles.name')}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        required
+        autoFocus
+        error={Boolean(nameError) || (name.length > 0 && !name.trim())}
+        helperText={nameError}
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+      />
+      <div>
+        <FormControlLabel
+          control={<Checkbox checked={canShare && shared} disabled={!canShare} onChange={(e) => setShared(e.target.checked)} />}
+          label={translate('pgt.profiles.shareLabel')}
+        />
+        <FormHelperText sx={{ mt: 0, ml: 4 }}>
+          {canShare
+            ? translate('pgt.profiles.shareHelp', { depositors: sharedWith.map((d) => d.code).join(', ') })
+            : translate('pgt.profiles.shareNeedsDepositor')}
+        </FormHelperText>
+      </div>
+      <FormControlLabel
+        control={<Checkbox checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} />}
+        label={translate('pgt.profiles.defaultLabel')}
+      />
+    </ActionDialog>
   );
 }

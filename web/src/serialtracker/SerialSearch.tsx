@@ -26,7 +26,7 @@ import { formatDate } from '../core/format';
 import { Loading } from '../layout/Loading';
 import { fromList } from '../delivery/navigation';
 import { useStatusLabel } from '../delivery/Sections';
-import { useErrorText } from '../delivery/ui';
+import { useErrorText } from '../i18n/useErrorText';
 import { useTimeZone } from '../stock/ui';
 import { SERIAL_SEARCH_MAX, serialQuery, serialSearchOf, type SerialSearchBy } from './query';
 

@@ -7,7 +7,7 @@ import { MANUAL_DELIVERY_MIN_AGE_MINUTES, type OrderSummaryDto } from '@portal/c
 import { errorKeyOf } from '../core/api';
 import { useTimeZone } from '../stock/ui';
 import { toLocalInput, zonedInstant } from '../tracking/zonedTime';
-import { ActionDialog, useSubmit } from './ActionDialog';
+import { ActionDialog, useSubmit } from '../tracking/ActionDialog';
 import { deliveredAtProblem, downloadPods, markDelivered, withoutBlanks, type MarkDeliveredResult } from './tracerApi';
 
 /**

@@ -12,7 +12,7 @@ import {
 import { useShortLocale, useTimeZone } from '../stock/ui';
 import { useTracerStatusLabel, useTrackingStatusLabel } from '../tracking/StatusChip';
 import { toLocalInput, zonedInstant } from '../tracking/zonedTime';
-import { ActionDialog, useSubmit } from './ActionDialog';
+import { ActionDialog, useSubmit } from '../tracking/ActionDialog';
 import { addTracerEvent, setCarrierInfo, setTracerStatus, withoutBlanks } from './tracerApi';
 
 /** LATE is computed from the promised delivery date: never set by hand (spec §4, backend rule). */

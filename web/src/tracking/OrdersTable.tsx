@@ -17,8 +17,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { useErrorText } from '../i18n/useErrorText';
 import type { OrderSummaryDto } from '@portal/contracts';
-import { ApiError, errorKeyOf } from '../core/api';
 import type { SortField, TrackerSort } from './searchFilter';
 import type { CursorList } from './useCursorList';
 
@@ -50,12 +50,6 @@ export interface RowSelection {
   setMany: (ids: number[], on: boolean) => void;
   labelOf: (row: OrderSummaryDto) => string;
   allLabel: string;
-}
-
-/** The message of an API error in the user's language (errors.<key> with its params). */
-export function useErrorText() {
-  const translate = useTranslate();
-  return (error: unknown) => translate(`errors.${errorKeyOf(error)}`, error instanceof ApiError ? error.params : {});
 }
 
 /**

@@ -1,10 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { ApiError } from '../core/api';
-import { useErrorText } from '../tracking/OrdersTable';
+import { useErrorText } from '../i18n/useErrorText';
 
-/** A form dialog that sends one request: its error (spec §8 key, field keys) stays in the dialog. */
+/** A form dialog that sends one request: its error (spec §8 key, field keys) stays in the dialog. Used by the tracking screens. */
 export function useSubmit() {
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
@@ -62,8 +62,9 @@ export function ActionDialog({
     onSubmit();
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
-      <form onSubmit={submit} noValidate>
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
+      {/* The form is the dialog's flex column, so that the content scrolls between title and buttons. */}
+      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
         <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -77,12 +78,16 @@ export function ActionDialog({
           </Stack>
         </DialogContent>
         <DialogActions>
-          {!done && <Button onClick={onClose}>{translate('common.cancel')}</Button>}
+          {!done && (
+            <Button onClick={onClose} disabled={busy}>
+              {translate('common.cancel')}
+            </Button>
+          )}
           <Button type="submit" variant="contained" disabled={busy || disabled}>
             {submitLabel}
           </Button>
         </DialogActions>
-      </form>
+      </Box>
     </Dialog>
   );
 }
