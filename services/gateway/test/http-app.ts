@@ -8,8 +8,9 @@ import { RpcRolesGuard } from '@portal/auth';
 import { BusModule, BusServer, InProcessTransport } from '@portal/bus';
 import { Db } from '@portal/db';
 import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
-import { AuthServiceModule, seedAuthDemo } from '@portal/service-auth';
+import { AuthServiceModule, DEMO_PASSWORD, seedAuthDemo } from '@portal/service-auth';
 import { dropDatabases, freshDatabaseBase } from '@portal/testing';
+import request from 'supertest';
 import { GatewayModule } from '../src/gateway.module';
 import { configureGateway, fastifyAdapter } from '../src/http/bootstrap';
 
@@ -18,7 +19,17 @@ export interface HttpApp {
   url: string;
   /** Each service has its own Db: pick it by service name. */
   dbOf(service: string): Db;
+  /** A demo user signed in once (token kept), with requests that carry the bearer token. */
+  as(login: string): Promise<SignedIn>;
   close(): Promise<void>;
+}
+
+export interface SignedIn {
+  token: string;
+  get(path: string): request.Test;
+  post(path: string, body?: object): request.Test;
+  put(path: string, body?: object): request.Test;
+  delete(path: string): request.Test;
 }
 
 /**
@@ -47,10 +58,28 @@ export async function startHttpApp(modules: (Type | DynamicModule)[]): Promise<H
   await seedAdminDemo(dbOf('admin'));
   await seedAuthDemo(dbOf('auth'));
   await app.listen(0, '127.0.0.1');
+  const url = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+  const tokens = new Map<string, string>();
+  const as = async (login: string): Promise<SignedIn> => {
+    let token = tokens.get(login);
+    if (!token) {
+      token = (await request(url).post('/api/auth/login').send({ login, password: DEMO_PASSWORD }).expect(200)).body.token as string;
+      tokens.set(login, token);
+    }
+    const auth = { Authorization: `Bearer ${token}` };
+    return {
+      token,
+      get: (p) => request(url).get(p).set(auth),
+      post: (p, body = {}) => request(url).post(p).set(auth).send(body),
+      put: (p, body = {}) => request(url).put(p).set(auth).send(body),
+      delete: (p) => request(url).delete(p).set(auth),
+    };
+  };
   return {
     app,
-    url: `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`,
+    url,
     dbOf,
+    as,
     close: async () => {
       await app.close();
       await dropDatabases(base);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createApiKey, DEMO_PASSWORD } from '@portal/service-auth';
+import { createApiKey } from '@portal/service-auth';
 import { StockServiceModule } from '@portal/service-stock';
 import { TrackingServiceModule } from '@portal/service-tracking';
 import ExcelJS from 'exceljs';
@@ -51,24 +51,19 @@ describe('exports: answered at once, or produced in the background and mailed', 
     }
   });
 
-  const tokens = new Map<string, string>();
-  async function as(login: string) {
-    let token = tokens.get(login);
-    if (!token) {
-      token = (await request(url).post('/api/auth/login').send({ login, password: DEMO_PASSWORD }).expect(200)).body.token as string;
-      tokens.set(login, token);
-    }
+  /** GET as a signed-in demo user, the body kept as bytes (files and JSON alike). */
+  const as = async (login: string) => {
+    const user = await http.as(login);
     return (p: string) =>
-      request(url)
+      user
         .get(p)
-        .set({ Authorization: `Bearer ${token}` })
         .buffer(true)
         .parse((res, done) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => done(null, Buffer.concat(chunks)));
         });
-  }
+  };
   const q = (o: object) => encodeURIComponent(JSON.stringify(o));
   const json = (body: unknown) => JSON.parse((body as Buffer).toString('utf8'));
   const csvLines = (body: unknown) =>

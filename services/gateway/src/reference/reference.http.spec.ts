@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BusClient } from '@portal/bus';
 import { AdminSubjects, Role } from '@portal/contracts';
-import { DEMO_PASSWORD } from '@portal/service-auth';
 import { callerContext } from '@portal/testing';
 import request from 'supertest';
 import { startHttpApp, type HttpApp } from '../../test/http-app';
@@ -22,21 +21,7 @@ describe('reference data API', () => {
 
   afterAll(() => http?.close());
 
-  const tokens = new Map<string, string>();
-  async function as(login: string) {
-    let token = tokens.get(login);
-    if (!token) {
-      const res = await request(url).post('/api/auth/login').send({ login, password: DEMO_PASSWORD }).expect(200);
-      token = res.body.token as string;
-      tokens.set(login, token);
-    }
-    const auth = { Authorization: `Bearer ${token}` };
-    return {
-      get: (p: string) => request(url).get(p).set(auth),
-      put: (p: string) => request(url).put(p).set(auth).send({}),
-      post: (p: string, body: object) => request(url).post(p).set(auth).send(body),
-    };
-  }
+  const as = (login: string) => http.as(login);
 
   it('refuses calls without a session', async () => {
     const res = await request(url).get('/api/depositors').expect(401);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createApiKey, DEMO_PASSWORD } from '@portal/service-auth';
+import { createApiKey } from '@portal/service-auth';
 import { StockServiceModule } from '@portal/service-stock';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
@@ -54,18 +54,11 @@ describe('stock API', () => {
 
   afterAll(() => http?.close());
 
-  const tokens = new Map<string, string>();
-  async function as(login: string) {
-    let token = tokens.get(login);
-    if (!token) {
-      token = (await request(url).post('/api/auth/login').send({ login, password: DEMO_PASSWORD }).expect(200)).body.token as string;
-      tokens.set(login, token);
-    }
-    return (p: string) =>
-      request(url)
-        .get(p)
-        .set({ Authorization: `Bearer ${token}` });
-  }
+  /** GET as a signed-in demo user. */
+  const as = async (login: string) => {
+    const user = await http.as(login);
+    return (p: string) => user.get(p);
+  };
   const q = (o: object) => encodeURIComponent(JSON.stringify(o));
 
   it('GET /stock follows the ra-data-simple-rest contract: array + Content-Range', async () => {
@@ -170,7 +163,7 @@ describe('stock API', () => {
     const bob = await as('bob');
     expect((await bob('/api/stock').expect(200)).body.map((l: { reference: string }) => l.reference)).toEqual(['B-1']);
     // a user session is no API key
-    const token = tokens.get('bob')!;
+    const { token } = await http.as('bob');
     expect(
       (await request(url).post('/api/feed/stock/items').set('Authorization', `Bearer ${token}`).send({ items: [] }).expect(401)).body.error
         .key,

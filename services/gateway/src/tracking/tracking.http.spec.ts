@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createApiKey, DEMO_PASSWORD } from '@portal/service-auth';
+import { createApiKey } from '@portal/service-auth';
 import { setCarrierSecret, signCarrierWebhook, TrackingServiceModule } from '@portal/service-tracking';
 import JSZip from 'jszip';
 import request from 'supertest';
@@ -30,21 +30,7 @@ describe('tracking API', () => {
 
   afterAll(() => http?.close());
 
-  const tokens = new Map<string, string>();
-  async function as(login: string) {
-    let token = tokens.get(login);
-    if (!token) {
-      token = (await request(url).post('/api/auth/login').send({ login, password: DEMO_PASSWORD }).expect(200)).body.token as string;
-      tokens.set(login, token);
-    }
-    const auth = { Authorization: `Bearer ${token}` };
-    return {
-      get: (p: string) => request(url).get(p).set(auth),
-      post: (p: string, body: object) => request(url).post(p).set(auth).send(body),
-      put: (p: string, body: object) => request(url).put(p).set(auth).send(body),
-      delete: (p: string) => request(url).delete(p).set(auth),
-    };
-  }
+  const as = (login: string) => http.as(login);
   const q = (o: object) => encodeURIComponent(JSON.stringify(o));
   const idOf = async (reference: string) =>
     (await (await as('admin')).get(`/api/orders?filter=${q({ q: reference })}`).expect(200)).body[0].id as number;
