@@ -34,13 +34,9 @@ import {
   waitHealthy,
   withDatabase,
 } from './support/platform.mjs';
+import { cliArgs } from './support/measure.mjs';
 
-const argv = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, '').split('=');
-    return [k, v ?? true];
-  }),
-);
+const argv = cliArgs();
 const num = (value, fallback) => (value === undefined || value === true || Number.isNaN(Number(value)) ? fallback : Number(value));
 const DURATION = num(argv.duration ?? process.env.BENCH_DURATION, 10);
 const WARMUP = num(argv.warmup ?? process.env.BENCH_WARMUP, 2);

@@ -29,14 +29,10 @@ import {
   waitHealthy,
   withDatabase,
 } from './support/platform.mjs';
+import { cliArgs } from './support/measure.mjs';
 import { captureSql, machineLine, snapshotLines, timed } from './support/stock-bench.mjs';
 
-const argv = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, '').split('='))
-    .map(([k, v]) => [k, v ?? true]),
-);
+const argv = cliArgs();
 const num = (key, fallback) => (argv[key] === undefined ? fallback : Number(String(argv[key]).replace(/_/g, '')));
 const LINES = num('lines', 100_000);
 const MOVEMENTS = num('movements', 5_000_000);

@@ -29,13 +29,9 @@ import {
   sleep,
   withDatabase,
 } from './support/platform.mjs';
+import { cliArgs, timed } from './support/measure.mjs';
 
-const argv = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .map((a) => a.replace(/^--/, '').split('='))
-    .map(([k, v]) => [k, v ?? true]),
-);
+const argv = cliArgs();
 const ORDERS = Number(argv.orders ?? 1_000_000);
 const SAMPLES = Number(argv.samples ?? 200);
 const FEED = Number(argv.feed ?? 20_000);
@@ -45,22 +41,10 @@ const log = (m) => console.log(`[bench] ${m}`);
 const pg = requireFromRoot('pg');
 const processes = new Processes();
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 const ms = (v) => v.toFixed(2).padStart(7);
 
-async function timed(fn, samples = SAMPLES) {
-  for (let i = 0; i < 20; i++) await fn(i);
-  const times = [];
-  for (let i = 0; i < samples; i++) {
-    const t = process.hrtime.bigint();
-    await fn(i);
-    times.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
+/** p50/p95 of one case, after 20 untimed calls. */
+const time = (fn, samples = SAMPLES) => timed(fn, samples, 20);
 
 async function main() {
   const server = await postgresServer(log);
@@ -200,9 +184,9 @@ async function run(base, trackingUrl, dataDir) {
     if (res.status !== status) throw new Error(`GET ${path_} without a token answered ${res.status}`);
     await res.arrayBuffer();
   };
-  const httpFloor = await timed(() => floor('/api/no-such-path', 404));
-  const guardFloor = await timed(() => floor('/api/orders', 401));
-  const sqlFloor = await timed(() => sql.query(`SELECT $1::int AS one`, [1]));
+  const httpFloor = await time(() => floor('/api/no-such-path', 404));
+  const guardFloor = await time(() => floor('/api/orders', 401));
+  const sqlFloor = await time(() => sql.query(`SELECT $1::int AS one`, [1]));
   log(
     `floors (p50/p95 ms): HTTP + Fastify (404 of an unknown API path) ${ms(httpFloor.p50)} ${ms(httpFloor.p95)}; + Nest and the session guard (401 without a token) ${ms(guardFloor.p50)} ${ms(guardFloor.p95)}; bare SELECT 1 ${ms(sqlFloor.p50)} ${ms(sqlFloor.p95)}`,
   );
@@ -212,9 +196,9 @@ async function run(base, trackingUrl, dataDir) {
     `\n${'case'.padEnd(24)} ${'scope'.padEnd(32)} ${'rows'.padStart(5)} ${'gw p50'.padStart(7)} ${'gw p95'.padStart(7)} ${'sql p50'.padStart(7)} ${'sql p95'.padStart(7)}  ratio  targets (p95 <= ${TARGETS.p95Ms} ms, <= ${TARGETS.ratioToSql}x sql p50)`,
   );
   for (const run of runs) {
-    run.gw = await timed(run.request);
+    run.gw = await time(run.request);
     requests += SAMPLES + 20;
-    run.bareTimes = await timed(run.bare);
+    run.bareTimes = await time(run.bare);
     const ratio = run.gw.p95 / run.bareTimes.p50;
     const ok = run.gw.p95 <= TARGETS.p95Ms && ratio <= TARGETS.ratioToSql ? 'ok' : 'MISSED';
     // bare SQL mirrors the service's query (same conditions and order, no row-level security, one round trip)
@@ -226,7 +210,7 @@ async function run(base, trackingUrl, dataDir) {
 
   const ids = (await sql.query(`SELECT id FROM orders WHERE depositor_id = 3 ORDER BY random() LIMIT 500`)).rows.map((r) => r.id);
   const user = users['one depositor (DEMO-C)'];
-  const detail = await timed(async (i) => {
+  const detail = await time(async (i) => {
     const res = await fetch(`${url}/api/orders/${ids[i % ids.length]}`, { headers: { authorization: `Bearer ${user.token}` } });
     if (res.status !== 200) throw new Error(`detail answered ${res.status}`);
     await res.json();
@@ -235,7 +219,7 @@ async function run(base, trackingUrl, dataDir) {
   console.log(
     `\ndelivery detail (GET /api/orders/{id}): p50 ${ms(detail.p50)} ms, p95 ${ms(detail.p95)} ms   target p95 <= ${TARGETS.detailP95Ms} ms: ${detail.p95 <= TARGETS.detailP95Ms ? 'ok' : 'MISSED'}`,
   );
-  const again = { gw: await timed(first.request), bareTimes: await timed(first.bare) };
+  const again = { gw: await time(first.request), bareTimes: await time(first.bare) };
   requests += SAMPLES + 20;
   const gap = (a, b) => `${ms(a).trim()} -> ${ms(b).trim()} (${b >= a ? '+' : ''}${((100 * (b - a)) / a).toFixed(0)} %)`;
   console.log(

@@ -2,24 +2,10 @@
 // list request (captured from the compiled services with a recording Db), snapshot lines.
 import os from 'node:os';
 import path from 'node:path';
+import { percentile, timed } from './measure.mjs';
 import { requireFromRoot, ROOT } from './platform.mjs';
 
-export const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-
-/** p50/p95 in ms of `samples` sequential calls, after 10 untimed ones. */
-export async function timed(fn, samples, warmup = 10) {
-  for (let i = 0; i < warmup; i++) await fn(i);
-  const times = [];
-  for (let i = 0; i < samples; i++) {
-    const t = process.hrtime.bigint();
-    await fn(i);
-    times.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  return { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
-}
+export { percentile, timed };
 
 export function machineLine() {
   const cpus = os.cpus();

@@ -1,0 +1,28 @@
+// What every benchmark needs: its --key=value options, percentiles, timed sequential calls.
+
+/** `--key=value` → { key: 'value' }, a bare `--flag` → { flag: true }. */
+export function cliArgs(argv = process.argv.slice(2)) {
+  return Object.fromEntries(
+    argv.map((a) => {
+      const [key, value] = a.replace(/^--/, '').split('=');
+      return [key, value ?? true];
+    }),
+  );
+}
+
+export const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+/** p50/p95/max in ms of `samples` sequential calls, after `warmup` untimed ones. */
+export async function timed(fn, samples, warmup = 10) {
+  for (let i = 0; i < warmup; i++) await fn(i);
+  const times = [];
+  for (let i = 0; i < samples; i++) {
+    const t = process.hrtime.bigint();
+    await fn(i);
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
+}
