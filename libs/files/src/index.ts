@@ -1,2 +1,3 @@
 export * from './content-type';
 export * from './storage';
+export * from './file-name';

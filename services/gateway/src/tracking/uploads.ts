@@ -1,10 +1,11 @@
 import { TRACKING_UPLOAD_MAX_BYTES, type StoredFileRef } from '@portal/contracts';
-import type { FileStorage } from '@portal/files';
+import { cleanUploadName, type FileStorage } from '@portal/files';
 import type { UploadedFileBody } from './tracking.dto';
 
 /**
  * Writes an uploaded file to the shared storage (size and content type checked from the bytes),
- * runs `use` with its reference, and removes the file again when the service refuses it.
+ * runs `use` with its reference, and removes the file again when the service refuses it. The file
+ * keeps the name it came with, cleaned and with the extension of its real type (`cleanUploadName`).
  */
 export async function withUploadedFile<T>(
   files: FileStorage,
@@ -17,7 +18,12 @@ export async function withUploadedFile<T>(
     maxBytes: TRACKING_UPLOAD_MAX_BYTES,
   });
   try {
-    return await use({ key: stored.key, name: body.name, contentType: stored.contentType, size: stored.size });
+    return await use({
+      key: stored.key,
+      name: cleanUploadName(body.name, stored.contentType),
+      contentType: stored.contentType,
+      size: stored.size,
+    });
   } catch (e) {
     await files.delete(stored.key).catch(() => undefined);
     throw e;

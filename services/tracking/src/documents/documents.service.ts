@@ -6,7 +6,7 @@ import { OrdersRepository } from '../orders/orders.repository';
 import { deliveryNotFound, orderId, OrdersService } from '../orders/orders.service';
 import { renderDeliveryNote } from './delivery-note';
 import { DocumentsRepository, type DocumentRow } from './documents.repository';
-import { parseStoredFile } from './stored-file';
+import { documentName, parseStoredFile } from './stored-file';
 
 const documentNotFound = () => new AppError('documentNotFound', 'document not found');
 const GENERATED: DocumentType[] = ['DELIVERY_NOTE'];
@@ -28,12 +28,14 @@ export class DocumentsService {
     const { id, documentId } = ids(data);
     const doc = await this.repository.db.scoped(ctx, (em) => this.repository.find(em, ctx, id, documentId));
     if (!doc) throw documentNotFound();
-    if (doc.storage_key) return { key: doc.storage_key, name: doc.name, contentType: doc.content_type ?? 'application/octet-stream' };
+    // Names stored before they were cleaned on the way in are cleaned on the way out.
+    const name = documentName(doc.name, doc.content_type);
+    if (doc.storage_key) return { key: doc.storage_key, name, contentType: doc.content_type ?? 'application/octet-stream' };
     if (!GENERATED.includes(doc.type)) throw documentNotFound(); // announced by the feed, file not received yet
     const pdf = await renderDeliveryNote(await this.ordersService.detail(ctx, { id }));
     const stored = await this.files.put(pdf, { folder: 'tracking/generated', maxBytes: 20 * 1024 * 1024, accept: ['application/pdf'] });
     await this.repository.db.scoped(ctx, (em) => this.repository.setFile(em, doc.id, stored));
-    return { key: stored.key, name: doc.name, contentType: stored.contentType };
+    return { key: stored.key, name: documentName(doc.name, stored.contentType), contentType: stored.contentType };
   }
 
   /** USER_ADD_DOCUMENT: attaches a file the gateway stored; one POD per order at most. */
