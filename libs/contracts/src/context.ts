@@ -35,12 +35,41 @@ export interface Scope {
   /** `all`: ADMIN and system callers; otherwise the ids allowed. */
   all: boolean;
   depositorIds: number[];
+  /** Activities allowed (empty: every activity of the depositors). */
   activityIds: number[];
+  /** Stores allowed (empty: every store of the depositors). */
   storeIds: number[];
+  /** Platforms the user narrowed to in Settings (empty: every platform). */
+  platformIds: number[];
+  /**
+   * The allowed activities and stores as `<depositorId>:<code>` keys, resolved by auth: rows carry
+   * codes (unique per depositor), not the back office's ids. A depositor with keys is restricted to them.
+   */
+  activityKeys: string[];
+  storeKeys: string[];
 }
 
-export const EMPTY_SCOPE: Scope = { all: false, depositorIds: [], activityIds: [], storeIds: [] };
-export const FULL_SCOPE: Scope = { all: true, depositorIds: [], activityIds: [], storeIds: [] };
+export const EMPTY_SCOPE: Scope = {
+  all: false,
+  depositorIds: [],
+  activityIds: [],
+  storeIds: [],
+  platformIds: [],
+  activityKeys: [],
+  storeKeys: [],
+};
+export const FULL_SCOPE: Scope = {
+  all: true,
+  depositorIds: [],
+  activityIds: [],
+  storeIds: [],
+  platformIds: [],
+  activityKeys: [],
+  storeKeys: [],
+};
+
+/** A scope of depositors only (no activity, store or platform narrowing). */
+export const depositorScope = (depositorIds: number[]): Scope => ({ ...EMPTY_SCOPE, depositorIds });
 
 /** A system context for jobs, seeds and event handlers (full scope, no user). */
 export function systemContext(requestId = 'system'): CallerContext {

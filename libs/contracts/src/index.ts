@@ -1,5 +1,6 @@
 export * from './roles';
 export * from './apps';
+export * from './tiles';
 export * from './settings';
 export * from './errors';
 export * from './context';
@@ -8,3 +9,4 @@ export * from './dto';
 export * from './tracking';
 export * from './stock';
 export * from './exports';
+export * from './lists';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { FULL_SCOPE, type Scope } from '@portal/contracts';
+import { depositorScope, FULL_SCOPE, type Scope } from '@portal/contracts';
 import { freshDatabaseBase } from '@portal/testing';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { Db, dropDatabase } from './db';
@@ -18,7 +18,7 @@ class CreateParcels1700000000000 implements MigrationInterface {
   }
 }
 
-const scope = (...depositorIds: number[]): Scope => ({ all: false, depositorIds, activityIds: [], storeIds: [] });
+const scope = (...depositorIds: number[]): Scope => depositorScope(depositorIds);
 const labels = (rows: { label: string }[]) => rows.map((r) => r.label).sort();
 /** What the next user of a connection finds: its backend, role and scope settings. */
 const SESSION = `SELECT pg_backend_pid() AS pid, current_user AS "user", coalesce(current_setting('portal.depositor_ids', true), '') AS ids,

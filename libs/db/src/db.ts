@@ -6,6 +6,7 @@ import { databaseName, dataDir, serviceDatabaseUrl, withDatabase } from './confi
 import { startEmbeddedPostgres } from './embedded';
 import { preludedQuery, type PreludeStatement } from './preluded-query';
 import { APP_ROLE, ensureAppRole, grantAppRole } from './rls';
+import { KEY_SEPARATOR, restrictedDepositors } from './scope';
 
 export interface DbOptions {
   /** Service name: the database is `<base>_<service>` (or `portal_<service>` embedded). */
@@ -159,11 +160,22 @@ export class Db {
   private scopeSettings(scope: Scope): PreludeStatement {
     if (!Array.isArray(scope.depositorIds) || !scope.depositorIds.every((id) => Number.isSafeInteger(id)))
       throw new Error(`invalid depositor scope: ${JSON.stringify(scope.depositorIds)}`);
+    const ints = (ids: number[] | undefined) => (ids ?? []).filter((id) => Number.isSafeInteger(id)).join(',');
+    const keys = (list: string[] | undefined) => (scope.all ? '' : (list ?? []).join(KEY_SEPARATOR));
     return {
-      text: `SELECT set_config('portal.scope_all', $1, true), set_config('portal.depositor_ids', $2, true)${
-        this.useAppRole ? `, set_config('role', '${APP_ROLE}', true)` : ''
-      }`,
-      values: [scope.all === true ? 'on' : 'off', scope.depositorIds.join(',')],
+      text: `SELECT set_config('portal.scope_all', $1, true), set_config('portal.depositor_ids', $2, true),
+        set_config('portal.platform_ids', $3, true), set_config('portal.activity_depositor_ids', $4, true),
+        set_config('portal.activity_keys', $5, true), set_config('portal.store_depositor_ids', $6, true),
+        set_config('portal.store_keys', $7, true)${this.useAppRole ? `, set_config('role', '${APP_ROLE}', true)` : ''}`,
+      values: [
+        scope.all === true ? 'on' : 'off',
+        scope.depositorIds.join(','),
+        scope.all ? '' : ints(scope.platformIds),
+        scope.all ? '' : ints(restrictedDepositors(scope.activityKeys ?? [])),
+        keys(scope.activityKeys),
+        scope.all ? '' : ints(restrictedDepositors(scope.storeKeys ?? [])),
+        keys(scope.storeKeys),
+      ],
     };
   }
 

@@ -4,3 +4,4 @@ export * from './database.module';
 export * from './embedded';
 export * from './rls';
 export * from './scope';
+export * from './list';

@@ -44,3 +44,45 @@ export async function grantAppRole(qr: QueryRunner): Promise<void> {
   await qr.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`);
   await qr.query(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE}`);
 }
+
+/** The narrowing dimensions a table carries (columns), for its restrictive policies. */
+export interface NarrowingColumns {
+  depositor?: string;
+  platform?: string;
+  activity?: string;
+  store?: string;
+}
+
+/**
+ * Migration helper: the activity, store and platform parts of the scope rule (libs/db scope.ts) as
+ * RESTRICTIVE policies, ANDed with the depositor policy. Each reads its setting in a scalar
+ * subquery, evaluated once per statement: without a restriction the condition is a constant true.
+ */
+export async function enableNarrowingRls(qr: QueryRunner, table: string, columns: NarrowingColumns): Promise<void> {
+  for (const [name, condition] of narrowingConditions(columns)) {
+    await qr.query(`DROP POLICY IF EXISTS "${table}_${name}_scope" ON "${table}"`);
+    await qr.query(`CREATE POLICY "${table}_${name}_scope" ON "${table}" AS RESTRICTIVE USING (${condition})`);
+  }
+}
+
+const setting = (name: string) => `(SELECT coalesce(current_setting('portal.${name}', true), ''))`;
+// The cast outside the scalar subquery: `= ANY ((SELECT ...))` would read as a subquery comparison.
+const intList = (name: string) => `(SELECT string_to_array(NULLIF(current_setting('portal.${name}', true), ''), ',')::int[])::int[]`;
+const keyList = (name: string) => `(SELECT string_to_array(NULLIF(current_setting('portal.${name}', true), ''), chr(31)))::text[]`;
+
+export function narrowingConditions(columns: NarrowingColumns): [string, string][] {
+  const depositor = `"${columns.depositor ?? 'depositor_id'}"`;
+  const conditions: [string, string][] = [];
+  if (columns.platform)
+    conditions.push(['platform', `${setting('platform_ids')} = '' OR "${columns.platform}" = ANY (${intList('platform_ids')})`]);
+  for (const dim of ['activity', 'store'] as const) {
+    const column = columns[dim];
+    if (!column) continue;
+    conditions.push([
+      dim,
+      `${setting(`${dim}_depositor_ids`)} = '' OR NOT (${depositor} = ANY (${intList(`${dim}_depositor_ids`)}))
+        OR (${depositor}::text || ':' || "${column}") = ANY (${keyList(`${dim}_keys`)})`,
+    ]);
+  }
+  return conditions;
+}

@@ -3,44 +3,79 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 /** The scoped dimensions a row can carry, mapped to the column that holds each in a query. */
 export interface ScopeColumns {
-  depositor?: string;
+  /** The row's depositor id (every business row has one). */
+  depositor: string;
+  /** The platform id, where the row is tied to a platform. */
+  platform?: string;
+  /** The activity code (unique per depositor), e.g. orders. */
   activity?: string;
+  /** The store code (unique per depositor), e.g. stock lines and movements. */
   store?: string;
+  /** The back office's own activity and store rows (admin): their ids, restricted when the scope lists some. */
+  activityId?: string;
+  storeId?: string;
+}
+
+/** Separator of the `<depositorId>:<code>` keys in a scope setting (codes may hold commas). */
+export const KEY_SEPARATOR = '\u001f';
+
+/** A parameter writer: adds a value and answers its placeholder in the statement being built. */
+export type ParamWriter = (value: unknown) => string;
+
+/**
+ * The one scope rule, as SQL conditions (ANDed). Deny by default:
+ * - depositors always restrict: an empty list matches nothing, only a full scope skips them;
+ * - platforms restrict when the user narrowed to some (Settings);
+ * - activities and stores restrict per depositor: a depositor with activities in the scope shows
+ *   only rows of those activities (a row without an activity is hidden), the other depositors all.
+ * The same rule is enforced by row-level security (rls.ts) from the settings Db.scoped declares.
+ */
+export function scopeConditions(scope: Scope, columns: ScopeColumns, param: ParamWriter): string[] {
+  if (scope.all) return [];
+  const parts = [`${columns.depositor} = ANY(${param(scope.depositorIds)}::int[])`];
+  if (columns.platform && scope.platformIds.length) parts.push(`${columns.platform} = ANY(${param(scope.platformIds)}::int[])`);
+  for (const [column, keys] of [
+    [columns.activity, scope.activityKeys],
+    [columns.store, scope.storeKeys],
+  ] as const) {
+    if (!column || !keys.length) continue;
+    const restricted = restrictedDepositors(keys);
+    // A key is `<depositorId>:<code>`: the code compared after the depositor's own prefix.
+    parts.push(
+      `(NOT (${columns.depositor} = ANY(${param(restricted)}::int[])) OR (${columns.depositor}::text || ':' || ${column}) = ANY(${param(keys)}::text[]))`,
+    );
+  }
+  if (columns.activityId && scope.activityIds.length) parts.push(`${columns.activityId} = ANY(${param(scope.activityIds)}::int[])`);
+  if (columns.storeId && scope.storeIds.length) parts.push(`${columns.storeId} = ANY(${param(scope.storeIds)}::int[])`);
+  return parts;
+}
+
+/** The depositors a `<depositorId>:<code>` key list restricts. */
+export function restrictedDepositors(keys: string[]): number[] {
+  return [...new Set(keys.map((k) => Number(k.slice(0, k.indexOf(':')))))].filter((id) => Number.isSafeInteger(id));
 }
 
 /**
- * The one scope helper: narrows a query to the caller's depositors, activities and stores.
- * Deny by default: an empty allowed list matches nothing, only a full scope skips a dimension.
+ * The same rule on a TypeORM query builder (the features still written with it). Parameters are
+ * named after the builder's alias so that two scoped builders can share a statement.
  */
 export function applyScope<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
   ctx: CallerContext,
   columns: ScopeColumns,
 ): SelectQueryBuilder<T> {
-  const { sql, params } = scopeSql(ctx.scope, columns, qb.alias);
-  return sql ? qb.andWhere(sql, params) : qb;
-}
-
-/** The same rule as SQL text with named parameters, for raw queries and for tests. */
-export function scopeSql(scope: Scope, columns: ScopeColumns, paramPrefix = 's'): { sql: string; params: Record<string, number[]> } {
-  if (scope.all) return { sql: '', params: {} };
-  const parts: string[] = [];
-  const params: Record<string, number[]> = {};
-  const dims: [keyof ScopeColumns, number[]][] = [
-    ['depositor', scope.depositorIds],
-    ['activity', scope.activityIds],
-    ['store', scope.storeIds],
-  ];
-  for (const [dim, ids] of dims) {
-    const column = columns[dim];
-    if (!column) continue;
-    // Activities and stores restrict only when the user has a list for them; depositors always do.
-    if (dim !== 'depositor' && ids.length === 0) continue;
-    const name = `${paramPrefix}_${dim}`;
-    parts.push(ids.length ? `${column} IN (:...${name})` : '1 = 0');
-    if (ids.length) params[name] = ids;
-  }
-  return { sql: parts.join(' AND '), params };
+  let n = 0;
+  const params: Record<string, unknown> = {};
+  const param: ParamWriter = (value) => {
+    const name = `scope_${qb.alias}_${n++}`;
+    params[name] = value;
+    return `:${name}`;
+  };
+  // TypeORM reads `:name::int[]` as two parameters: write the casts as CAST().
+  const conditions = scopeConditions(ctx.scope, columns, param).map((c) =>
+    c.replace(/(:scope_\w+)::(int|text)\[\]/g, (_, p: string, type: string) => `CAST(${p} AS ${type}[])`),
+  );
+  return conditions.length ? qb.andWhere(conditions.join(' AND '), params) : qb;
 }
 
 /** True when a row of this depositor is inside the scope (for checks on already loaded rows). */

@@ -9,6 +9,10 @@ export function callerContext(options: {
   depositorIds?: number[];
   activityIds?: number[];
   storeIds?: number[];
+  platformIds?: number[];
+  /** `<depositorId>:<code>` keys of the allowed activities and stores (as auth resolves them). */
+  activityKeys?: string[];
+  storeKeys?: string[];
   all?: boolean;
   locale?: string;
 }): CallerContext {
@@ -21,6 +25,9 @@ export function callerContext(options: {
       depositorIds: options.depositorIds ?? [],
       activityIds: options.activityIds ?? [],
       storeIds: options.storeIds ?? [],
+      platformIds: options.platformIds ?? [],
+      activityKeys: options.activityKeys ?? [],
+      storeKeys: options.storeKeys ?? [],
     },
     locale: options.locale ?? 'fr_FR',
     timezone: 'Europe/Paris',

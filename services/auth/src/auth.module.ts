@@ -19,6 +19,7 @@ import { PasswordsService } from './passwords/passwords.service';
 import { Session } from './sessions/session.entity';
 import { SessionsController } from './sessions/sessions.controller';
 import { SessionsRepository } from './sessions/sessions.repository';
+import { ScopeCodes } from './sessions/scope-codes';
 import { SessionsService } from './sessions/sessions.service';
 import { SettingsController } from './settings/settings.controller';
 import { SettingsService } from './settings/settings.service';
@@ -47,6 +48,7 @@ import { UsersRepository } from './users/users.repository';
     UsersRepository,
     SessionsRepository,
     SessionsService,
+    ScopeCodes,
     PasswordsService,
     SettingsService,
     DashboardService,

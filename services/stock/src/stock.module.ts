@@ -12,6 +12,7 @@ import { ItemsService } from './items/items.service';
 import { CreateStock1764100000000 } from './migrations/1764100000000-CreateStock';
 import { RefreshDepositorPolicies1764200000000 } from './migrations/1764200000000-RefreshDepositorPolicies';
 import { AddSearchIndexes1764300000000 } from './migrations/1764300000000-AddSearchIndexes';
+import { NarrowByPlatformAndStore1764400000000 } from './migrations/1764400000000-NarrowByPlatformAndStore';
 import { MovementsController } from './movements/movements.controller';
 import { MovementsRepository } from './movements/movements.repository';
 import { MovementsService } from './movements/movements.service';
@@ -30,7 +31,12 @@ import { StockService } from './stock-lines/stock.service';
     DatabaseModule.forService({
       service: 'stock',
       entities: [],
-      migrations: [CreateStock1764100000000, RefreshDepositorPolicies1764200000000, AddSearchIndexes1764300000000],
+      migrations: [
+        CreateStock1764100000000,
+        RefreshDepositorPolicies1764200000000,
+        AddSearchIndexes1764300000000,
+        NarrowByPlatformAndStore1764400000000,
+      ],
     }),
   ],
   controllers: [StockController, MovementsController, ItemsController, FeedController, HealthController],

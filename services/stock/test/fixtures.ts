@@ -1,4 +1,4 @@
-import { FULL_SCOPE, type CallerContext, type StockSnapshotLineInput } from '@portal/contracts';
+import { depositorScope, FULL_SCOPE, type CallerContext, type StockSnapshotLineInput } from '@portal/contracts';
 
 /** A warehouse system's API key context: bound to these depositors (or all) and platforms. */
 export function warehouse(depositorIds: number[] | 'all', platformIds: number[] = []): CallerContext {
@@ -6,7 +6,7 @@ export function warehouse(depositorIds: number[] | 'all', platformIds: number[] 
     requestId: `wms-${Math.random()}`,
     client: { id: 1, name: 'WMS (test)', kind: 'warehouse', platformIds },
     roles: [],
-    scope: depositorIds === 'all' ? FULL_SCOPE : { all: false, depositorIds, activityIds: [], storeIds: [] },
+    scope: depositorIds === 'all' ? FULL_SCOPE : depositorScope(depositorIds),
     locale: 'fr_FR',
     timezone: 'Europe/Paris',
   };

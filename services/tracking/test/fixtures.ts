@@ -1,5 +1,5 @@
 import { callerContext } from '@portal/testing';
-import type { CallerContext } from '@portal/contracts';
+import { depositorScope, FULL_SCOPE, type CallerContext } from '@portal/contracts';
 
 /** Test fixtures of the tracking service (test-only, never imported by src). */
 export const A = 1;
@@ -10,7 +10,7 @@ export function warehouse(depositorIds: number[] | 'all' = 'all'): CallerContext
     requestId: 'feed',
     client: { id: 1, name: 'WMS test', kind: 'warehouse', platformIds: [] },
     roles: [],
-    scope: { all: depositorIds === 'all', depositorIds: depositorIds === 'all' ? [] : depositorIds, activityIds: [], storeIds: [] },
+    scope: depositorIds === 'all' ? FULL_SCOPE : depositorScope(depositorIds),
     locale: 'fr_FR',
     timezone: 'Europe/Paris',
   };

@@ -133,21 +133,6 @@ export interface ItemDto {
   variants?: ItemVariantDto[];
 }
 
-/** A react-admin list request (ra-data-simple-rest: filter, range, sort). */
-export interface ListRequest {
-  filter?: Record<string, unknown>;
-  /** [first, last] row indexes, inclusive. */
-  range?: [number, number];
-  sort?: [string, 'ASC' | 'DESC'];
-}
-
-/** A page: `total` null when above STOCK_LIMITS.maxExactCount (then `more` says whether rows follow). */
-export interface ListPage<T> {
-  rows: T[];
-  total: number | null;
-  more: boolean;
-}
-
 /** The answer of every feed call: accepted lines and each refused line with its error key. */
 export interface FeedResult {
   accepted: number;
@@ -194,6 +179,8 @@ export interface StockSnapshotLineInput {
   quantityAvailable?: number;
   quantityCrossDock?: number;
   blockingCode?: BlockingCode;
+  /** The store (magasin) holding the line: users limited to stores see only theirs. */
+  storeCode?: string | null;
 }
 
 export interface MovementInput {

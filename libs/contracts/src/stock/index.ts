@@ -4,3 +4,4 @@ export * from './codes';
 export * from './limits';
 export * from './subjects';
 export * from './dto';
+export * from './lists';

@@ -48,17 +48,7 @@ export const DEMO_ACTIVITIES: { id: number; depositorId: number; code: string; l
   { id: 10, depositorId: 3, code: 'XDOCK', label: 'Cross-dock import conteneurs' },
 ];
 
-export const DEMO_STORES: { id: number; depositorId: number; platformId: number; code: string; label: string }[] = [
-  { id: 1, depositorId: 1, platformId: 1, code: 'MAG-LYS1', label: 'Magasin cosmétiques Saint-Priest' },
-  { id: 2, depositorId: 1, platformId: 8, code: 'MAG-MLV1', label: 'Magasin e-commerce Bussy-Saint-Georges' },
-  { id: 3, depositorId: 1, platformId: 16, code: 'ADR-FOS1', label: 'Cellule aérosols et parfums (ADR) Fos-sur-Mer' },
-  { id: 4, depositorId: 2, platformId: 12, code: 'FROID-2-8', label: 'Zone froide 2–8 °C Saran' },
-  { id: 5, depositorId: 2, platformId: 12, code: 'TEMP-15-25', label: 'Zone tempérée 15–25 °C Saran' },
-  { id: 6, depositorId: 2, platformId: 10, code: 'FROID-LIL1', label: 'Zone froide 2–8 °C Lesquin' },
-  { id: 7, depositorId: 3, platformId: 5, code: 'MAG-ROI1', label: 'Magasin électronique Roissy' },
-  { id: 8, depositorId: 3, platformId: 14, code: 'IMP-HAV1', label: 'Magasin import conteneurs Le Havre' },
-  { id: 9, depositorId: 3, platformId: 5, code: 'SAV-ROI1', label: 'Retours et réparations Roissy' },
-];
+export { DEMO_STORES } from '@portal/demo';
 
 export const DEMO_ANNOUNCEMENTS: {
   id: number;

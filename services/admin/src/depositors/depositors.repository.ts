@@ -26,7 +26,7 @@ export class DepositorsRepository {
 
   activities(ctx: CallerContext, depositorId?: number): Promise<Activity[]> {
     return this.db.scoped(ctx, (em) => {
-      const qb = applyScope(em.createQueryBuilder(Activity, 'a'), ctx, { depositor: 'a.depositor_id', activity: 'a.id' });
+      const qb = applyScope(em.createQueryBuilder(Activity, 'a'), ctx, { depositor: 'a.depositor_id', activityId: 'a.id' });
       if (depositorId) qb.andWhere('a.depositor_id = :depositorId', { depositorId });
       return qb.orderBy('a.depositor_id').addOrderBy('a.code').getMany();
     });
@@ -34,7 +34,7 @@ export class DepositorsRepository {
 
   stores(ctx: CallerContext, depositorId?: number): Promise<Store[]> {
     return this.db.scoped(ctx, (em) => {
-      const qb = applyScope(em.createQueryBuilder(Store, 's'), ctx, { depositor: 's.depositor_id', store: 's.id' });
+      const qb = applyScope(em.createQueryBuilder(Store, 's'), ctx, { depositor: 's.depositor_id', storeId: 's.id' });
       if (depositorId) qb.andWhere('s.depositor_id = :depositorId', { depositorId });
       return qb.orderBy('s.depositor_id').addOrderBy('s.code').getMany();
     });

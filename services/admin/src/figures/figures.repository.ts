@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CallerContext } from '@portal/contracts';
-import { applyScope, Db, scopeSql } from '@portal/db';
+import { applyScope, Db } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import { ANNOUNCEMENT_TYPES, Announcement } from '../announcements/announcement.entity';
 import { Platform } from '../platforms/platform.entity';
@@ -39,7 +39,7 @@ export class FiguresRepository {
         .addSelect('COUNT(*)', 'value')
         .groupBy('p.code')
         .orderBy('p.code');
-      return toPoints(await applyScope(qb, ctx, { depositor: 's.depositor_id', store: 's.id' }).getRawMany<RawPoint>());
+      return toPoints(await applyScope(qb, ctx, { depositor: 's.depositor_id', storeId: 's.id' }).getRawMany<RawPoint>());
     });
   }
 
@@ -65,10 +65,11 @@ export class FiguresRepository {
     dimension: 'activity' | 'store',
   ): Promise<FigurePoint[]> {
     // The child's own dimension (allowed activities or stores) narrows what is counted, in the join.
-    const own = scopeSql(ctx.scope, { [dimension]: 'c.id' }, 'c');
+    const ids = dimension === 'activity' ? ctx.scope.activityIds : ctx.scope.storeIds;
+    const own = !ctx.scope.all && ids.length;
     const qb = em
       .createQueryBuilder(Depositor, 'd')
-      .leftJoin(child, 'c', `c.depositor_id = d.id${own.sql ? ` AND ${own.sql}` : ''}`, own.params)
+      .leftJoin(child, 'c', `c.depositor_id = d.id${own ? ' AND c.id IN (:...ownIds)' : ''}`, own ? { ownIds: ids } : {})
       .select('d.code', 'label')
       .addSelect('COUNT(c.id)', 'value')
       .groupBy('d.code')

@@ -1,4 +1,4 @@
-import { AuthSubjects, systemContext } from '@portal/contracts';
+import { AuthSubjects, depositorScope, systemContext } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { startServices, type ServiceHarness } from '@portal/testing';
 import { AuthServiceModule } from '../auth.module';
@@ -18,7 +18,7 @@ describe('API keys of machine clients (auth service, real PostgreSQL)', () => {
     const resolved = await h.call<ResolvedClient>(AuthSubjects.resolveApiKey, systemContext(), { key });
     expect(resolved).toEqual({
       client: { id: expect.any(Number), name: 'WMS Saint-Priest', kind: 'warehouse', platformIds: [1] },
-      scope: { all: false, depositorIds: [2], activityIds: [], storeIds: [] },
+      scope: depositorScope([2]),
     });
     const stored = JSON.stringify(await db.query(`SELECT * FROM api_keys`));
     expect(stored).not.toContain(key);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, type MachineClient, type MachineKind, type Scope } from '@portal/contracts';
+import { AppError, depositorScope, FULL_SCOPE, type MachineClient, type MachineKind, type Scope } from '@portal/contracts';
 import { Db } from '@portal/db';
 
 export interface ResolvedClient {
@@ -44,7 +44,7 @@ export class ApiKeysService {
     if (!row) throw new AppError('invalidApiKey', 'invalid API key');
     return {
       client: { id: row.id, name: row.name, kind: row.kind, platformIds: row.platform_ids },
-      scope: { all: row.all_depositors, depositorIds: row.depositor_ids, activityIds: [], storeIds: [] },
+      scope: row.all_depositors ? FULL_SCOPE : depositorScope(row.depositor_ids),
     };
   }
 }

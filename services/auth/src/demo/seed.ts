@@ -18,6 +18,9 @@ interface DemoUser {
   lastname: string;
   roles: string[];
   depositorIds: number[];
+  /** Back office ids of the activities and stores the user is limited to (none: all of them). */
+  activityIds?: number[];
+  storeIds?: number[];
   language?: string;
 }
 
@@ -59,6 +62,18 @@ export const DEMO_USERS: DemoUser[] = [
     depositorIds: [],
     language: 'it_IT',
   },
+  {
+    // Limited to DEMO-A's e-commerce activity and its Bussy-Saint-Georges store (spec §6 scope).
+    uuid: '00000000-0000-4000-8000-000000000005',
+    login: 'denis',
+    email: 'denis.moreau@demo-a.example',
+    firstname: 'Denis',
+    lastname: 'Moreau',
+    roles: [Role.PGT_USER, Role.TRACERROUTE_USER, Role.SERIAL_USER, Role.STOCK_USER, Role.ITEM_USER],
+    depositorIds: [DEMO_A],
+    activityIds: [3],
+    storeIds: [2],
+  },
 ];
 
 const ROLE_GROUPS = [
@@ -86,9 +101,21 @@ export async function seedAuthDemo(db: Db): Promise<void> {
     }
     for (const u of DEMO_USERS) {
       await em.query(
-        `INSERT INTO users (uuid, login, email, password_hash, firstname, lastname, roles, depositor_ids, language)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (uuid) DO NOTHING`,
-        [u.uuid, u.login, u.email, hash, u.firstname, u.lastname, u.roles, u.depositorIds, u.language ?? 'fr_FR'],
+        `INSERT INTO users (uuid, login, email, password_hash, firstname, lastname, roles, depositor_ids, activity_ids, store_ids, language)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (uuid) DO NOTHING`,
+        [
+          u.uuid,
+          u.login,
+          u.email,
+          hash,
+          u.firstname,
+          u.lastname,
+          u.roles,
+          u.depositorIds,
+          u.activityIds ?? [],
+          u.storeIds ?? [],
+          u.language ?? 'fr_FR',
+        ],
       );
     }
   });

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { AuthSubjects, type CallerContext, type ExportFailedMailRequest, type ExportReadyMailRequest } from '@portal/contracts';
+import {
+  AuthSubjects,
+  depositorScope,
+  type CallerContext,
+  type ExportFailedMailRequest,
+  type ExportReadyMailRequest,
+} from '@portal/contracts';
 import { Db } from '@portal/db';
 import { startServices, type ServiceHarness } from '@portal/testing';
 import { startSmtp, type TestSmtp } from '../../../../tests/support/smtp';
@@ -46,7 +52,7 @@ describe('export mails (auth service)', () => {
       requestId: randomUUID(),
       user: { id: user.id, uuid: user.uuid, login, sessionId: randomUUID() },
       roles: ['PGT_USER'],
-      scope: { all: false, depositorIds: [1], activityIds: [], storeIds: [] },
+      scope: depositorScope([1]),
       locale: 'fr_FR',
       timezone: 'Europe/Paris',
     };

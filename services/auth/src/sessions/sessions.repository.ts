@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { Role, type Scope } from '@portal/contracts';
+import { FULL_SCOPE, Role, type Scope } from '@portal/contracts';
 import { Db } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import { effectiveRoles } from '../users/user.presenter';
@@ -87,7 +87,7 @@ export function scopeOf(
   roles: string[],
   row: Omit<SessionRow, 'id' | 'uuid' | 'login' | 'roles' | 'group_roles' | 'language' | 'timezone'>,
 ): Scope {
-  if (roles.includes(Role.ADMIN)) return { all: true, depositorIds: [], activityIds: [], storeIds: [] };
+  if (roles.includes(Role.ADMIN)) return FULL_SCOPE;
   const narrow = (allowed: number[], chosen: number[]) => (chosen.length ? allowed.filter((id) => chosen.includes(id)) : allowed);
   // No activity or store list means every one of the allowed depositors: a filter then narrows it.
   const narrowOpen = (allowed: number[], chosen: number[]) => (allowed.length ? narrow(allowed, chosen) : chosen);
@@ -96,5 +96,9 @@ export function scopeOf(
     depositorIds: narrow(row.depositor_ids, row.filter_depositor_ids),
     activityIds: narrowOpen(row.activity_ids, row.filter_activity_ids),
     storeIds: narrowOpen(row.store_ids, row.filter_store_ids),
+    platformIds: [],
+    // Resolved into codes by ScopeCodes (auth asks the back office).
+    activityKeys: [],
+    storeKeys: [],
   };
 }

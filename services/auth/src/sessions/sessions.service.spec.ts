@@ -1,4 +1,4 @@
-import { AppError, AuthSubjects, Role, systemContext, type CallerContext, type LoginResponse } from '@portal/contracts';
+import { AppError, AuthSubjects, EMPTY_SCOPE, Role, systemContext, type CallerContext, type LoginResponse } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { startServices, type ServiceHarness } from '@portal/testing';
 import { AuthServiceModule } from '../auth.module';
@@ -63,7 +63,7 @@ describe('sessions (auth service, real PostgreSQL)', () => {
 
   it('resolves a session into roles and scope; ADMIN gets the full scope', async () => {
     const alice = await resolve((await login('alice')).token);
-    expect(alice.scope).toEqual({ all: false, depositorIds: [1, 2], activityIds: [], storeIds: [] });
+    expect(alice.scope).toEqual({ ...EMPTY_SCOPE, depositorIds: [1, 2] });
     expect(alice.roles).toEqual(expect.arrayContaining([Role.PGT_USER, Role.FEVER_USER]));
     const admin = await resolve((await login('admin')).token);
     expect(admin.scope.all).toBe(true);

@@ -8,6 +8,7 @@ import type { EntityManager } from 'typeorm';
 import { UsersRepository } from '../users/users.repository';
 import { presentUser } from '../users/user.presenter';
 import { afterFailure, CLEARED, secondsBlocked } from './lockout';
+import { ScopeCodes } from './scope-codes';
 import { SessionsRepository, type ResolvedSession } from './sessions.repository';
 
 export interface LoginRequest {
@@ -27,6 +28,7 @@ export class SessionsService {
     private readonly sessions: SessionsRepository,
     private readonly tokens: TokenService,
     private readonly outbox: OutboxRelay,
+    private readonly scopeCodes: ScopeCodes,
   ) {}
 
   async login(request: LoginRequest): Promise<LoginResponse> {
@@ -66,7 +68,7 @@ export class SessionsService {
   async resolve(sessionId: string, userUuid: string): Promise<ResolvedSession> {
     const session = await this.sessions.resolve(sessionId);
     if (!session || session.user.uuid !== userUuid) throw new AppError('tokenDismiss', 'session ended');
-    return session;
+    return { ...session, scope: await this.scopeCodes.withKeys(session.scope) };
   }
 
   /** A fresh token for the caller's session (spec §7 token/check). */

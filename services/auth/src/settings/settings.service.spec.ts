@@ -1,6 +1,7 @@
 import {
   AdminSubjects,
   AuthSubjects,
+  EMPTY_SCOPE,
   systemContext,
   type BusRequest,
   type CallerContext,
@@ -141,7 +142,8 @@ describe('user settings (auth service, real PostgreSQL)', () => {
     const restricted = await h.call<UserFiltersDto>(AuthSubjects.getFilters, alice, { uuid: alice.user!.uuid, mode: 'restricted' });
     expect(restricted.depositors.map((d) => d.id)).toEqual([2]);
     const narrowed = await ctxFor('alice');
-    expect(narrowed.scope).toEqual({ all: false, depositorIds: [2], activityIds: [12], storeIds: [] });
+    // Rows carry codes: the activity's id becomes its `<depositorId>:<code>` key.
+    expect(narrowed.scope).toEqual({ ...EMPTY_SCOPE, depositorIds: [2], activityIds: [12], activityKeys: ['2:B2B-2'] });
     await h.call(AuthSubjects.setFilters, alice, { uuid: alice.user!.uuid, depositors: [], activities: [] });
     expect((await ctxFor('alice')).scope.depositorIds).toEqual([1, 2]);
   });

@@ -9,6 +9,8 @@ import {
   findLocale,
   LABEL_FORMATS,
   PHONE_PATTERN,
+  EMPTY_SCOPE,
+  FULL_SCOPE,
   Role,
   THEMES,
   TIME_ZONES,
@@ -152,8 +154,8 @@ export class SettingsService {
   /** Asks the admin service for the labels of what the user may see (their whole scope, unfiltered). */
   private async allowedOptions(ctx: CallerContext, user: User) {
     const scope = user.roles.includes(Role.ADMIN)
-      ? { all: true, depositorIds: [], activityIds: [], storeIds: [] }
-      : { all: false, depositorIds: user.depositorIds, activityIds: user.activityIds, storeIds: user.storeIds };
+      ? FULL_SCOPE
+      : { ...EMPTY_SCOPE, depositorIds: user.depositorIds, activityIds: user.activityIds, storeIds: user.storeIds };
     const asUser: CallerContext = { ...ctx, scope };
     const [depositors, activities, stores] = await Promise.all([
       this.bus.request<DepositorDto[]>(AdminSubjects.depositors, asUser, {}),

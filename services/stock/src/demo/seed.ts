@@ -1,21 +1,10 @@
 import { systemContext } from '@portal/contracts';
 import type { Db } from '@portal/db';
-import { demoCatalogue, demoOrders, lotNumber, prng, type DemoArticle } from '@portal/demo';
+import { DEMO_STORE_CODES, demoCatalogue, demoOrders, lotNumber, prng, type DemoArticle } from '@portal/demo';
 import type { EntityManager } from 'typeorm';
 
 const DAY = 86_400_000;
 const DEPOSITOR_CODES: Record<number, string> = { 1: 'DEMO-A', 2: 'DEMO-B', 3: 'DEMO-C' };
-const STORE_CODES: Record<number, string> = {
-  1: 'MAG-A1',
-  2: 'MAG-A2',
-  3: 'MAG-A3',
-  4: 'MAG-B1',
-  5: 'MAG-B2',
-  6: 'MAG-B3',
-  7: 'MAG-C1',
-  8: 'MAG-C2',
-  9: 'MAG-C3',
-};
 const BATCH = 20_000;
 
 interface Movement {
@@ -160,13 +149,13 @@ async function insertStock(em: EntityManager, catalogue: DemoArticle[], rand: ()
   await em.query(
     `INSERT INTO stock_lines (depositor_id, depositor_code, platform_id, reference, label, barcode, family, box_quantity, pallet_quantity,
        packaging_quantity, storage_unit, lot, best_before, customer_unit, entry_date, unit_price, stock_value, quantity_in_stock,
-       quantity_reserved, quantity_blocked, quantity_available, quantity_cross_dock, blocking_code, quality_lock)
+       quantity_reserved, quantity_blocked, quantity_available, quantity_cross_dock, blocking_code, quality_lock, store_code)
      SELECT u.d, u.dc, u.p, u.r, u.label, u.barcode, u.family, u.box, u.pallet, u.pack, 'UN', u.lot, u.bb, 'UN', u.entry, u.price,
        round(u.price * u.qty, 2), u.qty, u.reserved, CASE WHEN u.code = 'NO' THEN 0 ELSE u.qty END,
-       CASE WHEN u.code = 'NO' THEN u.qty - u.reserved ELSE 0 END, u.xdock, u.code, u.code IN ('BQ', 'CQ')
+       CASE WHEN u.code = 'NO' THEN u.qty - u.reserved ELSE 0 END, u.xdock, u.code, u.code IN ('BQ', 'CQ'), u.store
      FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[], $10::int[],
-       $11::text[], $12::date[], $13::date[], $14::numeric[], $15::int[], $16::int[], $17::int[], $18::text[])
-       AS u(d, dc, p, r, label, barcode, family, box, pallet, pack, lot, bb, entry, price, qty, reserved, xdock, code)`,
+       $11::text[], $12::date[], $13::date[], $14::numeric[], $15::int[], $16::int[], $17::int[], $18::text[], $19::text[])
+       AS u(d, dc, p, r, label, barcode, family, box, pallet, pack, lot, bb, entry, price, qty, reserved, xdock, code, store)`,
     [
       col((l) => l.article.depositorId),
       col((l) => DEPOSITOR_CODES[l.article.depositorId]),
@@ -186,6 +175,7 @@ async function insertStock(em: EntityManager, catalogue: DemoArticle[], rand: ()
       col((l) => (l.blockingCode === 'NO' ? Math.floor(l.quantity * 0.1) : 0)),
       col((l) => (l.article.depositorId === 3 && l.quantity % 7 === 0 ? l.article.perBox : 0)),
       col((l) => l.blockingCode),
+      col((l) => DEMO_STORE_CODES[l.storeId] ?? null),
     ],
   );
   return live;
@@ -221,7 +211,7 @@ async function insertMovements(
         lot: sent.lot,
         bestBefore: sent.bestBefore,
         blockingCode: null,
-        storeCode: STORE_CODES[sent.storeId] ?? null,
+        storeCode: DEMO_STORE_CODES[sent.storeId] ?? null,
       };
       const receivedAt = new Date(Math.max(since, order.shippedAt.getTime() - (2 + rand() * 25) * DAY));
       const first = Math.ceil(sent.quantitySent / 2);
@@ -264,7 +254,7 @@ async function insertMovements(
       reference: lot.article.reference,
       lot: lot.lot,
       bestBefore: lot.bestBefore,
-      storeCode: STORE_CODES[lot.storeId] ?? null,
+      storeCode: DEMO_STORE_CODES[lot.storeId] ?? null,
       pallet: null,
     };
     const entryAt = Math.max(since, lot.entryDate.getTime());

@@ -50,17 +50,17 @@ export class FeedRepository {
       await em.query(
         `INSERT INTO stock_lines (depositor_id, depositor_code, platform_id, item_id, reference, label, barcode, quality_lock, family,
            box_quantity, pallet_quantity, packaging_quantity, storage_unit, lot, best_before, customer_unit, entry_date, unit_price,
-           stock_value, quantity_in_stock, quantity_reserved, quantity_blocked, quantity_available, quantity_cross_dock, blocking_code)
+           stock_value, quantity_in_stock, quantity_reserved, quantity_blocked, quantity_available, quantity_cross_dock, blocking_code, store_code)
          SELECT $1, $2, $3, i.id, u.reference, u.label, u.barcode, coalesce(u.quality_lock, false), u.family, u.box_quantity,
            u.pallet_quantity, u.packaging_quantity, u.storage_unit, u.lot, u.best_before, u.customer_unit, u.entry_date, u.unit_price,
            coalesce(u.stock_value, round(u.unit_price * u.quantity_in_stock, 2)), u.quantity_in_stock, coalesce(u.quantity_reserved, 0),
-           coalesce(u.quantity_blocked, 0), coalesce(u.quantity_available, 0), coalesce(u.quantity_cross_dock, 0), coalesce(u.blocking_code, 'NO')
+           coalesce(u.quantity_blocked, 0), coalesce(u.quantity_available, 0), coalesce(u.quantity_cross_dock, 0), coalesce(u.blocking_code, 'NO'), u.store_code
          FROM unnest($4::text[], $5::text[], $6::text[], $7::bool[], $8::text[], $9::int[], $10::int[], $11::int[], $12::text[],
            $13::text[], $14::date[], $15::text[], $16::date[], $17::numeric[], $18::numeric[], $19::int[], $20::int[], $21::int[],
-           $22::int[], $23::int[], $24::text[])
+           $22::int[], $23::int[], $24::text[], $25::text[])
            AS u(reference, label, barcode, quality_lock, family, box_quantity, pallet_quantity, packaging_quantity, storage_unit, lot,
              best_before, customer_unit, entry_date, unit_price, stock_value, quantity_in_stock, quantity_reserved, quantity_blocked,
-             quantity_available, quantity_cross_dock, blocking_code)
+             quantity_available, quantity_cross_dock, blocking_code, store_code)
          LEFT JOIN items i ON i.depositor_id = $1 AND i.reference = u.reference`,
         [
           target.depositorId,
@@ -87,6 +87,7 @@ export class FeedRepository {
           col('quantityAvailable'),
           col('quantityCrossDock'),
           col('blockingCode'),
+          col('storeCode'),
         ],
       );
     });

@@ -26,6 +26,7 @@ export const SNAPSHOT_LINE_RULES: Record<string, FieldRule> = {
   quantityAvailable: quantity,
   quantityCrossDock: quantity,
   blockingCode: { kind: 'enum', values: BLOCKING_CODES },
+  storeCode: optionalText(50),
 };
 
 export const MOVEMENT_RULES: Record<string, FieldRule> = {

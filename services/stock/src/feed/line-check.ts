@@ -1,5 +1,4 @@
-import type { FieldErrorKey } from '@portal/contracts';
-import { isDateOrInstant } from '../common/list-request';
+import { isValidDay, isValidInstant, type FieldErrorKey } from '@portal/contracts';
 
 /** What a feed field may hold. Hand-written rather than class-validator: 50,000 lines must check in milliseconds. */
 export type FieldRule =
@@ -39,9 +38,9 @@ function faultOf(value: unknown, rule: FieldRule): FieldErrorKey | null {
       if (typeof value !== 'number' || !Number.isFinite(value)) return 'numeric';
       return rule.min !== undefined && value < rule.min ? 'min' : value > 1e11 ? 'max' : null;
     case 'day':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && isDateOrInstant(value) ? null : 'invalidFormat';
+      return typeof value === 'string' && isValidDay(value) ? null : 'invalidFormat';
     case 'instant':
-      return typeof value === 'string' && isDateOrInstant(value) ? null : 'invalidFormat';
+      return typeof value === 'string' && (isValidDay(value) || isValidInstant(value)) ? null : 'invalidFormat';
     case 'bool':
       return typeof value === 'boolean' ? null : 'invalidFormat';
     case 'enum':

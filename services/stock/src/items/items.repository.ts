@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CallerContext, ItemDto, ItemVariantDto, ListPage } from '@portal/contracts';
-import { Db } from '@portal/db';
-import { pageOf } from '../common/page';
-import { orderBy, SqlWhere } from '../common/sql';
+import { STOCK_LIMITS, type CallerContext, type ItemDto, type ItemVariantDto, type ListPage } from '@portal/contracts';
+import { countedPage, Db, orderBy, ScopedWhere, type ScopeColumns } from '@portal/db';
+
+/** Item sheets are the depositor's catalogue: no platform, activity or store. */
+export const ITEM_SCOPE: ScopeColumns = { depositor: 'i.depositor_id' };
 
 const COLUMNS = `i.id, i.depositor_id AS "depositorId", i.depositor_code AS "depositorCode", i.reference, i.label, i.barcode,
   i.family1, i.family2, i.new_product AS "newProduct", i.quality_lock AS "qualityLock",
@@ -11,9 +12,10 @@ const COLUMNS = `i.id, i.depositor_id AS "depositorId", i.depositor_code AS "dep
   i.serial_required_on_exit AS "serialRequiredOnExit", i.un_code AS "unCode", i.hazardous_name AS "hazardousName",
   i.hazard_class AS "hazardClass", i.net_mass_kg::float8 AS "netMassKg", (i.un_code IS NOT NULL) AS "hazardous"`;
 
-const ITEM_NOT_NULL = new Set(['i.reference', 'i.label', 'i.depositor_code', 'i.new_product']);
+const ITEM_NOT_NULL = new Set(['i.id', 'i.reference', 'i.label', 'i.depositor_code', 'i.new_product']);
 
 export const ITEM_SORTS: Record<string, string> = {
+  id: 'i.id',
   reference: 'i.reference',
   label: 'i.label',
   barcode: 'i.barcode',
@@ -31,28 +33,26 @@ export class ItemsRepository {
 
   page(
     ctx: CallerContext,
-    where: SqlWhere,
+    where: ScopedWhere,
     o: { offset: number; limit: number; orderBy: string; order: 'ASC' | 'DESC' },
   ): Promise<ListPage<ItemDto>> {
     return this.db.scoped(ctx, (em) =>
-      pageOf<ItemDto>(
-        em,
+      countedPage<ItemDto>(
+        (sql, params) => em.query(sql, params),
         where,
         {
           countRows: `SELECT 1 FROM items i WHERE ${where}`,
           rows: (limit, offset) =>
-            `SELECT ${COLUMNS} FROM items i WHERE ${where} ORDER BY ${orderBy(o.orderBy, o.order, ITEM_NOT_NULL)}, i.id ${o.order} LIMIT ${limit} OFFSET ${offset}`,
+            `SELECT ${COLUMNS} FROM items i WHERE ${where} ORDER BY ${orderBy(o.orderBy, o.order, 'i.id', ITEM_NOT_NULL)} LIMIT ${limit} OFFSET ${offset}`,
         },
-        o.offset,
-        o.limit,
+        { offset: o.offset, limit: o.limit, maxExactCount: STOCK_LIMITS.maxExactCount },
       ),
     );
   }
 
   /** One item sheet with its four packing levels (unit, box, carton, pallet, in that order). */
   async one(ctx: CallerContext, id: number): Promise<ItemDto | undefined> {
-    const where = new SqlWhere(ctx, 'i.depositor_id');
-    where.and(`i.id = ${where.param(id)}`);
+    const where = ScopedWhere.of(ctx, ITEM_SCOPE).equals('i.id', id);
     const [row] = await this.db.scoped(ctx, (em) =>
       em.query<{ item: ItemDto & { variants: ItemVariantDto[] } }[]>(
         `SELECT to_json(x) AS item FROM (

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CallerContext, ListPage, MovementDto } from '@portal/contracts';
-import { Db } from '@portal/db';
-import { pageOf } from '../common/page';
-import { orderBy, SqlWhere } from '../common/sql';
+import { STOCK_LIMITS, type CallerContext, type ListPage, type MovementDto } from '@portal/contracts';
+import { countedPage, Db, orderBy, ScopedWhere, type ScopeColumns } from '@portal/db';
+
+/** The scope a movement carries: depositor, platform and store. */
+export const MOVEMENT_SCOPE: ScopeColumns = { depositor: 'm.depositor_id', platform: 'm.platform_id', store: 'm.store_code' };
 
 const COLUMNS = `m.id::int AS "id", m.depositor_id AS "depositorId", m.depositor_code AS "depositorCode", m.platform_id AS "platformId",
   m.reference, to_char(m.moved_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "movedAt", m.type, m.quantity, m.lot, m.best_before AS "bestBefore", m.blocking_code AS "blockingCode"`;
@@ -10,9 +11,10 @@ const COLUMNS = `m.id::int AS "id", m.depositor_id AS "depositorId", m.depositor
 const DETAIL_COLUMNS = `, json_build_object('movementReference', m.movement_reference, 'storeCode', m.store_code,
   'pallet', m.pallet, 'wmsId', m.wms_id) AS "details"`;
 
-const MOVEMENT_NOT_NULL = new Set(['m.moved_at', 'm.reference', 'm.depositor_code', 'm.platform_id', 'm.type', 'm.quantity']);
+const MOVEMENT_NOT_NULL = new Set(['m.id', 'm.moved_at', 'm.reference', 'm.depositor_code', 'm.platform_id', 'm.type', 'm.quantity']);
 
 export const MOVEMENT_SORTS: Record<string, string> = {
+  id: 'm.id',
   movedAt: 'm.moved_at',
   reference: 'm.reference',
   depositorCode: 'm.depositor_code',
@@ -29,28 +31,26 @@ export class MovementsRepository {
 
   page(
     ctx: CallerContext,
-    where: SqlWhere,
+    where: ScopedWhere,
     o: { offset: number; limit: number; orderBy: string; order: 'ASC' | 'DESC'; details: boolean },
   ): Promise<ListPage<MovementDto>> {
     const columns = COLUMNS + (o.details ? DETAIL_COLUMNS : '');
     return this.db.scoped(ctx, (em) =>
-      pageOf<MovementDto>(
-        em,
+      countedPage<MovementDto>(
+        (sql, params) => em.query(sql, params),
         where,
         {
           countRows: `SELECT 1 FROM movements m WHERE ${where}`,
           rows: (limit, offset) =>
-            `SELECT ${columns} FROM movements m WHERE ${where} ORDER BY ${orderBy(o.orderBy, o.order, MOVEMENT_NOT_NULL)}, m.id ${o.order} LIMIT ${limit} OFFSET ${offset}`,
+            `SELECT ${columns} FROM movements m WHERE ${where} ORDER BY ${orderBy(o.orderBy, o.order, 'm.id', MOVEMENT_NOT_NULL)} LIMIT ${limit} OFFSET ${offset}`,
         },
-        o.offset,
-        o.limit,
+        { offset: o.offset, limit: o.limit, maxExactCount: STOCK_LIMITS.maxExactCount },
       ),
     );
   }
 
   async one(ctx: CallerContext, id: number, details: boolean): Promise<MovementDto | undefined> {
-    const where = new SqlWhere(ctx, 'm.depositor_id');
-    where.and(`m.id = ${where.param(id)}`);
+    const where = ScopedWhere.of(ctx, MOVEMENT_SCOPE).equals('m.id', id);
     const [row] = await this.db.scoped(ctx, (em) =>
       em.query<{ movement: MovementDto }[]>(
         `SELECT to_json(x) AS movement FROM (SELECT ${COLUMNS + (details ? DETAIL_COLUMNS : '')} FROM movements m WHERE ${where}) x`,

@@ -1,19 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
-  BLOCKING_CODES,
   hasAnyRole,
-  MOVEMENT_TYPES,
+  MOVEMENTS_LIST,
   notFound,
+  parseListRequest,
   Role,
   STOCK_LIMITS,
   type CallerContext,
   type ListPage,
   type MovementDto,
 } from '@portal/contracts';
-import { DAY_PATTERN, parseList, read } from '../common/list-request';
-import { SqlWhere } from '../common/sql';
-import { MOVEMENT_SORTS, MovementsRepository } from './movements.repository';
+import { ScopedWhere } from '@portal/db';
+import { rowId } from '../common/row-id';
+import { MOVEMENT_SCOPE, MOVEMENT_SORTS, MovementsRepository } from './movements.repository';
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The movement's own reference, store code and pallet leave the service only for STOCK_MVT_DETAILS (or ADMIN). */
 export const canViewMovementDetails = (ctx: CallerContext): boolean => hasAnyRole(ctx.roles, [Role.STOCK_MVT_DETAILS]);
@@ -21,57 +23,45 @@ export const canViewMovementDetails = (ctx: CallerContext): boolean => hasAnyRol
 const DAY_MS = 86_400_000;
 
 /**
- * My Stocks, tab Movements. Filter keys: dateFrom/dateTo (days in the caller's time zone, dateTo
- * included, or ISO instants; default the last 30 days; at most 366 days), reference (exact), lot
- * (exact), type (one or a list), platform, depositor, blockingCode. The web offers the spec §9
- * predefined ranges and sends their bounds.
+ * My Stocks, tab Movements (the filter is MOVEMENTS_LIST's): dateFrom/dateTo are days in the
+ * caller's time zone, dateTo included, or ISO instants; default the last 30 days; at most 366 days.
+ * The web offers the spec §9 predefined ranges and sends their bounds.
  */
 @Injectable()
 export class MovementsService {
   constructor(@Inject(MovementsRepository) private readonly movements: MovementsRepository) {}
 
   list(ctx: CallerContext, data: unknown): Promise<ListPage<MovementDto>> {
-    const request = parseList(data, Object.keys(MOVEMENT_SORTS), ['movedAt', 'DESC']);
-    const where = this.where(ctx, request.filter);
+    const request = parseListRequest(MOVEMENTS_LIST, data);
+    const f = request.filter;
+    const [from, to] = this.range(ctx, f.dateFrom, f.dateTo);
+    const where = ScopedWhere.of(ctx, MOVEMENT_SCOPE);
+    where
+      .and(`m.moved_at >= ${where.param(from)}::timestamptz AND m.moved_at < ${where.param(to)}::timestamptz`)
+      .equals('m.reference', f.reference)
+      .equals('m.lot', f.lot)
+      .anyOf('m.type', f.type, 'text')
+      .equals('m.platform_id', f.platform)
+      .equals('m.depositor_id', f.depositor)
+      .anyOf('m.blocking_code', f.blockingCode, 'text');
     return this.movements.page(ctx, where, {
       offset: request.offset,
       limit: request.limit,
-      orderBy: MOVEMENT_SORTS[request.sortField],
+      orderBy: MOVEMENT_SORTS[request.sort],
       order: request.order,
       details: canViewMovementDetails(ctx),
     });
   }
 
   async get(ctx: CallerContext, data: unknown): Promise<MovementDto> {
-    const id = read.id((data ?? {}) as Record<string, unknown>, 'id');
+    const id = rowId(data);
     const movement = id ? await this.movements.one(ctx, id, canViewMovementDetails(ctx)) : undefined;
     if (!movement) throw notFound('movement');
     return movement;
   }
 
-  private where(ctx: CallerContext, filter: Record<string, unknown>): SqlWhere {
-    const w = new SqlWhere(ctx, 'm.depositor_id');
-    const [from, to] = this.range(ctx, filter);
-    w.and(`m.moved_at >= ${w.param(from)}::timestamptz AND m.moved_at < ${w.param(to)}::timestamptz`);
-    const reference = read.text(filter, 'reference');
-    if (reference) w.and(`m.reference = ${w.param(reference)}`);
-    const lot = read.text(filter, 'lot');
-    if (lot) w.and(`m.lot = ${w.param(lot)}`);
-    const types = read.oneOf(filter, 'type', MOVEMENT_TYPES);
-    if (types) w.and(`m.type = ANY(${w.param(types)}::text[])`);
-    const platform = read.id(filter, 'platform');
-    if (platform) w.and(`m.platform_id = ${w.param(platform)}`);
-    const depositor = read.id(filter, 'depositor');
-    if (depositor) w.and(`m.depositor_id = ${w.param(depositor)}`);
-    const codes = read.oneOf(filter, 'blockingCode', BLOCKING_CODES);
-    if (codes) w.and(`m.blocking_code = ANY(${w.param(codes)}::text[])`);
-    return w;
-  }
-
   /** [from, to) as instants: a day bound is midnight in the caller's time zone, dateTo's day included. */
-  private range(ctx: CallerContext, filter: Record<string, unknown>): [string, string] {
-    const dateFrom = read.date(filter, 'dateFrom');
-    const dateTo = read.date(filter, 'dateTo');
+  private range(ctx: CallerContext, dateFrom: string | undefined, dateTo: string | undefined): [string, string] {
     const to = dateTo ? instant(dateTo, ctx.timezone, true) : new Date();
     const from = dateFrom
       ? instant(dateFrom, ctx.timezone, false)

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CallerContext, ListPage, StockByReferenceDto, StockLineDto } from '@portal/contracts';
-import { Db } from '@portal/db';
-import { pageOf } from '../common/page';
-import { orderBy, SqlWhere } from '../common/sql';
+import { STOCK_LIMITS, type CallerContext, type ListPage, type StockByReferenceDto, type StockLineDto } from '@portal/contracts';
+import { countedPage, Db, orderBy, ScopedWhere, type ScopeColumns } from '@portal/db';
+
+/** The scope a stock line carries: depositor, platform and store. */
+export const STOCK_LINE_SCOPE: ScopeColumns = { depositor: 's.depositor_id', platform: 's.platform_id', store: 's.store_code' };
 
 /** Columns of a stock line as the API names them; the revenue ones only when the caller may see them. */
 const LINE_COLUMNS = `s.id::int AS "id", s.depositor_id AS "depositorId", s.depositor_code AS "depositorCode",
@@ -16,6 +17,8 @@ const REVENUE_COLUMNS = `, s.unit_price::float8 AS "unitPrice", s.stock_value::f
 
 /** API sort keys of the Stock tab and their columns. */
 const LINE_NOT_NULL = new Set([
+  's.id',
+  's.depositor_id',
   's.reference',
   's.depositor_code',
   's.platform_id',
@@ -28,6 +31,7 @@ const LINE_NOT_NULL = new Set([
 ]);
 
 export const LINE_SORTS: Record<string, string> = {
+  id: 's.id',
   reference: 's.reference',
   depositorCode: 's.depositor_code',
   platformId: 's.platform_id',
@@ -48,6 +52,7 @@ export const LINE_SORTS: Record<string, string> = {
 
 /** API sort keys of the Id tab (totals by reference) and their aggregate expressions. */
 export const REFERENCE_SORTS: Record<string, string> = {
+  id: 's.depositor_id',
   reference: 's.reference',
   depositorCode: 'max(s.depositor_code)',
   family: 'max(s.family)',
@@ -74,28 +79,28 @@ export interface PageOptions {
 export class StockRepository {
   constructor(@Inject(Db) private readonly db: Db) {}
 
-  lines(ctx: CallerContext, where: SqlWhere, o: PageOptions): Promise<ListPage<StockLineDto>> {
+  lines(ctx: CallerContext, where: ScopedWhere, o: PageOptions): Promise<ListPage<StockLineDto>> {
     const columns = LINE_COLUMNS + (o.revenue ? REVENUE_COLUMNS : '');
     return this.db.scoped(ctx, (em) =>
-      pageOf<StockLineDto>(
-        em,
+      countedPage<StockLineDto>(
+        (sql, params) => em.query(sql, params),
         where,
         {
           countRows: `SELECT 1 FROM stock_lines s WHERE ${where}`,
           rows: (limit, offset) =>
-            `SELECT ${columns} FROM stock_lines s WHERE ${where} ORDER BY ${orderBy(o.orderBy, o.order, LINE_NOT_NULL)}, s.id ${o.order} LIMIT ${limit} OFFSET ${offset}`,
+            `SELECT ${columns} FROM stock_lines s WHERE ${where} ORDER BY ${orderBy(o.orderBy, o.order, 's.id', LINE_NOT_NULL)} LIMIT ${limit} OFFSET ${offset}`,
         },
-        o.offset,
-        o.limit,
+        { offset: o.offset, limit: o.limit, maxExactCount: STOCK_LIMITS.maxExactCount },
       ),
     );
   }
 
-  byReference(ctx: CallerContext, where: SqlWhere, o: PageOptions): Promise<ListPage<StockByReferenceDto>> {
+  byReference(ctx: CallerContext, where: ScopedWhere, o: PageOptions): Promise<ListPage<StockByReferenceDto>> {
     const revenue = o.revenue ? `, sum(s.stock_value)::float8 AS "stockValue"` : '';
+    const sort = `${o.orderBy} ${o.order}${LINE_NOT_NULL.has(o.orderBy) ? '' : ' NULLS LAST'}`;
     return this.db.scoped(ctx, (em) =>
-      pageOf<StockByReferenceDto>(
-        em,
+      countedPage<StockByReferenceDto>(
+        (sql, params) => em.query(sql, params),
         where,
         {
           countRows: `SELECT 1 FROM stock_lines s WHERE ${where} GROUP BY s.depositor_id, s.reference`,
@@ -108,18 +113,16 @@ export class StockRepository {
               sum(s.quantity_cross_dock)::int AS "quantityCrossDock"${revenue}
             FROM stock_lines s WHERE ${where}
             GROUP BY s.depositor_id, s.reference
-            ORDER BY ${orderBy(o.orderBy, o.order, LINE_NOT_NULL)}, s.depositor_id, s.reference
+            ORDER BY ${sort}, s.depositor_id, s.reference
             LIMIT ${limit} OFFSET ${offset}`,
         },
-        o.offset,
-        o.limit,
+        { offset: o.offset, limit: o.limit, maxExactCount: STOCK_LIMITS.maxExactCount },
       ),
     );
   }
 
   async line(ctx: CallerContext, id: number, revenue: boolean): Promise<StockLineDto | undefined> {
-    const where = new SqlWhere(ctx, 's.depositor_id');
-    where.and(`s.id = ${where.param(id)}`);
+    const where = ScopedWhere.of(ctx, STOCK_LINE_SCOPE).equals('s.id', id);
     const [row] = await this.db.scoped(ctx, (em) =>
       em.query<{ line: StockLineDto }[]>(
         `SELECT to_json(x) AS line FROM (SELECT ${LINE_COLUMNS + (revenue ? REVENUE_COLUMNS : '')} FROM stock_lines s WHERE ${where}) x`,

@@ -95,7 +95,7 @@ describe('stock, movements and items queries', () => {
     await h.call(StockSubjects.feedSnapshot, wms, {
       depositorId: A,
       platformId: 8,
-      lines: [line('CREME-01', { lot: 'L3', quantityInStock: 20, quantityAvailable: 20 })],
+      lines: [line('CREME-01', { lot: 'L3', quantityInStock: 20, quantityAvailable: 20, storeCode: 'MAG-MLV1' })],
     });
     await h.call(StockSubjects.feedSnapshot, wms, { depositorId: B, platformId: 12, lines: [line('VACC-01', { lot: 'V1' })] });
     const mv = (id: string, movedAt: string, extra: object = {}) => ({
@@ -117,7 +117,14 @@ describe('stock, movements and items queries', () => {
         mv('1', '2026-01-05T10:00:00Z'),
         mv('2', '2026-02-05T10:00:00Z', { type: 'exit', quantity: -3, movementReference: 'CMD1' }),
         mv('3', '2026-03-31T22:30:00Z', { type: 'lock', quantity: 5, lot: 'L2', blockingCode: 'BQ' }), // 1 April in Paris
-        mv('4', '2026-03-10T10:00:00Z', { reference: 'PARF-01', lot: 'P1', platformId: 8, type: 'inventory', quantity: 1 }),
+        mv('4', '2026-03-10T10:00:00Z', {
+          reference: 'PARF-01',
+          lot: 'P1',
+          platformId: 8,
+          type: 'inventory',
+          quantity: 1,
+          storeCode: 'MAG-MLV1',
+        }),
         mv('5', '2026-02-06T10:00:00Z', { depositorId: B, reference: 'VACC-01', platformId: 12 }),
       ],
     });
@@ -308,6 +315,38 @@ describe('stock, movements and items queries', () => {
       const [exit] = (await movements(stockUser(), { type: 'exit' })).rows;
       await expect(h.call(StockSubjects.movementsGet, bob, { id: exit.id })).rejects.toMatchObject({ key: 'objectNotFound' });
       expect(await refs(user([Role.STOCK_USER], []))).toEqual([]);
+    });
+  });
+
+  describe('store and platform scope (spec §6)', () => {
+    const narrowed = (scope: Parameters<typeof callerContext>[0]) =>
+      callerContext({ roles: [Role.STOCK_USER], depositorIds: [A, B], ...scope });
+    const storeOnly = narrowed({ storeIds: [2], storeKeys: [`${A}:MAG-MLV1`] });
+    const platformOnly = narrowed({ platformIds: [8] });
+    const lots = async (ctx: CallerContext) => (await stock(ctx)).rows.map((r) => r.lot).sort();
+    const moved = async (ctx: CallerContext) =>
+      (await movements(ctx, { dateFrom: '2026-01-01', dateTo: '2026-12-31' })).rows.map((m) => m.id).sort();
+
+    it('shows a user limited to a store only that store of its depositor, every line of the others', async () => {
+      expect(await lots(storeOnly)).toEqual(['L3', 'V1']);
+      expect(await moved(storeOnly)).toHaveLength(2);
+    });
+
+    it('shows a user who narrowed to a platform only that platform', async () => {
+      expect(await lots(platformOnly)).toEqual(['L3']);
+      expect((await movements(platformOnly, { dateFrom: '2026-01-01', dateTo: '2026-12-31' })).rows.map((m) => m.reference)).toEqual([
+        'PARF-01',
+      ]);
+    });
+
+    it('is held by row-level security even to a raw query without WHERE', async () => {
+      const db = h.app.get(Db, { each: true }).find((d) => d.service === 'stock')!;
+      const raw = (ctx: CallerContext, table: string) =>
+        db.scoped(ctx, (em) => em.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${table}`)).then(([r]) => r.n);
+      expect(await raw(storeOnly, 'stock_lines')).toBe(2);
+      expect(await raw(platformOnly, 'stock_lines')).toBe(1);
+      expect(await raw(storeOnly, 'movements')).toBe(2);
+      expect(await raw(platformOnly, 'movements')).toBe(1);
     });
   });
 });

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { TrackingStatus } from '@portal/contracts';
 import type { Db } from '@portal/db';
-import { demoCatalogue, demoOrders, type DemoOrder } from '@portal/demo';
+import { DEMO_STORE_CODES, demoCatalogue, demoOrders, type DemoOrder } from '@portal/demo';
 import { FileStorage, LocalFileStorage } from '@portal/files';
 import { tracerStatusOf } from '../common/tracer-status';
 import { DEMO_CARRIER_SECRETS, setCarrierSecret } from './carrier-secrets';
@@ -73,6 +73,7 @@ async function insertBatch(db: Db, batch: DemoOrder[], now: Date, files: FileSto
       depositor_code: CODES[o.depositorId] ?? `DEP-${o.depositorId}`,
       platform_id: o.platformId,
       activity_code: o.activityCode,
+      store_code: DEMO_STORE_CODES[o.lines[0]?.storeId] ?? null,
       reference: o.reference,
       customer_reference: o.customerReference,
       order_reference: `BL${o.reference.slice(3)}`,
@@ -168,17 +169,17 @@ async function insertBatch(db: Db, batch: DemoOrder[], now: Date, files: FileSto
     const [me]: { su: boolean }[] = await em.query(`SELECT rolsuper AS su FROM pg_roles WHERE rolname = current_user`);
     if (me?.su) await em.query(`SET LOCAL session_replication_role = replica`);
     await em.query(
-      `INSERT INTO orders (id, depositor_id, depositor_code, platform_id, activity_code, reference, customer_reference, order_reference, slip_number,
+      `INSERT INTO orders (id, depositor_id, depositor_code, platform_id, activity_code, store_code, reference, customer_reference, order_reference, slip_number,
          tour_code, carrier_code, carrier_name, weight_kg, provisional_weight_kg, parcel_count, sender, recipient_company, recipient_name,
          recipient_address1, zip, town, country, recipient_phone, recipient_email, customer_code, insurance_amount, customs_status, packaging,
          tracking_numbers, status, tracer_status, created_at, received_at, packed_at, shipping_validated_at, shipped_at, promised_shipping_at,
          promised_delivery_at, delivered_at, preparation_ended_at, canceled_at)
-       SELECT id, depositor_id, depositor_code, platform_id, activity_code, reference, customer_reference, order_reference, slip_number,
+       SELECT id, depositor_id, depositor_code, platform_id, activity_code, store_code, reference, customer_reference, order_reference, slip_number,
          tour_code, carrier_code, carrier_name, weight_kg, provisional_weight_kg, parcel_count, sender, recipient_company, recipient_name,
          recipient_address1, zip, town, country, recipient_phone, recipient_email, customer_code, insurance_amount, customs_status, packaging::jsonb,
          tracking_numbers, status, tracer_status, created_at, received_at, packed_at, shipping_validated_at, shipped_at, promised_shipping_at,
          promised_delivery_at, delivered_at, preparation_ended_at, canceled_at
-       FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, depositor_id int, depositor_code text, platform_id int, activity_code text, reference text,
+       FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, depositor_id int, depositor_code text, platform_id int, activity_code text, store_code text, reference text,
          customer_reference text, order_reference text, slip_number text, tour_code text, carrier_code text, carrier_name text, weight_kg numeric,
          provisional_weight_kg numeric, parcel_count int, sender jsonb, recipient_company text, recipient_name text, recipient_address1 text, zip text,
          town text, country text, recipient_phone text, recipient_email text, customer_code text, insurance_amount numeric, customs_status text,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CallerContext, DocumentType, StoredFileRef } from '@portal/contracts';
 import { applyScope, Db, rowsOf } from '@portal/db';
+import { ORDER_SCOPE } from '../common/order-scope';
 import type { EntityManager } from 'typeorm';
 
 export interface DocumentRow {
@@ -33,7 +34,7 @@ export class DocumentsRepository {
       .from('documents', 'd')
       .innerJoin('orders', 'o', 'o.id = d.order_id AND o.hidden_at IS NULL')
       .where('d.id = :documentId AND d.order_id = :orderId', { documentId, orderId });
-    applyScope(qb, ctx, { depositor: 'o.depositor_id' });
+    applyScope(qb, ctx, ORDER_SCOPE);
     return qb.getRawOne<DocumentRow>();
   }
 
@@ -77,7 +78,7 @@ export class DocumentsRepository {
       .where(`d.type = 'POD' AND d.order_id IN (:...orderIds)`, { orderIds })
       .orderBy('o.reference')
       .addOrderBy('d.created_at');
-    applyScope(qb, ctx, { depositor: 'o.depositor_id' });
+    applyScope(qb, ctx, ORDER_SCOPE);
     return qb.getRawMany<DocumentRow>();
   }
 }

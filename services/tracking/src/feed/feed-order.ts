@@ -57,6 +57,7 @@ export function parseFeedOrder(raw: unknown): ParsedFeedOrder {
     reference,
     platform_id: c.integer('platformId', o.platformId, { min: 1, max: 2_147_483_647 }),
     activity_code: c.text('activityCode', o.activityCode, 50),
+    store_code: c.text('storeCode', o.storeCode, 50),
     customer_reference: c.text('customerReference', o.customerReference, 64),
     order_reference: c.text('orderReference', o.orderReference, 64),
     slip_number: c.text('slipNumber', o.slipNumber, 64),

@@ -4,6 +4,7 @@ import { Db, rowsOf } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import { addStatusChangesToOutbox, statusChanged, type ChangedOrderRow } from '../common/outbox';
 import { TRACER_STATUS_SQL, tracerStatusOf } from '../common/tracer-status';
+import { documentName } from '../documents/stored-file';
 import type { FeedOrder } from './feed-order';
 
 /**
@@ -16,6 +17,7 @@ const ORDER_COLUMNS: [string, string][] = [
   ['reference', 'text'],
   ['platform_id', 'int'],
   ['activity_code', 'text'],
+  ['store_code', 'text'],
   ['customer_reference', 'text'],
   ['order_reference', 'text'],
   ['slip_number', 'text'],
@@ -215,13 +217,20 @@ export class FeedRepository {
         order_id: idOf(o),
         depositor_id: o.depositorId,
         type: d.type,
-        name: d.name,
+        name: documentName(d.name, keys.get(d)?.contentType),
         storage_key: keys.get(d)?.key ?? null,
         content_type: keys.get(d)?.contentType ?? null,
         size: keys.get(d)?.size ?? null,
       })),
     );
     if (!docs.length) return;
+    // One row per (order, type, name) once names are cleaned, the one with a file first: the upsert
+    // below may not touch a row twice.
+    const unique = new Map<string, (typeof docs)[number]>();
+    for (const d of docs) {
+      const key = `${d.order_id}|${d.type}|${d.name}`;
+      if (d.storage_key || !unique.has(key)) unique.set(key, d);
+    }
     await em.query(
       `INSERT INTO documents (order_id, depositor_id, type, name, storage_key, content_type, size, source)
        SELECT x.*, 'feed' FROM json_to_recordset($1::json) AS x(order_id bigint, depositor_id int, type text, name text,
@@ -230,7 +239,7 @@ export class FeedRepository {
          storage_key = COALESCE(EXCLUDED.storage_key, documents.storage_key),
          content_type = COALESCE(EXCLUDED.content_type, documents.content_type),
          size = COALESCE(EXCLUDED.size, documents.size)`,
-      [JSON.stringify(docs)],
+      [JSON.stringify([...unique.values()])],
     );
   }
 

@@ -146,6 +146,25 @@ describe('warehouse feed', () => {
     });
   });
 
+  it('names warehouse documents like uploads: hidden characters out, the extension of their bytes, one row per name', async () => {
+    const pdf = PDF_BYTES.toString('base64');
+    const order = feedOrder(11, {
+      documents: [
+        { type: 'INVOICE', name: 'F-11\u202efdp.exe', contentBase64: pdf },
+        { type: 'PACKING_LIST', name: 'PL-11.pdf', contentBase64: null },
+        { type: 'PACKING_LIST', name: 'PL-11\u0000.pdf', contentBase64: pdf },
+      ],
+    });
+    expect(await h.call<FeedResultDto>(TrackingSubjects.feedOrders, warehouse(), { orders: [order] })).toMatchObject({ applied: 1 });
+    const rows = await db.query<{ type: string; name: string; storage_key: string | null }>(
+      `SELECT d.type, d.name, d.storage_key FROM documents d JOIN orders o ON o.id = d.order_id WHERE o.reference = 'CMD1000011' ORDER BY d.type`,
+    );
+    expect(rows.map((r) => [r.type, r.name, !!r.storage_key])).toEqual([
+      ['INVOICE', 'F-11fdp.pdf', true],
+      ['PACKING_LIST', 'PL-11.pdf', true],
+    ]);
+  });
+
   it('needs a warehouse key', async () => {
     await expect(h.call(TrackingSubjects.feedOrders, userOf([A]), { orders: [] })).rejects.toMatchObject({ key: 'invalidApiKey' });
   });

@@ -1,4 +1,5 @@
 import { CreateTracking1763800000000 } from './1763800000000-CreateTracking';
+import { NarrowByActivityPlatformStore1764400000000 } from './1764400000000-NarrowByActivityPlatformStore';
 
 /** This service's migrations, in order (also for the benchmark, which opens the database without Nest). */
-export const TRACKING_MIGRATIONS = [CreateTracking1763800000000];
+export const TRACKING_MIGRATIONS = [CreateTracking1763800000000, NarrowByActivityPlatformStore1764400000000];

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hasAnyRole, Role, type CallerContext } from '@portal/contracts';
 import { applyScope, Db } from '@portal/db';
+import { ORDER_SCOPE } from '../common/order-scope';
 import { type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { SHOWN_TRACER_STATUS_SQL } from '../common/tracer-status';
 import { prefixBounds, SORT_COLUMNS, startsWith, type OrderSearch } from './search-filter';
@@ -44,7 +45,7 @@ export class OrdersRepository {
       .select(SUMMARY_SELECT)
       .from('orders', 'o')
       .where('o.hidden_at IS NULL') as SelectQueryBuilder<OrderRow>;
-    applyScope(qb, ctx, { depositor: 'o.depositor_id' });
+    applyScope(qb, ctx, ORDER_SCOPE);
     if (s.q) {
       // One index range per reference column, united: an OR over columns (and a sub-select) would
       // make PostgreSQL walk the date index and filter every row instead.
@@ -138,7 +139,7 @@ export class OrdersRepository {
              FROM tracer_events e WHERE e.order_id = o.id)`,
         'tracer_events',
       );
-    applyScope(qb, ctx, { depositor: 'o.depositor_id' });
+    applyScope(qb, ctx, ORDER_SCOPE);
     const [sql, params] = qb.getQueryAndParameters();
     return this.db.scopedQuery(ctx, sql, params).then((rows) => rows[0]);
   }
@@ -166,7 +167,7 @@ export class OrdersRepository {
       .select('o.id, o.depositor_id, o.depositor_code, o.reference, o.status, o.tracer_status')
       .from('orders', 'o')
       .where('o.id = :id AND o.hidden_at IS NULL', { id });
-    applyScope(qb, ctx, { depositor: 'o.depositor_id' });
+    applyScope(qb, ctx, ORDER_SCOPE);
     return qb.setLock('pessimistic_write').getRawOne();
   }
 }

@@ -58,7 +58,7 @@ describe('shared search profiles', () => {
 
   it('checks the saved filter like a search', async () => {
     await expect(save(author, { name: '', filter: {} })).rejects.toMatchObject({ key: 'validationFailed', fields: { name: 'required' } });
-    await expect(save(author, { name: 'x', filter: { dateFrom: 'demain' } })).rejects.toMatchObject({ key: 'validationFailed' });
+    await expect(save(author, { name: 'x', filter: { dateFrom: 'demain' } })).rejects.toMatchObject({ key: 'invalidDate' });
     await expect(save(userOf([], undefined, 44), { name: 'x', filter: {}, shared: true })).rejects.toMatchObject({
       fields: { shared: 'invalidFormat' },
     });

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type CallerContext, type SerialHitDto } from '@portal/contracts';
 import { applyScope, Db } from '@portal/db';
+import { ORDER_SCOPE } from '../common/order-scope';
 import { FieldChecks } from '../common/checks';
 import { prefixBounds } from '../orders/search-filter';
 
@@ -38,7 +39,7 @@ export class SerialsService {
         );
       else qb.leftJoin('order_serials', 'sn', 'false');
       if (lot) qb.andWhere('l.lot ~>=~ :lotLo AND l.lot ~<~ :lotHi', prefixBounds('lot', lot));
-      applyScope(qb, ctx, { depositor: 'o.depositor_id' });
+      applyScope(qb, ctx, ORDER_SCOPE);
       return qb.getRawMany<Record<string, unknown>>();
     });
     return rows.map(toSerialHit);

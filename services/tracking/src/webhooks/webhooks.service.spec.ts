@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TrackingSubjects, type OrderDetailDto, type OrderSearchPage } from '@portal/contracts';
+import { depositorScope, TrackingSubjects, type OrderDetailDto, type OrderSearchPage } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { startServices, type ServiceHarness } from '@portal/testing';
 import { A, B, carrier, feedOrder, userOf, warehouse } from '../../test/fixtures';
@@ -90,7 +90,7 @@ describe('carrier webhooks', () => {
   });
 
   it('does not reach orders outside the key’s depositors', async () => {
-    const scoped = { ...carrier(), scope: { all: false, depositorIds: [A], activityIds: [], storeIds: [] } };
+    const scoped = { ...carrier(), scope: depositorScope([A]) };
     const body = JSON.stringify({
       events: [{ id: 'B1', trackingNumber: '6A00000000003', status: 'DELIVERED', at: '2026-11-12T08:00:00Z' }],
     });

@@ -12,6 +12,7 @@ import {
   type TracerRouteStatusCode,
 } from '@portal/contracts';
 import { applyScope, Db } from '@portal/db';
+import { ORDER_SCOPE } from '../common/order-scope';
 import type { EntityManager } from 'typeorm';
 import { FieldChecks } from '../common/checks';
 import { changeOrderStatus } from '../common/status-change';
@@ -104,7 +105,7 @@ export class WebhooksService {
       .where('p.tracking_number IN (:...numbers)', { numbers })
       .orderBy('p.tracking_number')
       .addOrderBy('o.created_at', 'DESC');
-    applyScope(qb, ctx, { depositor: 'o.depositor_id' });
+    applyScope(qb, ctx, ORDER_SCOPE);
     const rows = await qb.getRawMany<{ tracking_number: string; id: string; status: number; tracer_status: string }>();
     const found = new Map(rows.map((r) => [r.tracking_number, r]));
     const unknown = numbers.filter((n) => !found.has(n));
