@@ -121,17 +121,29 @@ test('a tile added, resized, moved and removed survives a reload', async () => {
   await page.close();
 });
 
-test('a report tile links to /report/{id}', async () => {
+test('a report tile is offered only with a report right, and links to /report/{id}', async () => {
   const page = await newTab(ctx);
+  // alice has no report right: the dialog offers no report tile (the server would refuse it).
   await loginToDashboard(page, ctx.base, 'alice');
   await page.getByRole('button', { name: 'Ajouter une tuile' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Type de tuile').click();
-  await page.getByRole('option', { name: 'Rapport' }).click();
-  await dialog.getByLabel('Numéro du rapport').fill('1002');
-  await dialog.getByRole('button', { name: 'Ajouter' }).click();
-  await page.getByRole('link', { name: 'Rapport n° 1002' }).first().click();
-  await page.waitForURL(/\/report\/1002$/);
-  await page.getByRole('heading', { name: 'Rapport n° 1002' }).waitFor();
+  await page.getByRole('dialog').getByLabel('Type de tuile').click();
+  assert.deepEqual(await page.getByRole('option').allTextContents(), ['Raccourci', 'Graphique']);
+  await page.keyboard.press('Escape');
   await page.close();
+
+  const admin = await newTab(ctx);
+  await loginToDashboard(admin, ctx.base, 'admin');
+  for (const tile of await apiAs(admin, 'GET', '/dashboard/list').then((r) => r.body))
+    if (tile.type === 'report') await apiAs(admin, 'DELETE', `/dashboard/${tile.uuid}`);
+  await admin.getByRole('button', { name: 'Ajouter une tuile' }).click();
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByLabel('Type de tuile').click();
+  await admin.getByRole('option', { name: 'Rapport' }).click();
+  await dialog.getByLabel('Numéro du rapport').click();
+  await admin.getByRole('option', { name: 'Rapport n° 1002' }).click();
+  await dialog.getByRole('button', { name: 'Ajouter' }).click();
+  await admin.getByRole('link', { name: 'Rapport n° 1002' }).first().click();
+  await admin.waitForURL(/\/report\/1002$/);
+  await admin.getByRole('heading', { name: 'Rapport n° 1002' }).waitFor();
+  await admin.close();
 });

@@ -1,36 +1,51 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { CHART_KINDS, TILE_SIZES, TILE_TYPES, type ChartKind, type TileType } from '@portal/contracts';
+import { CHART_KINDS, TILE_SIZES, type ChartKind, type TileType } from '@portal/contracts';
 import type { PersonalApp } from '../apps/useApps';
-import { FIGURE_SOURCES, SIZE_NAMES, type FigureSource, type NewTile, type SizeName } from './dashboardApi';
+import { SIZE_NAMES, type NewTile, type SizeName } from './dashboardApi';
+import { canAdd, tileChoices } from './tileChoices';
 
 interface Props {
   open: boolean;
   apps: PersonalApp[];
+  /** The user's roles: only what they open is offered (the server refuses the rest with permissionDenied). */
+  roles: readonly string[];
   onClose: () => void;
   onAdd: (tile: NewTile) => void;
 }
 
-/** Pins a shortcut to an application, a report or a chart of real figures. */
-export function AddTileDialog({ open, apps, onClose, onAdd }: Props) {
+/** Pins a shortcut to an application, a report or a chart of real figures: only those the user may open. */
+export function AddTileDialog({ open, apps, roles, onClose, onAdd }: Props) {
   const translate = useTranslate();
-  const [type, setType] = useState<TileType>('link');
+  const appIds = apps.map((a) => a.id);
+  const choices = tileChoices(roles, appIds);
+  const [chosenType, setType] = useState<TileType>('link');
   const [app, setApp] = useState('');
   const [report, setReport] = useState('');
-  const [source, setSource] = useState<FigureSource>(FIGURE_SOURCES[0]);
+  const [chosenSource, setSource] = useState('');
   const [chart, setChart] = useState<ChartKind>('bar');
   const [title, setTitle] = useState('');
   const [size, setSize] = useState<SizeName>('normal');
 
-  const appId = app || apps[0]?.id || '';
-  const valid = type === 'link' ? !!appId : type === 'report' ? /^\d+$/.test(report.trim()) : true;
+  // A choice the user no longer has (roles changed while the dialog lived) falls back to the first offered.
+  const type = choices.types.includes(chosenType) ? chosenType : (choices.types[0] ?? 'chart');
+  const appId = choices.appIds.includes(app) ? app : (choices.appIds[0] ?? '');
+  const reportId = choices.reports.includes(report) ? report : (choices.reports[0] ?? '');
+  const source = choices.sources.includes(chosenSource) ? chosenSource : (choices.sources[0] ?? '');
+  const { width, height } = TILE_SIZES[size];
+  const titled = title ? { title } : {};
+  const tile: NewTile =
+    type === 'link'
+      ? { type, id_object: appId, width, height, config: titled }
+      : type === 'report'
+        ? { type, id_object: reportId, width, height, config: titled }
+        : { type, id_object: source, width, height, config: { chart, source, ...titled } };
+  const valid = canAdd(roles, tile);
 
   const submit = () => {
-    const { width, height } = TILE_SIZES[size];
-    if (type === 'link') onAdd({ type, id_object: appId, width, height, config: title ? { title } : {} });
-    if (type === 'report') onAdd({ type, id_object: report.trim(), width, height, config: title ? { title } : {} });
-    if (type === 'chart') onAdd({ type, id_object: source, width, height, config: { chart, source, ...(title ? { title } : {}) } });
+    if (!valid) return;
+    onAdd(tile);
     setTitle('');
     setReport('');
     onClose();
@@ -48,7 +63,7 @@ export function AddTileDialog({ open, apps, onClose, onAdd }: Props) {
             value={type}
             onChange={(e) => setType(e.target.value as TileType)}
           >
-            {TILE_TYPES.map((t) => (
+            {choices.types.map((t) => (
               <MenuItem key={t} value={t}>
                 {translate(`dashboard.types.${t}`)}
               </MenuItem>
@@ -56,22 +71,30 @@ export function AddTileDialog({ open, apps, onClose, onAdd }: Props) {
           </TextField>
           {type === 'link' && (
             <TextField select id="tile-app" label={translate('dashboard.app')} value={appId} onChange={(e) => setApp(e.target.value)}>
-              {apps.map((a) => (
-                <MenuItem key={a.id} value={a.id}>
-                  {translate(a.labelKey)}
-                </MenuItem>
-              ))}
+              {apps
+                .filter((a) => choices.appIds.includes(a.id))
+                .map((a) => (
+                  <MenuItem key={a.id} value={a.id}>
+                    {translate(a.labelKey)}
+                  </MenuItem>
+                ))}
             </TextField>
           )}
           {type === 'report' && (
             <TextField
+              select
               id="tile-report"
               label={translate('dashboard.reportId')}
-              value={report}
+              value={reportId}
               onChange={(e) => setReport(e.target.value)}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               required
-            />
+            >
+              {choices.reports.map((id) => (
+                <MenuItem key={id} value={id}>
+                  {translate('dashboard.report', { id })}
+                </MenuItem>
+              ))}
+            </TextField>
           )}
           {type === 'chart' && (
             <>
@@ -80,9 +103,9 @@ export function AddTileDialog({ open, apps, onClose, onAdd }: Props) {
                 id="tile-source"
                 label={translate('dashboard.source')}
                 value={source}
-                onChange={(e) => setSource(e.target.value as FigureSource)}
+                onChange={(e) => setSource(e.target.value)}
               >
-                {FIGURE_SOURCES.map((s) => (
+                {choices.sources.map((s) => (
                   <MenuItem key={s} value={s}>
                     {translate(`dashboard.sources.${s}`)}
                   </MenuItem>

@@ -94,7 +94,7 @@ export default function DashboardPage() {
         </Typography>
         <AppTiles apps={apps} />
       </Box>
-      <AddTileDialog open={adding} apps={apps} onClose={() => setAdding(false)} onAdd={add} />
+      <AddTileDialog open={adding} apps={apps} roles={user?.roles ?? []} onClose={() => setAdding(false)} onAdd={add} />
       <ConfigureTileDialog
         tile={configuring}
         onClose={() => setConfiguring(null)}

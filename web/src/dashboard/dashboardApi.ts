@@ -1,8 +1,8 @@
 import { TILE_SIZES, type ChartKind, type DashboardTileDto } from '@portal/contracts';
 import { api } from '../core/api';
 
-export const FIGURE_SOURCES = ['depositor-activities', 'depositor-stores', 'announcements-by-type', 'platform-stores'] as const;
-export type FigureSource = (typeof FIGURE_SOURCES)[number];
+/** A chart source of GET /dashboard/figures/{source} (CHART_SOURCES in libs/contracts). */
+export type FigureSource = string;
 export type SizeName = keyof typeof TILE_SIZES;
 export const SIZE_NAMES = Object.keys(TILE_SIZES) as SizeName[];
 

@@ -1,4 +1,4 @@
-import { AuthSubjects, systemContext, type CallerContext, type DashboardTileDto, type LoginResponse } from '@portal/contracts';
+import { AuthSubjects, Role, systemContext, type CallerContext, type DashboardTileDto, type LoginResponse } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { startServices, type ServiceHarness } from '@portal/testing';
 import { AuthServiceModule } from '../auth.module';
@@ -93,6 +93,94 @@ describe('dashboard tiles (auth service, real PostgreSQL)', () => {
       h.call(AuthSubjects.dashboardSave, bob, { items: [{ uuid: tile.uuid, width: 1, height: 1, x: 5 }] }),
     ).rejects.toMatchObject({ key: 'objectNotFound' });
     expect((await h.call<DashboardTileDto[]>(AuthSubjects.dashboardList, alice)).find((t) => t.uuid === tile.uuid)?.x).not.toBe(5);
+  });
+
+  describe('only for what the user may open (spec §2 tiles, §6 rights)', () => {
+    const tilesOf = async (ctx: CallerContext) =>
+      h
+        .get(Db)
+        .query<{ id_object: string; x: number; config: object }>(`SELECT id_object, x, config FROM dashboard_tiles WHERE user_id = $1`, [
+          ctx.user!.id,
+        ]);
+
+    it('pins an application of the roles, a report of their rights, a chart of a known source', async () => {
+      const bob = await ctxFor('bob');
+      await expect(h.call(AuthSubjects.dashboardCreate, bob, { id_object: 'pgt', type: 'link' })).resolves.toMatchObject({
+        id_object: 'pgt',
+      });
+      const reporter = { ...bob, roles: [...bob.roles, Role.REPORT_USER, Role.REPORT_USER_1002] };
+      await expect(h.call(AuthSubjects.dashboardCreate, reporter, { id_object: '1005', type: 'report' })).resolves.toMatchObject({
+        type: 'report',
+      });
+      await expect(h.call(AuthSubjects.dashboardCreate, reporter, { id_object: '1002', type: 'report' })).resolves.toMatchObject({
+        id_object: '1002',
+      });
+      const chart = { id_object: 'depositor-stores', type: 'chart', config: { chart: 'pie', source: 'depositor-stores' } };
+      await expect(h.call(AuthSubjects.dashboardCreate, bob, chart)).resolves.toMatchObject({ type: 'chart' });
+      const admin = await ctxFor('admin');
+      await expect(h.call(AuthSubjects.dashboardCreate, admin, { id_object: '100001', type: 'report' })).resolves.toMatchObject({
+        id_object: '100001',
+      });
+    });
+
+    it('refuses with permissionDenied, and stores nothing, what the user may not open', async () => {
+      const bob = await ctxFor('bob');
+      const before = await tilesOf(bob);
+      for (const tile of [
+        { id_object: 'fever', type: 'link' },
+        { id_object: 'admin' },
+        { id_object: 'no-such-app', type: 'link' },
+        { id_object: '1005', type: 'report' },
+        { id_object: '999999', type: 'report' },
+        { id_object: 'users-per-depositor', type: 'chart' },
+        { id_object: 'depositor-stores', type: 'chart', config: { source: 'users-per-depositor' } },
+      ]) {
+        await expect(h.call(AuthSubjects.dashboardCreate, bob, tile)).rejects.toMatchObject({ key: 'permissionDenied', status: 403 });
+      }
+      // REPORT_USER does not open a report that has a numbered right of its own.
+      const reporter = { ...bob, roles: [...bob.roles, Role.REPORT_USER] };
+      await expect(h.call(AuthSubjects.dashboardCreate, reporter, { id_object: '1002', type: 'report' })).rejects.toMatchObject({
+        key: 'permissionDenied',
+      });
+      expect(await tilesOf(bob)).toEqual(before);
+    });
+
+    it('refuses a save that points a chart at another source, and saves none of its tiles', async () => {
+      const bob = await ctxFor('bob');
+      const link = await h.call<DashboardTileDto>(AuthSubjects.dashboardCreate, bob, { id_object: 'stock' });
+      const chart = await h.call<DashboardTileDto>(AuthSubjects.dashboardCreate, bob, {
+        id_object: 'platform-stores',
+        type: 'chart',
+        config: { chart: 'bar', source: 'platform-stores' },
+      });
+      const before = await tilesOf(bob);
+      await expect(
+        h.call(AuthSubjects.dashboardSave, bob, {
+          items: [
+            { uuid: link.uuid, width: 2, height: 1, x: 40 },
+            { uuid: chart.uuid, width: 1, height: 1, x: 41, config: { chart: 'bar', source: 'users-per-depositor' } },
+          ],
+        }),
+      ).rejects.toMatchObject({ key: 'permissionDenied', status: 403 });
+      expect(await tilesOf(bob)).toEqual(before);
+    });
+
+    it('keeps the tile of a role taken away out of the list and out of saves, and lets it be removed', async () => {
+      const bob = await ctxFor('bob');
+      const [{ uuid }] = await h
+        .get(Db)
+        .query<{ uuid: string }>(
+          `INSERT INTO dashboard_tiles (uuid, user_id, id_object) VALUES (gen_random_uuid(), $1, 'dashtower') RETURNING uuid`,
+          [bob.user!.id],
+        );
+      expect((await h.call<DashboardTileDto[]>(AuthSubjects.dashboardList, bob)).map((t) => t.id_object)).not.toContain('dashtower');
+      const withRole = { ...bob, roles: [...bob.roles, Role.DASHTOWER_USER] };
+      expect((await h.call<DashboardTileDto[]>(AuthSubjects.dashboardList, withRole)).map((t) => t.uuid)).toContain(uuid);
+      await expect(h.call(AuthSubjects.dashboardSave, bob, { items: [{ uuid, width: 1, height: 1, x: 0 }] })).rejects.toMatchObject({
+        key: 'permissionDenied',
+      });
+      await expect(h.call(AuthSubjects.dashboardDelete, bob, { uuid })).resolves.toEqual({ ok: true });
+    });
   });
 
   it('lists the applications the roles allow (spec §2)', async () => {

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, appsForRoles, TILE_TYPES, type CallerContext, type DashboardTileDto } from '@portal/contracts';
+import {
+  AppError,
+  appsForRoles,
+  canPinTile,
+  TILE_TYPES,
+  type CallerContext,
+  type DashboardTileDto,
+  type TileTarget,
+} from '@portal/contracts';
 import { Db } from '@portal/db';
 import { DashboardTile } from './dashboard-tile.entity';
 
@@ -17,7 +25,12 @@ export interface TileInput {
   config?: Record<string, unknown>;
 }
 
-/** The user's pinned tiles (spec §3 Dashboard tile, §7 dashboard calls). Always the caller's own. */
+/**
+ * The user's pinned tiles (spec §3 Dashboard tile, §7 dashboard calls). Always the caller's own, and
+ * only for what the caller may open (`canPinTile`): an application of their roles, a report they
+ * have the right of, a chart source they may read. A tile the caller can no longer open (a role
+ * taken away) is kept but not listed, and comes back with the role.
+ */
 @Injectable()
 export class DashboardService {
   constructor(@Inject(Db) private readonly db: Db) {}
@@ -31,7 +44,7 @@ export class DashboardService {
       `SELECT uuid, id_object, type, width, height, x, config FROM dashboard_tiles WHERE user_id = $1 ORDER BY x, created_at`,
       [ctx.user!.id],
     );
-    return rows;
+    return rows.filter((tile) => canPinTile(ctx.roles, tile));
   }
 
   async create(ctx: CallerContext, input: TileInput): Promise<DashboardTileDto> {
@@ -42,6 +55,8 @@ export class DashboardService {
     if (!(TILE_TYPES as readonly string[]).includes(type))
       throw new AppError('invalidTileType', `unknown tile type ${type}`, { value: type });
     const { width, height } = size(input.width ?? 1, input.height ?? 1);
+    const config = plainConfig(input.config);
+    checkPinnable(ctx, { type, id_object: idObject, config });
     const [{ count, next }] = await this.db.query<{ count: string; next: number }>(
       `SELECT count(*) AS count, COALESCE(max(x) + 1, 0) AS next FROM dashboard_tiles WHERE user_id = $1`,
       [ctx.user!.id],
@@ -55,23 +70,29 @@ export class DashboardService {
       width,
       height,
       x: Number.isInteger(input.x) && input.x! >= 0 ? input.x! : next,
-      config: plainConfig(input.config),
+      config,
     });
     await this.repo.insert(tile);
     return present(tile);
   }
 
-  /** Saves order, size and configuration of the given tiles in one transaction (drag and drop). */
+  /**
+   * Saves order, size and configuration of the given tiles in one transaction (drag and drop): all
+   * of them or, when one is not the caller's or would show what they may not open, none.
+   */
   async save(ctx: CallerContext, items: (TileInput & { uuid: string })[]): Promise<DashboardTileDto[]> {
     if (!Array.isArray(items)) throw new AppError('missingParameter', 'items is required', undefined, { items: 'required' });
     await this.db.transaction(async (em) => {
+      const tiles = em.getRepository(DashboardTile);
       for (const item of items) {
         const { width, height } = size(item.width ?? 1, item.height ?? 1);
         const x = Number.isInteger(item.x) && item.x! >= 0 ? item.x! : 0;
         const changes: Partial<DashboardTile> = { width, height, x };
         if (item.config !== undefined) changes.config = plainConfig(item.config);
-        const result = await em.getRepository(DashboardTile).update({ uuid: validUuid(item.uuid), userId: ctx.user!.id }, changes);
-        if (!result.affected) throw new AppError('objectNotFound', 'tile not found', { uuid: item.uuid });
+        const tile = await tiles.findOneBy({ uuid: validUuid(item.uuid), userId: ctx.user!.id });
+        if (!tile) throw new AppError('objectNotFound', 'tile not found', { uuid: item.uuid });
+        checkPinnable(ctx, { type: tile.type, id_object: tile.idObject, config: changes.config ?? tile.config });
+        await tiles.update({ uuid: tile.uuid, userId: ctx.user!.id }, changes);
       }
     });
     return this.list(ctx);
@@ -85,6 +106,16 @@ export class DashboardService {
 
   apps(ctx: CallerContext): { id: string; route: string; labelKey: string }[] {
     return appsForRoles(ctx.roles).map(({ id, route, labelKey }) => ({ id, route, labelKey }));
+  }
+}
+
+/** 403 permissionDenied for a tile of an application, report or chart source the caller may not open. */
+function checkPinnable(ctx: CallerContext, tile: TileTarget): void {
+  if (!canPinTile(ctx.roles, tile)) {
+    throw new AppError('permissionDenied', `no right to open ${tile.type ?? 'link'} ${tile.id_object}`, {
+      type: tile.type ?? 'link',
+      id_object: tile.id_object,
+    });
   }
 }
 

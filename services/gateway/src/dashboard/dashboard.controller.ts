@@ -13,20 +13,25 @@ export class DashboardController {
   constructor(private readonly bus: BusClient) {}
 
   @Get('list')
-  @ApiOperation({ summary: "The caller's pinned tiles, in order" })
+  @ApiOperation({ summary: "The caller's pinned tiles, in order; tiles of what the caller can no longer open are left out" })
   list(@Caller() ctx: CallerContext) {
     return this.bus.request<DashboardTileDto[]>(AuthSubjects.dashboardList, ctx, {});
   }
 
   @Post('list')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Saves order, size and configuration of tiles' })
+  @ApiOperation({
+    summary:
+      'Saves order, size and configuration of tiles, all or none; 404 objectNotFound, 403 permissionDenied for a chart source the caller may not read',
+  })
   save(@Caller() ctx: CallerContext, @Body() body: SaveTilesBody) {
     return this.bus.request<DashboardTileDto[]>(AuthSubjects.dashboardSave, ctx, body);
   }
 
   @Post('create')
-  @ApiOperation({ summary: 'Pins a tile (default 1x1, appended)' })
+  @ApiOperation({
+    summary: 'Pins a tile (default 1x1, appended); 403 permissionDenied for an application, report or chart source the caller may not open',
+  })
   create(@Caller() ctx: CallerContext, @Body() body: CreateTileBody) {
     return this.bus.request<DashboardTileDto>(AuthSubjects.dashboardCreate, ctx, body);
   }
