@@ -1,0 +1,259 @@
+import { createHash, randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { DEMO_API_KEYS } from '@portal/service-auth';
+import { waitForMail } from '../../support/smtp';
+import type { ApiTarget, loginAs } from './target';
+
+/**
+ * The parties of the isolation test (isolation.test.ts) and their objects: DEMO-A (1) and DEMO-B
+ * (2) own orders, documents, stock lines, movements and items, fed as the warehouse system feeds
+ * them; alice (both depositors) owns a private search profile, a tile and a mailed export. DEMO-A's
+ * objects come in two groups: aIn (activity ECOM, store MAG-MLV1) and aOut (activity B2B, store
+ * MAG-LYS1), for users limited to an activity or a store.
+ */
+
+const run = randomBytes(3).toString('hex').toUpperCase();
+/** Strings only one group of objects holds: seeing one in an answer is seeing that group. */
+export const MARK = { aIn: `IX${run}`, aOut: `IY${run}`, b: `IZ${run}`, user: `IU${run}` } as const;
+export type Group = keyof typeof MARK;
+type PlacedGroup = Exclude<Group, 'user'>;
+const PLACED: readonly PlacedGroup[] = ['aIn', 'aOut', 'b'];
+
+export type ObjectKind = 'order' | 'document' | 'stockLine' | 'movement' | 'item' | 'profile' | 'tile' | 'export' | 'user';
+export type Ids = Record<ObjectKind, string[]>;
+export const emptyIds = (): Ids => ({
+  order: [],
+  document: [],
+  stockLine: [],
+  movement: [],
+  item: [],
+  profile: [],
+  tile: [],
+  export: [],
+  user: [],
+});
+
+export const DEPOSITOR_CODES: Record<number, string> = { 1: 'DEMO-A', 2: 'DEMO-B', 3: 'DEMO-C' };
+export const hourAgo = (): string => new Date(Date.now() - 3_600_000).toISOString();
+export const PDF = Buffer.from('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/** Where each group lives: depositor, activity and store (orders, stock, movements), platform of its orders. */
+const PLACES: Record<PlacedGroup, { depositorId: number; activity: string; store: string; orderPlatform: number }> = {
+  aIn: { depositorId: 1, activity: 'ECOM', store: 'MAG-MLV1', orderPlatform: 8 },
+  aOut: { depositorId: 1, activity: 'B2B', store: 'MAG-LYS1', orderPlatform: 1 },
+  b: { depositorId: 2, activity: 'B2B', store: 'FROID-2-8', orderPlatform: 12 },
+};
+/** Stock snapshots go to platforms the demo data leaves alone, so that neither replaces the other. */
+const SNAPSHOT_PLATFORM: Record<number, number> = { 1: 5, 2: 14 };
+/**
+ * Enough more aOut orders for an export to go to the background (past EXPORT_SYNC_MAX_ROWS, 5,000):
+ * alice's mailed export. Fed in batches that stay well under the bus's message size (NATS: 1 MB).
+ */
+const BULK_ORDERS = 5001;
+const FEED_BATCH = 500;
+
+export type Client = Awaited<ReturnType<typeof loginAs>>;
+export interface Answer {
+  status: number;
+  key?: string;
+  /** JSON answers parsed, others as latin1 text (CSV, PDF, ZIP entries' names included). */
+  body: unknown;
+}
+
+export const q = (o: unknown): string => encodeURIComponent(JSON.stringify(o));
+
+/** Any call as a signed-in user, whatever the answer's type. */
+export async function callAs(target: ApiTarget, client: Client, method: string, path: string, body?: unknown): Promise<Answer> {
+  const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  const req = request(target.url)[verb](path).set('Authorization', `Bearer ${client.token}`);
+  const res = await (body === undefined ? req : req.send(body as object)).buffer(true).parse((stream, done) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+  const bytes = res.body as Buffer;
+  const json = /json/.test(String(res.headers['content-type'] ?? ''));
+  const parsed: unknown = json && bytes.length ? JSON.parse(bytes.toString('utf8')) : bytes.toString('latin1');
+  const key = json ? (parsed as { error?: { key?: string } })?.error?.key : undefined;
+  return { status: res.status, key, body: parsed };
+}
+
+/** The id in a mailed export link (`…/exports/<id>`). */
+export const EXPORT_LINK = /\/exports\/([0-9a-f-]{36})/;
+
+export class Parties {
+  /** Ids of each group's objects, read as the administrator once fed. */
+  readonly ids: Record<Group, Ids> = { aIn: emptyIds(), aOut: emptyIds(), b: emptyIds(), user: emptyIds() };
+
+  constructor(
+    private readonly target: ApiTarget,
+    private readonly admin: Client,
+    private readonly alice: Client,
+  ) {}
+
+  async setUp(): Promise<void> {
+    await this.demoDataLoaded();
+    await this.feed();
+    await this.collectIds();
+    await this.aliceObjects();
+  }
+
+  /** What the owners see of every object: compared before and after the walk. */
+  async ownersView(): Promise<Record<string, unknown>> {
+    const view: Record<string, unknown> = {};
+    const read = async (client: Client, path: string) => {
+      const answer = await callAs(this.target, client, 'GET', path);
+      const file = answer.status === 200 && typeof answer.body === 'string';
+      view[path] = file
+        ? createHash('sha256')
+            .update(answer.body as string)
+            .digest('hex')
+        : answer;
+    };
+    for (const g of PLACED) {
+      for (const id of this.ids[g].order) await read(this.admin, `/api/orders/${id}`);
+      for (const id of this.ids[g].stockLine) await read(this.admin, `/api/stock/${id}`);
+      for (const id of this.ids[g].movement) await read(this.admin, `/api/movements/${id}`);
+      for (const id of this.ids[g].item) await read(this.admin, `/api/items/${id}`);
+    }
+    const own = ['/api/tracking-profiles', '/api/dashboard/list', `/api/user/${this.alice.user.uuid}/filters`, '/api/user/me'];
+    for (const path of [...own, `/api/exports/${this.ids.user.export[0]}`]) await read(this.alice, path);
+    return view;
+  }
+
+  /**
+   * All-in-one, the demo orders and stock load in the background after the start, with ids of
+   * their own: the feed waits for them (the distributed deployment loads none).
+   */
+  private async demoDataLoaded(): Promise<void> {
+    if (this.target.deployment) return;
+    const end = Date.now() + 60_000;
+    while (Date.now() < end) {
+      const [items, movements] = await Promise.all([
+        this.admin.get(`/api/items?range=${q([0, 0])}`),
+        this.admin.get(`/api/movements?range=${q([0, 0])}`),
+      ]);
+      if (items.body.length && movements.body.length) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error('the demo data did not load within 60 s');
+  }
+
+  private warehouse(path: string) {
+    return request(this.target.url).post(`/api/feed/${path}`).set('X-Api-Key', DEMO_API_KEYS.warehouse);
+  }
+
+  private async feed(): Promise<void> {
+    const orders = PLACED.flatMap((g) => [order(g, 1), order(g, 2)]);
+    expect((await this.warehouse('tracking/orders/bulk').send({ orders }).expect(200)).body).toMatchObject({ applied: 6, rejected: [] });
+    const bulk = Array.from({ length: BULK_ORDERS }, (_, i) => order('aOut', 100 + i, dayAgo(i)));
+    for (let i = 0; i < bulk.length; i += FEED_BATCH) {
+      const batch = bulk.slice(i, i + FEED_BATCH);
+      const fed = await this.warehouse('tracking/orders/bulk').send({ orders: batch }).expect(200);
+      expect(fed.body).toMatchObject({ applied: batch.length, rejected: [] });
+    }
+    for (const depositorId of [1, 2]) {
+      const lines = depositorId === 1 ? [stockLine('aIn', 1), stockLine('aOut', 1), stockLine('aOut', 2)] : [stockLine('b', 1)];
+      const snapshot = await this.warehouse('stock/snapshot')
+        .send({ depositorId, platformId: SNAPSHOT_PLATFORM[depositorId], lines })
+        .expect(200);
+      expect(snapshot.body.refused).toEqual([]);
+    }
+    const movements = PLACED.map((g) => ({
+      id: `MV-${MARK[g]}`,
+      depositorId: PLACES[g].depositorId,
+      platformId: SNAPSHOT_PLATFORM[PLACES[g].depositorId],
+      reference: `${MARK[g]}-00001`,
+      movedAt: hourAgo(),
+      type: 'entry',
+      quantity: 10,
+      lot: `LOT${MARK[g]}`,
+      storeCode: PLACES[g].store,
+    }));
+    expect((await this.warehouse('stock/movements').send({ movements }).expect(200)).body.refused).toEqual([]);
+    const items = (['aIn', 'b'] as const).map((g) => ({
+      depositorId: PLACES[g].depositorId,
+      reference: `${MARK[g]}-ITEM`,
+      label: `Fiche ${MARK[g]}`,
+    }));
+    expect((await this.warehouse('stock/items').send({ items }).expect(200)).body.refused).toEqual([]);
+  }
+
+  /** The ids of what was fed, read as the administrator (who sees everything); one document uploaded per group. */
+  private async collectIds(): Promise<void> {
+    const idsOf = async (path: string) => ((await this.admin.get(path).expect(200)).body as { id: number }[]).map((r) => String(r.id));
+    for (const g of PLACED) {
+      const ids = this.ids[g];
+      // The two newest: aOut's bulk orders are older.
+      ids.order = await idsOf(`/api/orders?filter=${q({ q: MARK[g] })}&range=${q([0, 1])}`);
+      const upload = { type: 'INVOICE', name: `${MARK[g]}-facture.pdf`, contentBase64: PDF.toString('base64') };
+      ids.document = [String((await this.admin.post(`/api/orders/${ids.order[0]}/documents`, upload).expect(201)).body.id)];
+      ids.stockLine = await idsOf(`/api/stock?filter=${q({ reference: MARK[g] })}&range=${q([0, 1])}`);
+      ids.movement = await idsOf(`/api/movements?filter=${q({ reference: `${MARK[g]}-00001` })}`);
+      ids.item = await idsOf(`/api/items?filter=${q({ reference: MARK[g] })}`);
+      expect([g, ids.order.length, ids.stockLine.length, ids.movement.length]).toEqual([g, 2, g === 'aOut' ? 2 : 1, 1]);
+    }
+  }
+
+  /** alice's own objects: a private search profile, a tile, a mailed export (of aOut's orders). */
+  private async aliceObjects(): Promise<void> {
+    const profile = await this.alice
+      .post('/api/tracking-profiles', { name: `${MARK.user} profil`, filter: { q: MARK.b }, shared: false })
+      .expect(201);
+    const tile = await this.alice.post('/api/dashboard/create', { id_object: 'pgt', config: { title: `${MARK.user} tuile` } }).expect(201);
+    const since = Date.now();
+    await this.alice.get(`/api/orders/export?format=csv&filter=${q({ q: MARK.aOut })}`).expect(202);
+    const mail = await waitForMail(this.target.mailbox, 'alice.martin@demo-a.example', {
+      since,
+      match: (m) => EXPORT_LINK.test(m.text),
+      timeoutMs: 60_000,
+    });
+    this.ids.user = {
+      ...emptyIds(),
+      profile: [String(profile.body.id)],
+      tile: [tile.body.uuid],
+      export: [EXPORT_LINK.exec(mail.text)![1]],
+      user: [this.alice.user.uuid],
+    };
+    expect((await this.alice.get(`/api/exports/${this.ids.user.export[0]}`).expect(200)).text).toContain(MARK.aOut);
+  }
+}
+
+function order(group: PlacedGroup, n: number, createdAt = new Date(Date.now() - (10 - n) * 3_600_000)) {
+  const place = PLACES[group];
+  return {
+    reference: `${MARK[group]}${n}`,
+    depositorId: place.depositorId,
+    depositorCode: DEPOSITOR_CODES[place.depositorId],
+    platformId: place.orderPlatform,
+    activityCode: place.activity,
+    storeCode: place.store,
+    customerReference: `PO-${MARK[group]}-${n}`,
+    carrier: { code: 'GLS', name: 'GLS' },
+    recipient: { company: `Client ${MARK[group]}`, name: 'Camille Bernard', zip: '69003', town: 'Lyon', country: 'FR' },
+    createdAt: createdAt.toISOString(),
+    dates: { shippedAt: new Date(createdAt.getTime() + 600_000).toISOString() },
+    lines: [{ reference: `ART-${MARK[group]}`, label: 'Lecteur', quantityOrdered: 1, quantitySent: 1, serials: [`SN${MARK[group]}${n}`] }],
+    parcels: [{ trackingNumber: `GLS${MARK[group]}${n}`, status: 90, weightKg: 2.5, packaging: 'CARTON' }],
+    statuses: [
+      { status: 0, at: createdAt.toISOString() },
+      { status: 90, at: new Date(createdAt.getTime() + 600_000).toISOString() },
+    ],
+  };
+}
+
+/** A day ago, minus `n` seconds: older than the groups' own orders. */
+function dayAgo(n: number): Date {
+  return new Date(Date.now() - 86_400_000 - n * 1000);
+}
+
+function stockLine(group: PlacedGroup, n: number) {
+  return {
+    reference: `${MARK[group]}-${String(n).padStart(5, '0')}`,
+    label: `Article ${MARK[group]}`,
+    lot: `LOT${MARK[group]}`,
+    quantityInStock: 10,
+    quantityAvailable: 10,
+    storeCode: PLACES[group].store,
+  };
+}
