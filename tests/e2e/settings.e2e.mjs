@@ -57,8 +57,10 @@ test('time zone, phone and profile are saved through their calls', async () => {
   await page.getByRole('tab', { name: 'Profil' }).click();
   await page.locator('#profile-firstname').fill('Bob');
   await page.locator('#profile-lastname').fill('Dupont-Transports');
+  // The phone's "saved" toast may still be shown: wait for the profile's own answer.
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/profile') && r.request().method() === 'PUT');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
-  await page.getByText('Données enregistrées.').first().waitFor();
+  assert.equal((await saved).status(), 200);
 
   await page.reload();
   await page.locator('#profile-lastname').waitFor();

@@ -1,7 +1,7 @@
 import { useListController, useTranslate } from 'ra-core';
 import { Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import type { ItemDto } from '@portal/contracts';
+import { ITEMS_LIST, type ItemDto } from '@portal/contracts';
 import { FilterBar, ListTable, type Column } from '../stock/ui';
 
 /** Item search: reference, barcode, family, new product, hazardous. */
@@ -43,6 +43,7 @@ export default function ItemList() {
       </Typography>
       <FilterBar
         list={list}
+        declaration={ITEMS_LIST}
         fields={[
           { source: 'reference', label: translate('stock.f.reference') },
           { source: 'barcode', label: translate('stock.f.barcode') },

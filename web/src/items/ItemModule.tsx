@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Box } from '@mui/material';
 import { Loading } from '../layout/Loading';
-import { StockDataScope } from '../stock/ui';
 
 const ItemList = lazy(() => import('./ItemList'));
 const ItemSheet = lazy(() => import('./ItemSheet'));
@@ -11,14 +10,12 @@ const ItemSheet = lazy(() => import('./ItemSheet'));
 export default function ItemModule() {
   return (
     <Box component="section">
-      <StockDataScope>
-        <Suspense fallback={<Loading />}>
-          <Routes>
-            <Route index element={<ItemList />} />
-            <Route path=":id" element={<ItemSheet />} />
-          </Routes>
-        </Suspense>
-      </StockDataScope>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route index element={<ItemList />} />
+          <Route path=":id" element={<ItemSheet />} />
+        </Routes>
+      </Suspense>
     </Box>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import type { OrderSummaryDto } from '@portal/contracts';
 import { usePreference } from '../preferences/usePreference';
 import { ExportButtons } from '../stock/ui';
 import { useOrderColumns } from '../tracking/columns';
@@ -13,13 +14,11 @@ import {
   SearchPanel,
   StatusField,
   useSearchHint,
-  type SetDraft,
 } from '../tracking/SearchFields';
 import { ADVANCED_KEYS, cleanFilter, countCriteria, refusedRange, sameFilter, type TrackerFilter } from '../tracking/searchFilter';
 import { TooWideNotice } from '../tracking/TooWideNotice';
-import { fetchOrderPage } from '../tracking/trackingApi';
 import { useCursorList } from '../tracking/useCursorList';
-import { useTrackerSearch } from '../tracking/useTrackerSearch';
+import { refusedElsewhere, useTrackerDraft, useTrackerSearch } from '../tracking/useTrackerSearch';
 import { ProfileBar } from './ProfileBar';
 import { startingProfile } from './profiles';
 import { useProfiles } from './useProfiles';
@@ -43,7 +42,7 @@ export default function TrackerSearch() {
     // Only when the URL has no search and the profiles are known; later profile changes do not re-run it.
   }, [undecided, profiles.status]);
 
-  const list = useCursorList(searchKey, (page, signal) => fetchOrderPage('orders', apiFilter, sort, page, signal), 'pgt');
+  const list = useCursorList<OrderSummaryDto>('orders', searchKey === null ? null : { filter: apiFilter, sort }, 'pgt');
   const refused = refusedRange(dates, list.status === 'error' ? list.error : null);
   const columns = useOrderColumns('/pgt');
   const shown = [
@@ -99,25 +98,25 @@ export default function TrackerSearch() {
 }
 
 /** The criteria of spec §2, edited as a draft and applied on submit. */
+const TEXT_FIELDS = ['q', 'zip', 'town', ...ADVANCED_KEYS] as const;
+/** The criteria a refusal is shown on; any other is said under the form. */
+const MARKED = [...TEXT_FIELDS, 'dateFrom', 'dateTo'];
+
 function TrackerForm({ filter, onSearch }: { filter: TrackerFilter; onSearch: (filter: TrackerFilter) => void }) {
   const translate = useTranslate();
-  const [draft, setDraft] = useState<TrackerFilter>(filter);
-  const key = JSON.stringify(filter);
-  useEffect(() => setDraft(JSON.parse(key) as TrackerFilter), [key]);
-  const set: SetDraft = (patch) => setDraft((d) => ({ ...d, ...patch }));
+  const { draft, set, errors, errorText, apply, reset } = useTrackerDraft(filter, onSearch);
   const hint = useSearchHint();
-  const text = (name: 'q' | 'zip' | 'town' | (typeof ADVANCED_KEYS)[number], width?: number) => (
-    <CriterionField name={name} label={translate(`pgt.f.${name}`)} value={draft[name]} set={set} width={width} />
+  const text = (name: (typeof TEXT_FIELDS)[number], width?: number) => (
+    <CriterionField name={name} label={translate(`pgt.f.${name}`)} value={draft[name]} set={set} width={width} error={errorText(name)} />
   );
   return (
     <SearchPanel
       label={translate('pgt.criteria')}
       hint={hint}
-      onSubmit={() => onSearch(cleanFilter(draft))}
-      onReset={() => {
-        setDraft({});
-        onSearch({});
-      }}
+      onSubmit={() => apply()}
+      onReset={reset}
+      refused={refusedElsewhere(errors, MARKED) ? translate('errors.validationFailed') : undefined}
+      advancedRefused={ADVANCED_KEYS.some((k) => errors[k] !== undefined)}
       advancedCount={countCriteria(filter, ADVANCED_KEYS)}
       advanced={
         <>
@@ -135,7 +134,7 @@ function TrackerForm({ filter, onSearch }: { filter: TrackerFilter; onSearch: (f
       <CountryField value={draft.country} set={set} />
       <DepositorField value={draft.depositor} set={set} />
       <StatusField value={draft.status} set={set} />
-      <PeriodFields draft={draft} set={set} />
+      <PeriodFields draft={draft} set={set} errorText={errorText} />
     </SearchPanel>
   );
 }

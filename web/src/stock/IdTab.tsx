@@ -1,6 +1,6 @@
 import { useListController, useTranslate } from 'ra-core';
 import { Stack } from '@mui/material';
-import type { StockByReferenceDto } from '@portal/contracts';
+import { STOCK_BY_REFERENCE_LIST, type StockByReferenceDto } from '@portal/contracts';
 import { BestBefore, ExportButtons, FilterBar, ListTable, useNumber, type Column } from './ui';
 import { ReferenceLink, useExpiryOptions, useQuantityColumns } from './columns';
 
@@ -46,6 +46,7 @@ export default function IdTab() {
     <>
       <FilterBar
         list={list}
+        declaration={STOCK_BY_REFERENCE_LIST}
         fields={[
           { source: 'reference', label: translate('stock.f.reference') },
           { source: 'barcode', label: translate('stock.f.barcode') },

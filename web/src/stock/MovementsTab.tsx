@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useListController, useTranslate } from 'ra-core';
 import { MenuItem, Stack, TextField } from '@mui/material';
-import { MOVEMENT_TYPE_LABELS, MOVEMENT_TYPES, type MovementDto } from '@portal/contracts';
+import { MOVEMENT_TYPE_LABELS, MOVEMENT_TYPES, MOVEMENTS_LIST, type MovementDto } from '@portal/contracts';
 import { formatDate } from '../core/format';
 import { DATE_RANGES, firstOfMonth, lastOfMonth, matchRange, rangeOf, todayIn, type DateRange } from './dateRanges';
 import { BestBefore, ExportButtons, FilterBar, ListTable, Shortcut, useNumber, useShortLocale, useTimeZone, type Column } from './ui';
@@ -62,6 +62,7 @@ export default function MovementsTab() {
     <>
       <FilterBar
         list={list}
+        declaration={MOVEMENTS_LIST}
         defaults={defaults}
         fields={[
           { source: 'dateFrom', label: translate('stock.f.from'), type: 'date', adornment: shortcuts },
@@ -77,7 +78,7 @@ export default function MovementsTab() {
           { source: 'reference', label: translate('stock.f.reference') },
         ]}
       >
-        {(draft, set) => (
+        {({ draft, apply }) => (
           <TextField
             id="filter-range"
             select
@@ -86,9 +87,7 @@ export default function MovementsTab() {
             value={matchRange(draft.dateFrom, draft.dateTo, today)}
             onChange={(e) => {
               const [dateFrom, dateTo] = rangeOf(e.target.value as DateRange, today);
-              set({ dateFrom, dateTo });
-              const next = Object.fromEntries(Object.entries({ ...draft, dateFrom, dateTo }).filter(([, v]) => v !== '' && v != null));
-              list.setFilters(next, undefined, false);
+              apply({ dateFrom, dateTo });
             }}
             sx={{ width: 210 }}
             slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}

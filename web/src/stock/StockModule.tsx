@@ -3,7 +3,6 @@ import { Link as RouterLink, Navigate, Route, Routes, useLocation } from 'react-
 import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Loading } from '../layout/Loading';
-import { StockDataScope } from './ui';
 
 const IdTab = lazy(() => import('./IdTab'));
 const StockTab = lazy(() => import('./StockTab'));
@@ -28,17 +27,15 @@ export default function StockModule() {
           ))}
         </Tabs>
       </Paper>
-      <StockDataScope>
-        <Suspense fallback={<Loading />}>
-          <Routes>
-            <Route index element={<Navigate to="id" replace />} />
-            <Route path="id" element={<IdTab />} />
-            <Route path="stock" element={<StockTab />} />
-            <Route path="movements" element={<MovementsTab />} />
-            <Route path="*" element={<Navigate to="/stock/id" replace />} />
-          </Routes>
-        </Suspense>
-      </StockDataScope>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route index element={<Navigate to="id" replace />} />
+          <Route path="id" element={<IdTab />} />
+          <Route path="stock" element={<StockTab />} />
+          <Route path="movements" element={<MovementsTab />} />
+          <Route path="*" element={<Navigate to="/stock/id" replace />} />
+        </Routes>
+      </Suspense>
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { useListController, useTranslate } from 'ra-core';
 import { Chip, Stack } from '@mui/material';
-import type { StockLineDto } from '@portal/contracts';
+import { STOCK_LINES_LIST, type StockLineDto } from '@portal/contracts';
 import { BestBefore, ExportButtons, FilterBar, ListTable, useNumber, type Column } from './ui';
 import { ReferenceLink, useBlockingCodes, useExpiryOptions, useQuantityColumns } from './columns';
 
@@ -43,6 +43,7 @@ export default function StockTab() {
     <>
       <FilterBar
         list={list}
+        declaration={STOCK_LINES_LIST}
         fields={[
           { source: 'reference', label: translate('stock.f.reference') },
           { source: 'barcode', label: translate('stock.f.barcode') },

@@ -1,7 +1,7 @@
 import type { ExportQueuedDto } from '@portal/contracts';
 import { apiRequest } from '../core/api';
 import { saveResponse } from '../core/files';
-import { listQuery } from './provider';
+import { listQuery } from '../core/dataProvider';
 
 /** The file was downloaded, or it is too large to answer at once and will be mailed to the (masked) address. */
 export type ExportResult = { mailed: false; name: string } | { mailed: true; email: string };

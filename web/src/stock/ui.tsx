@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -18,18 +18,13 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { DataProviderContext, useLocaleState, useNotify, useTranslate, type ListControllerResult, type RaRecord } from 'ra-core';
-import type { ExpiryFlag, Labels5 } from '@portal/contracts';
+import { useLocaleState, useNotify, useTranslate, type ListControllerResult, type RaRecord } from 'ra-core';
+import type { ExpiryFlag, Labels5, ListDeclaration } from '@portal/contracts';
 import { ApiError, errorKeyOf } from '../core/api';
+import { useDraftFilter, type DraftFilter } from '../core/useDraftFilter';
 import { useUser } from '../user/useUser';
 import { downloadExport } from './exportFile';
 import { formatDay } from './dateRanges';
-import { stockDataProvider } from './provider';
-
-/** My Stocks and My Items read their lists through their own provider (uncounted `*` totals). */
-export function StockDataScope({ children }: { children: ReactNode }) {
-  return <DataProviderContext.Provider value={stockDataProvider}>{children}</DataProviderContext.Provider>;
-}
 
 /** The short language of the portal (fr, en, es, it, de), for the contracts' labels. */
 export function useShortLocale(): keyof Labels5 {
@@ -203,38 +198,44 @@ export interface FilterField {
   adornment?: (set: (value: string) => void) => ReactNode;
 }
 
-/** The filter form of a list: applied on submit (Enter) so typing does not fire a query per key. */
+type Filter = Record<string, unknown>;
+
+/**
+ * The filter form of a list: a draft applied on submit (Enter) so typing does not fire a query per
+ * key, checked against the list's declaration first (a refused field is marked, nothing is sent).
+ */
 export function FilterBar({
   list,
+  declaration,
   fields,
   defaults = {},
   children,
-  onDraft,
 }: {
   list: ListControllerResult;
+  declaration: ListDeclaration;
   fields: FilterField[];
-  defaults?: Record<string, unknown>;
-  children?: (draft: Record<string, unknown>, set: (patch: Record<string, unknown>) => void) => ReactNode;
-  onDraft?: (draft: Record<string, unknown>) => void;
+  defaults?: Filter;
+  /** Controls before the fields (a preset period), given the draft filter. */
+  children?: (filter: DraftFilter<Filter>) => ReactNode;
 }) {
   const translate = useTranslate();
-  const [draft, setDraft] = useState<Record<string, unknown>>(list.filterValues ?? {});
-  useEffect(() => setDraft(list.filterValues ?? {}), [JSON.stringify(list.filterValues)]);
-  const set = (patch: Record<string, unknown>) =>
-    setDraft((d) => {
-      const next = { ...d, ...patch };
-      onDraft?.(next);
-      return next;
-    });
+  const filter = useDraftFilter<Filter>({
+    applied: (list.filterValues ?? {}) as Filter,
+    onApply: (next) => list.setFilters(next, undefined, false),
+    defaults,
+    list: declaration,
+  });
+  const { draft, set } = filter;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const clean = Object.fromEntries(Object.entries(draft).filter(([, v]) => v !== '' && v !== undefined && v !== null));
-    list.setFilters(clean, undefined, false);
+    filter.apply();
   };
+  // A refused value the form does not show (a crafted link): said, since no field can be marked.
+  const unshown = Object.keys(filter.errors).some((name) => !fields.some((f) => f.source === name));
   return (
     <Box component="form" onSubmit={submit} role="search" aria-label={translate('stock.filters')} sx={{ mb: 2 }}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        {children?.(draft, set)}
+        {children?.(filter)}
         {fields.map((f) => (
           <Stack sx={{ alignItems: 'center' }} key={f.source} direction="row" spacing={0.5}>
             <TextField
@@ -245,6 +246,8 @@ export function FilterBar({
               select={f.type === 'select'}
               value={(draft[f.source] as string | undefined) ?? ''}
               onChange={(e) => set({ [f.source]: e.target.value })}
+              error={filter.errors[f.source] !== undefined}
+              helperText={filter.errorText(f.source)}
               sx={{ width: f.width ?? 170 }}
               slotProps={{ inputLabel: { shrink: f.type === 'date' || f.type === 'select' ? true : undefined } }}
             >
@@ -265,16 +268,15 @@ export function FilterBar({
         <Button type="submit" variant="contained">
           {translate('stock.search')}
         </Button>
-        <Button
-          type="button"
-          onClick={() => {
-            setDraft(defaults);
-            list.setFilters(defaults, undefined, false);
-          }}
-        >
+        <Button type="button" onClick={filter.reset}>
           {translate('stock.reset')}
         </Button>
       </Stack>
+      {unshown && (
+        <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+          {translate('errors.validationFailed')}
+        </Typography>
+      )}
     </Box>
   );
 }

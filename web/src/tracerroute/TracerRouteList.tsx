@@ -9,13 +9,13 @@ import { hasAnyRole, Role, TRACER_ROUTE_STATUSES, type OrderSummaryDto, type Tra
 import { useUser } from '../user/useUser';
 import { useOrderColumns } from '../tracking/columns';
 import { OrdersTable, type OrderColumn } from '../tracking/OrdersTable';
-import { CriterionField, DepositorField, PeriodFields, SearchPanel, useSearchHint, type SetDraft } from '../tracking/SearchFields';
-import { cleanFilter, refusedRange, sameFilter, type TrackerFilter } from '../tracking/searchFilter';
+import { CriterionField, DepositorField, PeriodFields, SearchPanel, useSearchHint } from '../tracking/SearchFields';
+import { refusedRange, sameFilter, type TrackerFilter } from '../tracking/searchFilter';
 import { useTracerStatusLabel } from '../tracking/StatusChip';
 import { TooWideNotice } from '../tracking/TooWideNotice';
-import { fetchOrderPage, fetchOrderSummary } from '../tracking/trackingApi';
+import { fetchOrderSummary } from '../tracking/trackingApi';
 import { useCursorList } from '../tracking/useCursorList';
-import { useTrackerSearch } from '../tracking/useTrackerSearch';
+import { refusedElsewhere, useTrackerDraft, useTrackerSearch } from '../tracking/useTrackerSearch';
 import { BulkActions } from './BulkActions';
 import { CarrierDialog, EventDialog, StatusDialog, type RowDialogProps } from './RowDialogs';
 
@@ -43,7 +43,7 @@ export default function TracerRouteList() {
     if (undecided) apply({}, sort, true);
   }, [undecided, apply, sort]);
 
-  const list = useCursorList(searchKey, (page, signal) => fetchOrderPage('tracerroute', apiFilter, sort, page, signal), 'tracerroute');
+  const list = useCursorList<OrderSummaryDto>('tracerroute', searchKey === null ? null : { filter: apiFilter, sort }, 'tracerroute');
   const canBulk = hasAnyRole(user?.roles ?? [], [Role.USER_BULK_POD]);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   useEffect(() => setSelected(new Set()), [searchKey]);
@@ -221,29 +221,29 @@ function RowActions({ row, onPick }: { row: OrderSummaryDto; onPick: (kind: RowA
 }
 
 /** Reference, depositor and period (the Tracer Route status is chosen with the tabs). */
+const MARKED = ['q', 'zip', 'town', 'dateFrom', 'dateTo'];
+
 function TracerForm({ filter, onSearch }: { filter: TrackerFilter; onSearch: (filter: TrackerFilter) => void }) {
   const translate = useTranslate();
-  const [draft, setDraft] = useState<TrackerFilter>(filter);
-  const key = JSON.stringify(filter);
-  useEffect(() => setDraft(JSON.parse(key) as TrackerFilter), [key]);
-  const set: SetDraft = (patch) => setDraft((d) => ({ ...d, ...patch }));
+  const { draft, set, errors, errorText, apply, reset } = useTrackerDraft(filter, onSearch);
   const hint = useSearchHint();
+  const text = (name: 'q' | 'zip' | 'town', width: number) => (
+    <CriterionField name={name} label={translate(`pgt.f.${name}`)} value={draft[name]} set={set} width={width} error={errorText(name)} />
+  );
   return (
     <SearchPanel
       label={translate('pgt.criteria')}
       hint={hint}
-      onSubmit={() => onSearch(cleanFilter(draft))}
-      onReset={() => {
-        setDraft({});
-        onSearch({});
-      }}
+      onSubmit={() => apply()}
+      onReset={reset}
+      refused={refusedElsewhere(errors, MARKED) ? translate('errors.validationFailed') : undefined}
     >
-      <CriterionField name="q" label={translate('pgt.f.q')} value={draft.q} set={set} width={290} />
-      <CriterionField name="zip" label={translate('pgt.f.zip')} value={draft.zip} set={set} width={120} />
-      <CriterionField name="town" label={translate('pgt.f.town')} value={draft.town} set={set} width={170} />
+      {text('q', 290)}
+      {text('zip', 120)}
+      {text('town', 170)}
       <DepositorField value={draft.depositor} set={set} />
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <PeriodFields draft={draft} set={set} />
+        <PeriodFields draft={draft} set={set} errorText={errorText} />
       </Stack>
     </SearchPanel>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Autocomplete,
   Badge,
@@ -32,6 +32,7 @@ export function CriterionField({
   value,
   set,
   helperText,
+  error,
   width = 180,
 }: {
   name: keyof TrackerFilter;
@@ -39,6 +40,8 @@ export function CriterionField({
   value: string | undefined;
   set: SetDraft;
   helperText?: string;
+  /** Why the list declaration refuses the value (translated). */
+  error?: string;
   width?: number;
 }) {
   return (
@@ -48,7 +51,8 @@ export function CriterionField({
       label={label}
       value={value ?? ''}
       onChange={(e) => set({ [name]: e.target.value })}
-      helperText={helperText}
+      error={error !== undefined}
+      helperText={error ?? helperText}
       sx={{ width }}
       slotProps={{ htmlInput: { maxLength: 64 } }}
     />
@@ -164,7 +168,16 @@ export function CountryField({ value, set }: { value: string | undefined; set: S
 }
 
 /** Spec §9 predefined periods, or two days typed (both inclusive) in the user's time zone. */
-export function PeriodFields({ draft, set }: { draft: TrackerFilter; set: SetDraft }) {
+export function PeriodFields({
+  draft,
+  set,
+  errorText,
+}: {
+  draft: TrackerFilter;
+  set: SetDraft;
+  /** Why the list declaration refuses a day (translated). */
+  errorText?: (field: 'dateFrom' | 'dateTo') => string | undefined;
+}) {
   const translate = useTranslate();
   const today = todayIn(useTimeZone());
   const [from, to] = draft.period ? rangeOf(draft.period, today) : [draft.dateFrom, draft.dateTo];
@@ -207,6 +220,8 @@ export function PeriodFields({ draft, set }: { draft: TrackerFilter; set: SetDra
             label={translate(`pgt.f.${key}`)}
             value={(key === 'dateFrom' ? from : to) ?? ''}
             onChange={(e) => day(key, e.target.value)}
+            error={errorText?.(key) !== undefined}
+            helperText={errorText?.(key)}
             sx={{ width: 185 }}
             slotProps={{ inputLabel: { shrink: true } }}
           />
@@ -228,6 +243,8 @@ export function SearchPanel({
   children,
   advanced,
   advancedCount = 0,
+  advancedRefused = false,
+  refused,
   actions,
   hint,
 }: {
@@ -239,10 +256,17 @@ export function SearchPanel({
   children: ReactNode;
   advanced?: ReactNode;
   advancedCount?: number;
+  /** A criterion of the advanced section is refused: the section opens to show it. */
+  advancedRefused?: boolean;
+  /** A refusal no field of the form can show (a crafted link), said under the fields. */
+  refused?: string;
   actions?: ReactNode;
 }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(advancedCount > 0);
+  useEffect(() => {
+    if (advancedRefused) setOpen(true);
+  }, [advancedRefused]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit();
@@ -255,6 +279,11 @@ export function SearchPanel({
       {hint && (
         <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
           {hint}
+        </Typography>
+      )}
+      {refused && (
+        <Typography variant="body2" role="alert" color="error" sx={{ mt: 1 }}>
+          {refused}
         </Typography>
       )}
       {advanced && (

@@ -1,7 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../core/api';
+import { describe, expect, it } from 'vitest';
 import { cursorListReducer, initialCursorList, type CursorListState } from './cursorList';
-import { fetchOrderPage } from './trackingApi';
 
 type Row = { id: number; name?: string };
 const page = (ids: number[], nextCursor: string | null = null) => ({ rows: ids.map((id): Row => ({ id })), nextCursor });
@@ -32,37 +30,5 @@ describe('next-results list', () => {
     state = cursorListReducer(state, { type: 'row', row: { id: 2, name: 'changed' } });
     expect(state.rows[1]).toEqual({ id: 2, name: 'changed' });
     expect(cursorListReducer(state, { type: 'idle' })).toEqual(initialCursorList());
-  });
-});
-
-describe('tracking API helpers', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
-  it('asks ra-data-simple-rest style and reads X-Next-Cursor', async () => {
-    const fetch = vi.fn(
-      async (_url: string) =>
-        new Response(JSON.stringify([{ id: 7 }]), { headers: { 'Content-Range': 'orders 25-25/*', 'X-Next-Cursor': 'next' } }),
-    );
-    vi.stubGlobal('fetch', fetch);
-    const result = await fetchOrderPage(
-      'orders',
-      { q: 'CMD', status: [90] },
-      { field: 'createdAt', order: 'DESC' },
-      { loaded: 25, size: 25, cursor: 'c1' },
-    );
-    expect(result).toEqual({ rows: [{ id: 7 }], nextCursor: 'next' });
-    const url = new URL(String(fetch.mock.calls[0][0]), 'http://portal');
-    expect(url.pathname).toBe('/api/orders');
-    expect(JSON.parse(url.searchParams.get('filter')!)).toEqual({ q: 'CMD', status: [90], cursor: 'c1' });
-    expect(url.searchParams.get('range')).toBe('[25,49]');
-    expect(url.searchParams.get('sort')).toBe('["createdAt","DESC"]');
-  });
-
-  it('turns an error answer into its catalogue key and params', async () => {
-    const body = { error: { key: 'dateRangeTooLarge', message: 'too wide', params: { maxDays: 93, exportInstead: true } } };
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(body), { status: 400 }));
-    const failure = fetchOrderPage('tracerroute', {}, { field: 'createdAt', order: 'DESC' }, { loaded: 0, size: 25, cursor: null });
-    await expect(failure).rejects.toBeInstanceOf(ApiError);
-    await expect(failure).rejects.toMatchObject({ key: 'dateRangeTooLarge', params: { maxDays: 93, exportInstead: true } });
   });
 });

@@ -1,4 +1,8 @@
-import type { CursorPage } from './trackingApi';
+/** One page of a cursor list: its rows, and the cursor of the next page when more rows follow. */
+export interface CursorPage<T> {
+  rows: T[];
+  nextCursor: string | null;
+}
 
 /** A "next results" list (spec §2): pages are appended, never counted. */
 export interface CursorListState<T extends { id: number }> {

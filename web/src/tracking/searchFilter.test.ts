@@ -8,6 +8,7 @@ import {
   refusedRange,
   sameFilter,
   searchParams,
+  searchRequestOf,
   toApiFilter,
   ADVANCED_KEYS,
 } from './searchFilter';
@@ -32,6 +33,30 @@ describe('tracker search filter', () => {
     ).toEqual({ q: 'CMD1', town: 'LYON*', depositor: [1, 2], status: [-1, 100], tracerStatus: 'LATE', dateFrom: '2026-01-01' });
     expect(cleanFilter({ status: 7, tracerStatus: 'LOST', depositor: 0 })).toEqual({});
     expect(cleanFilter(null)).toEqual({});
+  });
+
+  it('keeps only what the shared declaration (ORDERS_LIST) accepts', () => {
+    expect(
+      cleanFilter({ zip: '1'.repeat(22), country: 'FRA', town: 'A\u0000B', dateFrom: '2026-02-30', dateTo: '2026-03-01T00:00:00Z' }),
+    ).toEqual({});
+    expect(cleanFilter({ zip: '69003', country: 'FR', tracerStatus: ['LATE'], depositor: '3' })).toEqual({
+      zip: '69003',
+      country: 'FR',
+      depositor: [3],
+    });
+  });
+
+  it('asks the declaration about the days a period stands for', () => {
+    expect(searchRequestOf({ q: 'CMD', period: 'lastMonth', dateFrom: '2026-01-01' }, '2026-05-10')).toEqual({
+      q: 'CMD',
+      dateFrom: '2026-04-01',
+      dateTo: '2026-04-30',
+    });
+    expect(searchRequestOf({ zip: ' ', dateTo: '2026-05-01' }, '2026-05-10')).toEqual({
+      zip: ' ',
+      dateFrom: undefined,
+      dateTo: '2026-05-01',
+    });
   });
 
   it('a predefined period wins over typed days', () => {

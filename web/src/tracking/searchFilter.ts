@@ -1,14 +1,15 @@
+import { z } from 'zod';
 import {
-  TRACER_ROUTE_STATUSES,
+  isValidDay,
+  ORDERS_LIST,
   TRACKING_MAX_EXPORT_DAYS,
   TRACKING_MAX_SEARCH_DAYS,
-  TRACKING_STATUS_CODES,
   type OrderSearchFilter,
   type TracerRouteStatusCode,
 } from '@portal/contracts';
 import { ApiError, errorKeyOf } from '../core/api';
 import { DATE_RANGES, rangeOf, type DateRange } from '../stock/dateRanges';
-import { isDay, nextDay, zonedInstant } from './zonedTime';
+import { nextDay, zonedInstant } from './zonedTime';
 
 /**
  * The tracker search as the user states it (URL, form, saved profiles): days in the user's time
@@ -45,33 +46,51 @@ export interface TrackerSort {
 }
 export const DEFAULT_SORT: TrackerSort = { field: 'createdAt', order: 'DESC' };
 
-/** One value or a list of them, as distinct integers that `accept` keeps; undefined when none. */
-function integers(value: unknown, accept: (n: number) => boolean): number[] | undefined {
+const FIELDS = ORDERS_LIST.filter.shape;
+
+/** The value as the shared declaration reads it (ORDERS_LIST, the gateway's), or undefined when it refuses it. */
+function accepted(key: keyof typeof FIELDS, value: unknown): unknown {
+  const result = z.safeParse(FIELDS[key], value);
+  return result.success ? result.data : undefined;
+}
+
+/** The values of a list criterion the declaration accepts, distinct and sorted; undefined when none. */
+function acceptedList(key: 'depositor' | 'status', value: unknown): number[] | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  const list = (Array.isArray(value) ? value : [value]).map(Number).filter((n) => Number.isInteger(n) && accept(n));
+  const list = (Array.isArray(value) ? value : [value]).flatMap((v) => (accepted(key, v) as number[] | undefined) ?? []);
   return list.length ? [...new Set(list)].sort((a, b) => a - b) : undefined;
 }
 
-/** Keeps the known keys with usable values (anything else in a URL or a profile is dropped). */
+/**
+ * Keeps the known keys with values the list declaration accepts (anything else in a URL or a
+ * profile is dropped); the screen's own rules on top: a preset period, or typed days.
+ */
 export function cleanFilter(input: unknown): TrackerFilter {
   const raw = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   const out: TrackerFilter = {};
   for (const key of TEXT_KEYS) {
-    const value = typeof raw[key] === 'string' ? (raw[key] as string).trim() : '';
-    if (value) out[key] = value.slice(0, 64);
+    const value = accepted(key, raw[key]);
+    if (typeof value === 'string' && value) out[key] = value;
   }
-  const depositor = integers(raw.depositor, (n) => n > 0);
+  const depositor = acceptedList('depositor', raw.depositor);
   if (depositor) out.depositor = depositor;
-  const status = integers(raw.status, (n) => (TRACKING_STATUS_CODES as number[]).includes(n));
+  const status = acceptedList('status', raw.status);
   if (status) out.status = status;
-  if (TRACER_ROUTE_STATUSES.includes(raw.tracerStatus as TracerRouteStatusCode))
+  // One Tracer Route status at a time on this screen (its tabs).
+  if (typeof raw.tracerStatus === 'string' && accepted('tracerStatus', raw.tracerStatus))
     out.tracerStatus = raw.tracerStatus as TracerRouteStatusCode;
   if (DATE_RANGES.includes(raw.period as DateRange)) out.period = raw.period as DateRange;
   else {
-    if (isDay(raw.dateFrom)) out.dateFrom = raw.dateFrom;
-    if (isDay(raw.dateTo)) out.dateTo = raw.dateTo;
+    if (typeof raw.dateFrom === 'string' && isValidDay(raw.dateFrom)) out.dateFrom = raw.dateFrom;
+    if (typeof raw.dateTo === 'string' && isValidDay(raw.dateTo)) out.dateTo = raw.dateTo;
   }
   return out;
+}
+
+/** The request the list declaration checks for a filter as typed: the period's days in place of the period. */
+export function searchRequestOf(filter: TrackerFilter, today: string): Record<string, unknown> {
+  const { period: _period, dateFrom: _from, dateTo: _to, ...rest } = filter;
+  return { ...rest, ...daysOf(filter, today) };
 }
 
 /** `?filter={json}&sort=…&order=…` → the search; `filter: null` when the URL has none (profiles may fill it). */

@@ -1,30 +1,6 @@
-import { type OrderDetailDto, type OrderSearchFilter, type OrderSummaryDto } from '@portal/contracts';
+import { type OrderDetailDto, type OrderSummaryDto } from '@portal/contracts';
 import { apiRequest } from '../core/api';
 import { saveResponse } from '../core/files';
-import { listQuery } from '../stock/provider';
-import type { TrackerSort } from './searchFilter';
-
-/** One page of a cursor list: its rows, and the cursor of the next page when more rows follow. */
-export interface CursorPage<T> {
-  rows: T[];
-  nextCursor: string | null;
-}
-
-export type TrackingResource = 'orders' | 'tracerroute';
-
-/** GET /api/orders or /api/tracerroute: one page, and X-Next-Cursor when more rows follow (no count). */
-export async function fetchOrderPage(
-  resource: TrackingResource,
-  filter: OrderSearchFilter,
-  sort: TrackerSort,
-  page: { loaded: number; size: number; cursor: string | null },
-  signal?: AbortSignal,
-): Promise<CursorPage<OrderSummaryDto>> {
-  // With a cursor the keyset decides where the page starts; the range numbers its rows.
-  const query = listQuery({ ...filter, cursor: page.cursor ?? undefined }, sort, [page.loaded, page.loaded + page.size - 1]);
-  const response = await apiRequest(`/${resource}?${query}`, { signal });
-  return { rows: (await response.json()) as OrderSummaryDto[], nextCursor: response.headers.get('X-Next-Cursor') || null };
-}
 
 const SUMMARY_KEYS: (keyof OrderSummaryDto)[] = [
   'id',

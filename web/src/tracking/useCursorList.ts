@@ -1,11 +1,17 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useDataProvider } from 'ra-core';
 import { TRACKING_MAX_PAGE_SIZE } from '@portal/contracts';
-import { cursorListReducer, initialCursorList, type CursorListAction, type CursorListState } from './cursorList';
-import type { CursorPage } from './trackingApi';
+import { cursorListReducer, initialCursorList, type CursorListAction, type CursorListState, type CursorPage } from './cursorList';
 
 export const PAGE_SIZE = 25;
 
-export type PageLoader<T> = (page: { loaded: number; size: number; cursor: string | null }, signal: AbortSignal) => Promise<CursorPage<T>>;
+/** What a cursor list asks the data provider: one resource, its filter and sort. */
+export interface CursorSearch {
+  filter: object;
+  sort: { field: string; order: 'ASC' | 'DESC' };
+}
+
+type PageRequest = { loaded: number; size: number; cursor: string | null };
 
 export interface CursorList<T extends { id: number }> extends CursorListState<T> {
   hasMore: boolean;
@@ -23,16 +29,20 @@ const isAbort = (error: unknown) => (error as Error)?.name === 'AbortError';
 const kept = new Map<string, CursorListState<{ id: number }>>();
 
 /**
- * The rows of a search, first page on every new `searchKey`; `searchKey` null cancels on purpose
- * (spec §5: a too-wide date range is never sent). A newer search aborts the older request. With
- * `keepAs`, a list opened again on the same search shows its loaded rows at once and reads them again.
+ * A "next results" list (spec §2) read through the data provider: the first page on every new
+ * search, then pages appended along the keyset cursor (`meta.cursor` → `meta.nextCursor`), never
+ * counted. `search` null cancels on purpose (spec §5: a too-wide date range is never sent). A newer
+ * search aborts the older request. With `keepAs`, a list opened again on the same search shows its
+ * loaded rows at once and reads them again.
  */
 export function useCursorList<T extends { id: number }>(
-  searchKey: string | null,
-  load: PageLoader<T>,
+  resource: string,
+  search: CursorSearch | null,
   keepAs?: string,
   pageSize = PAGE_SIZE,
 ): CursorList<T> {
+  const dataProvider = useDataProvider();
+  const searchKey = search === null ? null : JSON.stringify([resource, search.filter, search.sort]);
   const [state, dispatch] = useReducer(
     cursorListReducer as (s: CursorListState<T>, a: CursorListAction<T>) => CursorListState<T>,
     undefined,
@@ -44,13 +54,25 @@ export function useCursorList<T extends { id: number }>(
   useEffect(() => {
     if (keepAs && state.status === 'ready') kept.set(keepAs, state);
   }, [keepAs, state]);
+
+  // With a cursor the keyset decides where the page starts; the range only numbers its rows.
+  const load = async ({ loaded, size, cursor }: PageRequest, signal: AbortSignal): Promise<CursorPage<T>> => {
+    const { data, meta } = await dataProvider.getList(resource, {
+      filter: search?.filter ?? {},
+      sort: search?.sort,
+      pagination: { page: Math.floor(loaded / size) + 1, perPage: size },
+      meta: { cursor },
+      signal,
+    });
+    return { rows: data as T[], nextCursor: (meta?.nextCursor as string | undefined) ?? null };
+  };
   const loader = useRef(load);
   loader.current = load;
   const inFlight = useRef<AbortController | null>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
 
-  const run = useCallback((key: string, page: Parameters<PageLoader<T>>[0], done: 'replaced' | 'appended') => {
+  const run = useCallback((key: string, page: PageRequest, done: 'replaced' | 'appended') => {
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;

@@ -1,9 +1,20 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { OrderSearchFilter } from '@portal/contracts';
+import { ORDERS_LIST, type OrderSearchFilter } from '@portal/contracts';
+import { useDraftFilter, type DraftFilter } from '../core/useDraftFilter';
 import { todayIn } from '../stock/dateRanges';
 import { useTimeZone } from '../stock/ui';
-import { checkDates, readSearch, searchParams, toApiFilter, type DateCheck, type TrackerFilter, type TrackerSort } from './searchFilter';
+import {
+  checkDates,
+  cleanFilter,
+  readSearch,
+  searchParams,
+  searchRequestOf,
+  toApiFilter,
+  type DateCheck,
+  type TrackerFilter,
+  type TrackerSort,
+} from './searchFilter';
 
 export interface TrackerSearch {
   /** The search of the URL; null when the URL has none yet. */
@@ -33,3 +44,21 @@ export function useTrackerSearch(): TrackerSearch {
   const searchKey = filter !== null && dates.kind === 'ok' ? JSON.stringify([apiFilter, sort]) : null;
   return { filter, sort, apiFilter, dates, apply, searchKey };
 }
+
+/**
+ * The criteria form of a tracker search: a draft checked against ORDERS_LIST (the declaration the
+ * gateway reads) before `onSearch` gets it, cleaned.
+ */
+export function useTrackerDraft(filter: TrackerFilter, onSearch: (filter: TrackerFilter) => void): DraftFilter<TrackerFilter> {
+  const today = todayIn(useTimeZone());
+  return useDraftFilter<TrackerFilter>({
+    applied: filter,
+    onApply: (next) => onSearch(cleanFilter(next)),
+    list: ORDERS_LIST,
+    toRequest: (draft) => searchRequestOf(draft, today),
+  });
+}
+
+/** Whether a refused criterion has no field on the form to be marked on. */
+export const refusedElsewhere = (errors: object, shown: readonly string[]): boolean =>
+  Object.keys(errors).some((name) => !shown.includes(name));
