@@ -5,3 +5,4 @@ export * from './embedded';
 export * from './rls';
 export * from './scope';
 export * from './list';
+export * from './statistics';

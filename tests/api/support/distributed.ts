@@ -96,6 +96,11 @@ export class Deployment {
     throw new Error(`deployment not healthy:\n${[...this.logs].map(([s, l]) => `--- ${s}\n${l.join('').slice(-2000)}`).join('\n')}`);
   }
 
+  /** The last output of a service (for a failing test to show). */
+  logOf(service: DistributedService, chars = 4000): string {
+    return (this.logs.get(service) ?? []).join('').slice(-chars);
+  }
+
   databaseUrl(service: string): string {
     return serviceDatabaseUrl(this.base, service);
   }

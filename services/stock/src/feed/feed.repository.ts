@@ -7,14 +7,19 @@ import {
   type MovementInput,
   type StockSnapshotLineInput,
 } from '@portal/contracts';
-import { Db } from '@portal/db';
+import { Db, FreshStatistics } from '@portal/db';
 
 const v = <T>(x: T | undefined): T | null => (x === undefined ? null : x);
 
 /** Writes of the warehouse feed, in the machine caller's scope (row-level security checks the depositor). */
 @Injectable()
 export class FeedRepository {
-  constructor(@Inject(Db) private readonly db: Db) {}
+  /** Bulk feeds keep the planner's statistics fresh (a first load would otherwise be planned as empty tables). */
+  readonly statistics: FreshStatistics;
+
+  constructor(@Inject(Db) private readonly db: Db) {
+    this.statistics = new FreshStatistics(db, ['stock_lines', 'movements', 'items', 'item_variants']);
+  }
 
   /**
    * Replaces the stock of one depositor on one platform in one transaction: readers see the old

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CallerContext, OrderStatusChangedEvent } from '@portal/contracts';
-import { Db, rowsOf } from '@portal/db';
+import { Db, rowsOf, FreshStatistics } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import { addStatusChangesToOutbox, statusChanged, type ChangedOrderRow } from '../common/outbox';
 import { TRACER_STATUS_SQL, tracerStatusOf } from '../common/tracer-status';
@@ -73,7 +73,12 @@ const keyOf = (depositorId: number, reference: string) => `${depositorId}|${refe
 /** Set-based writes of the warehouse feed: a handful of statements per batch, whatever its size. */
 @Injectable()
 export class FeedRepository {
-  constructor(@Inject(Db) private readonly db: Db) {}
+  /** Bulk feeds keep the planner's statistics fresh (a first load would otherwise be planned as empty tables). */
+  readonly statistics: FreshStatistics;
+
+  constructor(@Inject(Db) private readonly db: Db) {
+    this.statistics = new FreshStatistics(db, ['orders', 'order_lines', 'order_serials', 'parcels', 'status_history']);
+  }
 
   /** Orders as stored, by depositor and reference (to skip replays and know previous statuses). */
   private async existing(em: EntityManager, orders: FeedOrder[]): Promise<Map<string, ExistingOrder>> {
