@@ -23,8 +23,33 @@ export function toAppError(e: unknown): AppError {
     const key = HTTP_STATUS_KEYS[e.getStatus()];
     if (key) return new AppError(key, e.message, undefined, fieldsOf(e));
   }
+  const refused = refusedByDatabase(e);
+  if (refused) return refused;
   logger.error(e instanceof Error ? (e.stack ?? e.message) : JSON.stringify(e));
   return new AppError('unexpectedError', 'unexpected error');
+}
+
+/**
+ * The safety net under input validation: PostgreSQL refusing a value (SQLSTATE class 22, data
+ * exception: out of range, bad date, NUL, bad text representation; 54000, a value too large to
+ * index) means a check is missing upstream. Logged as such, answered as the client's error, not 500.
+ */
+function refusedByDatabase(e: unknown): AppError | undefined {
+  const code = sqlState(e);
+  if (!code || !(code.startsWith('22') || code === '54000')) return undefined;
+  logger.warn(`input refused by the database (SQLSTATE ${code}), a check is missing: ${(e as Error).message}`);
+  return code === '54000'
+    ? new AppError('sizeLimitExceeded', 'a value is too large')
+    : new AppError('validationFailed', 'a value the database cannot store');
+}
+
+/** The SQLSTATE of a pg error, bare or wrapped by TypeORM (QueryFailedError.driverError). */
+function sqlState(e: unknown): string | undefined {
+  if (typeof e !== 'object' || e === null) return undefined;
+  const own = (e as { code?: unknown }).code;
+  const driver = (e as { driverError?: { code?: unknown } }).driverError?.code;
+  const code = typeof own === 'string' ? own : driver;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
 
 function isPlainErrorBody(e: unknown): e is { key: ErrorKey; message: string } {

@@ -10,3 +10,4 @@ export * from './tracking';
 export * from './stock';
 export * from './exports';
 export * from './lists';
+export * from './input';

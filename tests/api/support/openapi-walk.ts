@@ -82,8 +82,18 @@ export function pathParamsOf(path: string): PathParam[] {
 export function fillPath(path: string, values: Record<string, string | number>): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (values[name] === undefined) throw new Error(`no value for {${name}} in ${path}`);
-    return encodeURIComponent(String(values[name]));
+    return encodeSegment(String(values[name]));
   });
+}
+
+/** URL-encoded; a lone surrogate half (no UTF-8 form) is sent as the invalid bytes a hostile client would send. */
+function encodeSegment(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    const wellFormed = value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+    return encodeURIComponent(wellFormed).replaceAll('%EF%BF%BD', '%ED%A0%80');
+  }
 }
 
 export function resolve(doc: OpenApiDocument, schema: JsonSchema): JsonSchema {

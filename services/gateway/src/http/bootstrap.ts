@@ -5,6 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppError } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
+import { envelopeClientErrors, refuseNulInUrls, useJsonBodyParser } from './hostile-input';
 import { portalValidationPipe } from './validation';
 
 export const API_PREFIX = 'api';
@@ -25,6 +26,9 @@ export async function configureGateway(app: NestFastifyApplication): Promise<voi
   app.enableShutdownHooks();
   setupOpenApi(app);
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  useJsonBodyParser(app.getHttpAdapter() as FastifyAdapter, (url) => url.startsWith(`/${API_PREFIX}/feed/`));
+  refuseNulInUrls(fastify);
+  envelopeClientErrors(fastify.server);
   // Machine feeds send whole snapshots (50,000 stock lines is ~15 MB of JSON); users' calls keep 5 MB.
   fastify.addHook('onRoute', (route) => {
     if (route.url.startsWith(`/${API_PREFIX}/feed/`)) route.bodyLimit = FEED_BODY_LIMIT;

@@ -33,6 +33,8 @@ describe('warehouse feed', () => {
           { quantityInStock: 3 },
           { ...line('A-3'), blockingCode: 'ZZ' },
           line('A-4'),
+          { ...line('A-5'), label: 'Carton\u0000' },
+          { ...line('A-6'), bestBefore: '99999-01-01' },
         ],
       });
       expect(result).toEqual({
@@ -41,6 +43,8 @@ describe('warehouse feed', () => {
           { line: 1, key: 'integer', field: 'quantityInStock' },
           { line: 2, key: 'required', field: 'reference' },
           { line: 3, key: 'invalidFormat', field: 'blockingCode' },
+          { line: 5, key: 'invalidFormat', field: 'label' },
+          { line: 6, key: 'invalidFormat', field: 'bestBefore' },
         ],
       });
       const rows = await stockOf(admin(), { platform: 1 });

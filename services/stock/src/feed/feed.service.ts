@@ -52,6 +52,7 @@ export class FeedService {
     });
     const takenAt = input.takenAt ? new Date(input.takenAt) : new Date();
     await this.feed.replaceStock(ctx, { depositorId: input.depositorId, depositorCode, platformId: input.platformId, takenAt }, accepted);
+    this.feed.statistics.noteWritten(accepted.length);
     return { accepted: accepted.length, refused };
   }
 
@@ -64,6 +65,7 @@ export class FeedService {
       ctx,
       checked.map((c) => c.line),
     );
+    this.feed.statistics.noteWritten(inserted.size);
     let duplicates = 0;
     for (const { line: m, index } of checked) {
       const key = `${m.depositorId}/${m.id}`;

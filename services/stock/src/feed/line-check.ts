@@ -29,6 +29,7 @@ function faultOf(value: unknown, rule: FieldRule): FieldErrorKey | null {
     case 'text':
       if (typeof value !== 'string') return 'invalidFormat';
       if (value.length > rule.max) return 'maxLength';
+      if (value.includes('\u0000')) return 'invalidFormat';
       return rule.pattern && !rule.pattern.test(value) ? 'invalidFormat' : null;
     case 'int':
       if (typeof value !== 'number' || !Number.isInteger(value)) return 'integer';

@@ -1,4 +1,8 @@
-import type { FieldErrorKey } from '@portal/contracts';
+import { holdsNul, type FieldErrorKey } from '@portal/contracts';
+
+/** Dates PostgreSQL and the screens both handle (the list kit's range). */
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2999;
 
 /**
  * Small field checks for the machine feeds, where thousands of orders arrive per call and
@@ -19,6 +23,7 @@ export class FieldChecks {
     if (typeof value !== 'string' && typeof value !== 'number') return this.fail(path, 'invalidFormat');
     const text = String(value).trim();
     if (text.length > max) return this.fail(path, 'maxLength');
+    if (text.includes('\u0000')) return this.fail(path, 'invalidFormat');
     if (options.pattern && !options.pattern.test(text)) return this.fail(path, 'invalidFormat');
     return text;
   }
@@ -51,6 +56,8 @@ export class FieldChecks {
     }
     const t = typeof value === 'string' || typeof value === 'number' ? new Date(value).getTime() : NaN;
     if (Number.isNaN(t)) return this.fail(path, 'invalidFormat');
+    const year = new Date(t).getUTCFullYear();
+    if (year < FIRST_YEAR || year > LAST_YEAR) return this.fail(path, 'invalidFormat');
     return new Date(t).toISOString();
   }
 
@@ -67,6 +74,11 @@ export class FieldChecks {
     if (!Array.isArray(value)) return this.fail(path, 'invalidFormat') ?? undefined;
     if (value.length > max) return this.fail(path, 'max') ?? undefined;
     return value;
+  }
+
+  /** Refuses a NUL character anywhere in a value stored as it comes (jsonb cannot hold one). */
+  noNul(path: string, value: unknown): void {
+    if (holdsNul(value)) this.fail(path, 'invalidFormat');
   }
 
   object(path: string, value: unknown): Record<string, unknown> | undefined {

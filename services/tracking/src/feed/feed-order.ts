@@ -45,6 +45,7 @@ const DATE_FIELDS = [
 export function parseFeedOrder(raw: unknown): ParsedFeedOrder {
   const c = new FieldChecks();
   const o = c.object('order', raw) ?? {};
+  c.noNul('sender', o.sender); // stored as it comes
   const reference = c.text('reference', o.reference, 64, { required: true, pattern: CODE });
   const depositorId = c.integer('depositorId', o.depositorId, { required: true, min: 1, max: 2_147_483_647 });
   const depositorCode = c.text('depositorCode', o.depositorCode, 50, { required: true, pattern: CODE });
@@ -123,7 +124,11 @@ export function parseFeedOrder(raw: unknown): ParsedFeedOrder {
     const doc = c.object(`documents.${i}`, d) ?? {};
     return {
       type: c.oneOf(`documents.${i}.type`, doc.type, DOCUMENT_TYPES, true) ?? 'DELIVERY_NOTE',
-      name: c.text(`documents.${i}.name`, doc.name, 255, { required: true }) ?? '',
+      // A file name: cleaned of hidden characters when stored (cleanUploadName), so NUL is no refusal here.
+      name:
+        c.text(`documents.${i}.name`, typeof doc.name === 'string' ? doc.name.replaceAll('\u0000', '') : doc.name, 255, {
+          required: true,
+        }) ?? '',
       contentBase64: typeof doc.contentBase64 === 'string' ? doc.contentBase64 : null,
     };
   });

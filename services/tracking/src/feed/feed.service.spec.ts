@@ -122,6 +122,23 @@ describe('warehouse feed', () => {
     await expect(h.call(TrackingSubjects.feedOrders, warehouse(), { orders: 'x' })).rejects.toMatchObject({ key: 'validationFailed' });
   });
 
+  it('refuses a line with a NUL character or a date PostgreSQL cannot hold, alone: the batch goes on', async () => {
+    const result = await h.call<FeedResultDto>(TrackingSubjects.feedOrders, warehouse(), {
+      orders: [
+        { ...feedOrder(21), customerReference: 'PO\u00001' },
+        { ...feedOrder(22), sender: { name: 'Entrepôt\u0000' } },
+        { ...feedOrder(23), createdAt: '275760-09-13T00:00:00Z' },
+        feedOrder(24),
+      ],
+    });
+    expect(result.applied).toBe(1);
+    expect(result.rejected.map((r) => [r.index, r.fields])).toEqual([
+      [0, { customerReference: 'invalidFormat' }],
+      [1, { sender: 'invalidFormat' }],
+      [2, { createdAt: 'invalidFormat' }],
+    ]);
+  });
+
   it('refuses orders of a depositor outside the key’s scope, and stores nothing of them', async () => {
     const result = await h.call<FeedResultDto>(TrackingSubjects.feedOrders, warehouse([A]), { orders: [feedOrder(8, { depositorId: B })] });
     expect(result.rejected).toEqual([{ index: 0, reference: 'CMD2000008', key: 'objectNotFound' }]);

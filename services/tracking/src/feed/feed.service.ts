@@ -59,7 +59,10 @@ export class FeedService {
       result.applied += applied;
       result.unchanged += unchanged;
     }
-    if (result.applied) this.outbox.kick();
+    if (result.applied) {
+      this.outbox.kick();
+      this.repository.statistics.noteWritten(result.applied);
+    }
     return result;
   }
 
