@@ -22,12 +22,6 @@ interface ListExchange {
   headers?: Headers;
 }
 
-/**
- * Until the gateway reads the top-level `cursor` everywhere, the cursor also travels as
- * `filter.cursor` (the transition form it still accepts). Remove once the server side has landed.
- */
-const CURSOR_IN_FILTER_TOO = true;
-
 /** The query string of a list or an export: JSON filter (blank values left out), sort and range. */
 export function listQuery(filter: object, sort?: { field: string; order: string }, range?: [number, number]): URLSearchParams {
   const q = new URLSearchParams();
@@ -81,11 +75,7 @@ export function portalDataProvider(simpleRest: SimpleRestProvider): DataProvider
   async function getList<T extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<T>> {
     const cursor = typeof params.meta?.cursor === 'string' && params.meta.cursor ? (params.meta.cursor as string) : undefined;
     const exchange: ListExchange = { cursor };
-    const filter = withoutBlanks({
-      ...(params.filter ?? {}),
-      ...(params.meta?.permanent ?? {}),
-      ...(cursor && CURSOR_IN_FILTER_TOO ? { cursor } : {}),
-    });
+    const filter = withoutBlanks({ ...(params.filter ?? {}), ...(params.meta?.permanent ?? {}) });
     // A provider per page: its client carries this page's cursor and keeps its headers.
     const { data } = await simpleRest('', httpClient(exchange)).getList<T>(resource, { ...params, filter });
     return pageOf(data, exchange.headers ?? new Headers(), params.pagination?.page ?? 1);

@@ -109,3 +109,9 @@ export const ITEMS_LIST = defineList({
   maxPageSize: STOCK_LIMITS.maxPageSize,
   maxOffset: Number.MAX_SAFE_INTEGER,
 });
+
+/** The declaration a /stock request is read with: totals by reference (tab Id) or stock lines (tab Stock). */
+export function stockListFor(request: unknown): typeof STOCK_LINES_LIST | typeof STOCK_BY_REFERENCE_LIST {
+  const view = (request as { filter?: { view?: unknown } } | null | undefined)?.filter?.view;
+  return view === 'reference' ? STOCK_BY_REFERENCE_LIST : STOCK_LINES_LIST;
+}

@@ -18,14 +18,14 @@ export interface OrderSearchFilter {
   article?: string;
   status?: number | number[];
   tracerStatus?: TracerRouteStatusCode | TracerRouteStatusCode[];
-  /** Keyset cursor from the previous page's X-Next-Cursor header. */
-  cursor?: string;
 }
 
 export interface OrderSearchRequest {
   filter?: OrderSearchFilter;
   range?: [number, number];
   sort?: [string, 'ASC' | 'DESC'];
+  /** Keyset cursor from the previous page's X-Next-Cursor header. */
+  cursor?: string;
 }
 
 export interface OrderSummaryDto {

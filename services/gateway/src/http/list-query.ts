@@ -1,14 +1,42 @@
-import { AppError } from '@portal/contracts';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { AppError, parseListRequest, type ListDeclaration, type ListPage, type ListRequest } from '@portal/contracts';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import type { FastifyReply } from 'fastify';
 
-/** The JSON parameters of a react-admin list query (ra-data-simple-rest), decoded. */
-export interface ListQueryParams {
-  filter?: unknown;
-  range?: unknown;
-  sort?: unknown;
+/**
+ * The list kit's HTTP half: a react-admin list query (ra-data-simple-rest's JSON-encoded filter,
+ * range and sort, plus the keyset `cursor`) checked against the resource's declaration before
+ * the bus, and the one writer of the list headers. Each list's query class extends ListQuery and
+ * documents its own filter keys.
+ */
+export class ListQuery {
+  @ApiPropertyOptional({ description: 'JSON object: the filter (keys per list)', example: '{}' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  filter?: string;
+
+  @ApiPropertyOptional({ description: 'JSON [first, last] row indexes, inclusive', example: '[0,24]' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  range?: string;
+
+  @ApiPropertyOptional({ description: 'JSON [field, "ASC"|"DESC"]; "id" is accepted on every list', example: '["id","ASC"]' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  sort?: string;
+
+  @ApiPropertyOptional({ description: 'The X-Next-Cursor of the previous page: the next page starts after it' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  cursor?: string;
 }
 
-/** Decodes `filter`, `range` and `sort`, refusing malformed JSON with validationFailed on that field. */
-export function parseListQuery(query: { filter?: string; range?: string; sort?: string }): ListQueryParams {
+/** The JSON parameters of a list query, decoded; malformed JSON is refused with validationFailed on its field. */
+export function decodeListQuery(query: ListQuery): ListRequest {
   const parse = (name: 'filter' | 'range' | 'sort') => {
     const raw = query[name];
     if (raw === undefined || raw === '') return undefined;
@@ -18,5 +46,37 @@ export function parseListQuery(query: { filter?: string; range?: string; sort?: 
       throw new AppError('validationFailed', `${name} is not JSON`, undefined, { [name]: 'invalidFormat' });
     }
   };
-  return { filter: parse('filter'), range: parse('range'), sort: parse('sort') };
+  const request = { filter: parse('filter'), range: parse('range'), sort: parse('sort') } as ListRequest;
+  if (query.cursor) request.cursor = query.cursor;
+  return request;
+}
+
+/**
+ * The list request as it goes on the bus, checked first against the declaration the service and
+ * the web read too: a bad filter, range, sort or cursor answers 400 here without a bus trip (the
+ * service checks again: the bus trusts no caller).
+ */
+export function listRequest(list: ListDeclaration, query: ListQuery): ListRequest {
+  const request = decodeListQuery(query);
+  parseListRequest(list, request);
+  return request;
+}
+
+/**
+ * The one writer of the list headers (ra-data-simple-rest plus the kit's extensions):
+ * `Content-Range: <resource> <first>-<last>/<total or *>`, `X-Has-More` when the total is not
+ * counted, `X-Next-Cursor` for keyset pages.
+ */
+export function sendListPage<T>(resource: string, res: FastifyReply, page: ListPage<T>, first = 0): T[] {
+  const last = page.rows.length ? first + page.rows.length - 1 : first;
+  res.header('Content-Range', `${resource} ${first}-${last}/${page.total ?? '*'}`);
+  res.header('X-Has-More', String(page.more));
+  if (page.nextCursor) res.header('X-Next-Cursor', page.nextCursor);
+  res.header('Access-Control-Expose-Headers', 'Content-Range, X-Has-More, X-Next-Cursor');
+  return page.rows;
+}
+
+/** Where a list page starts, as its request asked. */
+export function firstRow(request: ListRequest): number {
+  return Array.isArray(request.range) && Number.isSafeInteger(request.range[0]) ? request.range[0] : 0;
 }

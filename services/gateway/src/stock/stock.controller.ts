@@ -9,6 +9,9 @@ import {
   type CallerContext,
   type ItemDto,
   type Labels5,
+  ITEMS_LIST,
+  MOVEMENTS_LIST,
+  stockListFor,
   type ListPage,
   type ListRequest,
   type MovementDto,
@@ -20,7 +23,8 @@ import { movementColumns, stockByReferenceColumns, stockLineColumns, type Export
 import { ApiExport } from '../exports/exports.dto';
 import { ExportsService } from '../exports/exports.service';
 import { columnsSheet, listPages } from './export-file';
-import { ExportQuery, ListQuery, listRequest } from './stock.dto';
+import { decodeListQuery, firstRow, listRequest, sendListPage } from '../http/list-query';
+import { ExportQuery, StockListQuery } from './stock.dto';
 
 /** The stock exports as the mail names them. */
 const EXPORT_TITLES: Record<'stock' | 'movements', Labels5> = {
@@ -51,20 +55,17 @@ export class StockController {
   @Roles(Role.STOCK_USER)
   @Get('stock')
   @ApiOperation({ summary: 'Stock lines (tab Stock) or, with filter view=reference, totals by reference (tab Id)' })
-  async stock(@Caller() ctx: CallerContext, @Query() query: ListQuery, @Res({ passthrough: true }) res: FastifyReply) {
-    return this.page(
-      'stock',
-      res,
-      await this.bus.request<ListPage<StockLineDto>>(StockSubjects.stockList, ctx, listRequest(query)),
-      listRequest(query),
-    );
+  async stock(@Caller() ctx: CallerContext, @Query() query: StockListQuery, @Res({ passthrough: true }) res: FastifyReply) {
+    const request = stockRequest(query);
+    const page = await this.bus.request<ListPage<StockLineDto>>(StockSubjects.stockList, ctx, request);
+    return sendListPage('stock', res, page, firstRow(request));
   }
 
   @Roles(Role.STOCK_USER)
   @Get('stock/export')
   @ApiExport('Stock as CSV or XLSX (same filter and sort), dates in the user’s export format and time zone')
   stockExport(@Caller() ctx: CallerContext, @Query() query: ExportQuery, @Res({ passthrough: true }) res: FastifyReply) {
-    const request = listRequest(query);
+    const request = stockRequest(query);
     const revenue = hasAnyRole(ctx.roles, [Role.USER_VIEW_REVENUE_DATA]);
     const columns = request.filter?.view === 'reference' ? stockByReferenceColumns(revenue) : stockLineColumns(revenue);
     return this.export(ctx, res, query, request, StockSubjects.stockList, columns, 'stock');
@@ -80,9 +81,10 @@ export class StockController {
   @Roles(Role.STOCK_USER)
   @Get('movements')
   @ApiOperation({ summary: 'Movements (tab Movements): dateFrom/dateTo (default last 30 days, at most 366), type, lot, reference…' })
-  async movements(@Caller() ctx: CallerContext, @Query() query: ListQuery, @Res({ passthrough: true }) res: FastifyReply) {
-    const request = listRequest(query);
-    return this.page('movements', res, await this.bus.request<ListPage<MovementDto>>(StockSubjects.movementsList, ctx, request), request);
+  async movements(@Caller() ctx: CallerContext, @Query() query: StockListQuery, @Res({ passthrough: true }) res: FastifyReply) {
+    const request = listRequest(MOVEMENTS_LIST, query);
+    const page = await this.bus.request<ListPage<MovementDto>>(StockSubjects.movementsList, ctx, request);
+    return sendListPage('movements', res, page, firstRow(request));
   }
 
   @Roles(Role.STOCK_USER)
@@ -90,7 +92,7 @@ export class StockController {
   @ApiExport('Movements as CSV or XLSX')
   movementsExport(@Caller() ctx: CallerContext, @Query() query: ExportQuery, @Res({ passthrough: true }) res: FastifyReply) {
     const columns = movementColumns(hasAnyRole(ctx.roles, [Role.STOCK_MVT_DETAILS]));
-    return this.export(ctx, res, query, listRequest(query), StockSubjects.movementsList, columns, 'movements');
+    return this.export(ctx, res, query, listRequest(MOVEMENTS_LIST, query), StockSubjects.movementsList, columns, 'movements');
   }
 
   @Roles(Role.STOCK_USER)
@@ -103,9 +105,10 @@ export class StockController {
   @Roles(Role.ITEM_USER)
   @Get('items')
   @ApiOperation({ summary: 'Item sheets: reference, barcode, family, newProduct, hazardous, depositor' })
-  async items(@Caller() ctx: CallerContext, @Query() query: ListQuery, @Res({ passthrough: true }) res: FastifyReply) {
-    const request = listRequest(query);
-    return this.page('items', res, await this.bus.request<ListPage<ItemDto>>(StockSubjects.itemsList, ctx, request), request);
+  async items(@Caller() ctx: CallerContext, @Query() query: StockListQuery, @Res({ passthrough: true }) res: FastifyReply) {
+    const request = listRequest(ITEMS_LIST, query);
+    const page = await this.bus.request<ListPage<ItemDto>>(StockSubjects.itemsList, ctx, request);
+    return sendListPage('items', res, page, firstRow(request));
   }
 
   @Roles(Role.ITEM_USER)
@@ -113,15 +116,6 @@ export class StockController {
   @ApiOperation({ summary: 'An item sheet with its unit, box, carton and pallet variants; its stock: GET /stock?filter={"itemId":id}' })
   item(@Caller() ctx: CallerContext, @Param('id') id: string) {
     return this.bus.request<ItemDto>(StockSubjects.itemsGet, ctx, { id });
-  }
-
-  private page<T>(resource: string, res: FastifyReply, page: ListPage<T>, request: ListRequest): T[] {
-    const first = request.range?.[0] ?? 0;
-    const last = page.rows.length ? first + page.rows.length - 1 : first;
-    res.header('Content-Range', `${resource} ${first}-${last}/${page.total ?? '*'}`);
-    res.header('X-Has-More', String(page.more));
-    res.header('Access-Control-Expose-Headers', 'Content-Range, X-Has-More');
-    return page.rows;
   }
 
   /** Through the shared export mechanism: the file at once, or mailed when the list is large. */
@@ -143,4 +137,9 @@ export class StockController {
       sheet: columnsSheet(columns, name),
     });
   }
+}
+
+/** A /stock request, checked with the declaration of its view (lines, or totals by reference). */
+function stockRequest(query: StockListQuery): ListRequest {
+  return listRequest(stockListFor(decodeListQuery(query)), query);
 }

@@ -1,10 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { parseListQuery } from '../http/list-query';
-import type { ListRequest } from '@portal/contracts';
+import { ListQuery } from '../http/list-query';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
-/** ra-data-simple-rest list query: JSON-encoded filter, range and sort. */
-export class ListQuery {
+/** The stock lists' query: the kit's ListQuery with their filter keys documented. */
+export class StockListQuery extends ListQuery {
   @ApiPropertyOptional({
     description:
       'JSON object. Keys: reference, barcode, platform, depositor, lot, family, blockingCode, dateFrom, dateTo, type, itemId, expiry; ' +
@@ -15,22 +14,10 @@ export class ListQuery {
   @IsOptional()
   @IsString()
   @MaxLength(2000)
-  filter?: string;
-
-  @ApiPropertyOptional({ description: 'JSON [first, last] row indexes, inclusive (at most 5,000 rows)', example: '[0,24]' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(50)
-  range?: string;
-
-  @ApiPropertyOptional({ description: 'JSON [field, "ASC"|"DESC"]', example: '["reference","ASC"]' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  sort?: string;
+  override filter?: string = undefined;
 }
 
-export class ExportQuery extends ListQuery {
+export class ExportQuery extends StockListQuery {
   @ApiPropertyOptional({ enum: ['csv', 'xlsx'], default: 'csv' })
   @IsOptional()
   @IsIn(['csv', 'xlsx'])
@@ -43,9 +30,4 @@ export class ExportQuery extends ListQuery {
   @IsOptional()
   @IsIn(['datetime', 'two_columns'])
   dateFormat?: 'datetime' | 'two_columns';
-}
-
-/** Decodes the JSON parameters of a list query, refusing malformed ones with validationFailed. */
-export function listRequest(query: ListQuery): ListRequest {
-  return parseListQuery(query) as ListRequest;
 }

@@ -80,6 +80,14 @@ describe('stock API', () => {
       key: 'validationFailed',
       fields: { filter: 'invalidFormat' },
     });
+    // Checked against the list's declaration before the bus: a bad range, an unknown sort, a bad date.
+    expect((await admin(`/api/stock?range=${q([5, 1])}`).expect(400)).body.error.fields).toEqual({ range: 'integer' });
+    expect((await admin(`/api/items?sort=${q(['nope', 'ASC'])}`).expect(400)).body.error.fields).toEqual({ sort: 'invalidFormat' });
+    expect((await admin(`/api/movements?filter=${q({ dateFrom: '2026-02-30' })}`).expect(400)).body.error.key).toBe('invalidDate');
+    // react-admin's default sort works on every list.
+    for (const list of ['stock', 'movements', 'items']) await admin(`/api/${list}?sort=${q(['id', 'ASC'])}`).expect(200);
+    const ids = (await admin(`/api/stock?filter=${q({ view: 'reference' })}&sort=${q(['id', 'DESC'])}`).expect(200)).body;
+    expect(ids.length).toBeGreaterThan(0);
   });
 
   it('GET /stock/:id, /movements, /items and /items/:id', async () => {

@@ -79,7 +79,7 @@ export async function* orderPages(
   do {
     const page = await bus.request<OrderSearchPage>(TrackingSubjects.searchOrders, ctx, {
       ...request,
-      filter: { ...request.filter, cursor },
+      cursor,
       range: [0, TRACKING_MAX_PAGE_SIZE - 1],
       export: true,
     });

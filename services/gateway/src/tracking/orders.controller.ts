@@ -14,6 +14,7 @@ import {
 import { FileStorage } from '@portal/files';
 import type { FastifyReply } from 'fastify';
 import { Caller } from '../http/caller';
+import { sendListPage } from '../http/list-query';
 import { ApiExport } from '../exports/exports.dto';
 import { ExportsService } from '../exports/exports.service';
 import { ORDERS_EXPORT_TITLE, orderPages, ordersSheet } from './export-file';
@@ -23,7 +24,7 @@ import { withUploadedFile } from './uploads';
 /**
  * Pack and Go Tracer as the react-admin resource `orders` (ra-data-simple-rest). Extension: no total
  * is counted over millions of rows, so the list answers `Content-Range: orders 0-24/*` and, when
- * more rows follow, `X-Next-Cursor: <cursor>`; the next page is `filter.cursor = <cursor>`.
+ * more rows follow, `X-Next-Cursor: <cursor>`; the next page is `?cursor=<cursor>`.
  */
 @ApiTags('tracking')
 @ApiBearerAuth()
@@ -43,7 +44,7 @@ export class TrackingOrdersController {
     @Query() query: OrdersQuery,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<OrderSummaryDto[]> {
-    return sendPage('orders', res, await this.bus.request<OrderSearchPage>(TrackingSubjects.searchOrders, ctx, searchRequest(query)));
+    return sendOrderPage('orders', res, await this.bus.request<OrderSearchPage>(TrackingSubjects.searchOrders, ctx, searchRequest(query)));
   }
 
   @Roles(Role.PGT_USER, Role.TRACERROUTE_USER)
@@ -121,12 +122,14 @@ export class TrackingOrdersController {
   }
 }
 
-/** The page as ra-data-simple-rest wants it, with the cursor extension. */
-export function sendPage(resource: string, res: FastifyReply, page: OrderSearchPage): OrderSummaryDto[] {
-  res.header('Content-Range', `${resource} ${page.from}-${page.to}/*`);
-  if (page.nextCursor) res.header('X-Next-Cursor', page.nextCursor);
-  res.header('Access-Control-Expose-Headers', 'Content-Range, X-Next-Cursor');
-  return page.items;
+/** A tracker page through the kit's one header writer: never counted, X-Next-Cursor when more rows follow. */
+export function sendOrderPage(resource: string, res: FastifyReply, page: OrderSearchPage): OrderSummaryDto[] {
+  return sendListPage(
+    resource,
+    res,
+    { rows: page.items, total: null, more: page.nextCursor !== null, nextCursor: page.nextCursor },
+    page.from,
+  );
 }
 
 export const contentDisposition = (name: string): string =>

@@ -5,7 +5,8 @@ import { BusClient } from '@portal/bus';
 import { Role, TrackingSubjects, type CallerContext, type SerialHitDto } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
 import { Caller } from '../http/caller';
-import { SerialsQuery, searchRequest } from './tracking.dto';
+import { decodeListQuery } from '../http/list-query';
+import { SerialsQuery } from './tracking.dto';
 
 /** Serial Tracker as the react-admin resource `serials`: the orders, dates and recipients of a serial or lot number. */
 @ApiTags('serials')
@@ -18,7 +19,7 @@ export class SerialsHttpController {
   @Get()
   @ApiOperation({ summary: 'filter={"serial":"…"} or {"lot":"…"} (prefix); at most 200 rows, newest first' })
   async list(@Caller() ctx: CallerContext, @Query() query: SerialsQuery, @Res({ passthrough: true }) res: FastifyReply) {
-    const hits = await this.bus.request<SerialHitDto[]>(TrackingSubjects.serials, ctx, searchRequest(query).filter ?? {});
+    const hits = await this.bus.request<SerialHitDto[]>(TrackingSubjects.serials, ctx, decodeListQuery(query).filter ?? {});
     res.header('Content-Range', `serials 0-${Math.max(hits.length - 1, 0)}/${hits.length}`);
     res.header('Access-Control-Expose-Headers', 'Content-Range');
     return hits.map((h, i) => ({ id: `${h.orderId}-${h.serial ?? h.lot ?? i}`, ...h }));

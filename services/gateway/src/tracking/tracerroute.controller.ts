@@ -15,7 +15,7 @@ import { FileStorage } from '@portal/files';
 import type { FastifyReply } from 'fastify';
 import JSZip from 'jszip';
 import { Caller } from '../http/caller';
-import { contentDisposition, sendPage } from './orders.controller';
+import { contentDisposition, sendOrderPage } from './orders.controller';
 import {
   CarrierInfoBody,
   MarkDeliveredBody,
@@ -46,7 +46,11 @@ export class TracerRouteHttpController {
     @Query() query: OrdersQuery,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<OrderSummaryDto[]> {
-    return sendPage('tracerroute', res, await this.bus.request<OrderSearchPage>(TrackingSubjects.searchOrders, ctx, searchRequest(query)));
+    return sendOrderPage(
+      'tracerroute',
+      res,
+      await this.bus.request<OrderSearchPage>(TrackingSubjects.searchOrders, ctx, searchRequest(query)),
+    );
   }
 
   @Roles(Role.TRACERROUTE_USER)

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { parseListQuery } from '../http/list-query';
-import { CLASSIFICATIONS, DOCUMENT_TYPES, type OrderSearchRequest } from '@portal/contracts';
+import { ListQuery, listRequest } from '../http/list-query';
+import { CLASSIFICATIONS, DOCUMENT_TYPES, ORDERS_LIST, type OrderSearchRequest } from '@portal/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -20,20 +20,20 @@ import {
   ValidateNested,
 } from 'class-validator';
 
-/** ra-data-simple-rest list query: JSON-encoded filter, range and sort. */
-export class OrdersQuery {
+/** The tracker lists' query (orders, tracerroute): the kit's ListQuery with their keys documented. */
+export class OrdersQuery extends ListQuery {
   @ApiPropertyOptional({
     description:
       'JSON object. Keys: q (prefix of order, delivery or customer reference, slip; tracking number with USER_TRACKER_NUMBER_SEARCH), ' +
       'zip, town (exact; a trailing * searches a prefix), country, depositor (id or ids), dateFrom, dateTo (ISO, at most 93 days apart: ' +
       'wider answers 400 dateRangeTooLarge and the web offers an export), slip, serial, lot, customer, article, status (code or codes), ' +
-      'tracerStatus, cursor (the X-Next-Cursor of the previous page)',
+      'tracerStatus',
     example: '{"q":"CMD1","dateFrom":"2026-10-01"}',
   })
   @IsOptional()
   @IsString()
   @MaxLength(2000)
-  filter?: string;
+  override filter?: string = undefined;
 
   @ApiPropertyOptional({
     description: 'JSON [first, last] row indexes, inclusive (at most 200 rows; first at most 1,000 without a cursor)',
@@ -42,7 +42,7 @@ export class OrdersQuery {
   @IsOptional()
   @IsString()
   @MaxLength(50)
-  range?: string;
+  override range?: string = undefined;
 
   @ApiPropertyOptional({
     description: 'JSON [field, "ASC"|"DESC"]; fields createdAt (default, newest first), id, reference',
@@ -51,7 +51,7 @@ export class OrdersQuery {
   @IsOptional()
   @IsString()
   @MaxLength(100)
-  sort?: string;
+  override sort?: string = undefined;
 }
 
 export class SerialsQuery {
@@ -62,9 +62,9 @@ export class SerialsQuery {
   filter?: string;
 }
 
-/** Decodes the JSON parameters of a list query, refusing malformed ones with validationFailed. */
-export function searchRequest(query: { filter?: string; range?: string; sort?: string }): OrderSearchRequest {
-  return parseListQuery(query) as OrderSearchRequest;
+/** A tracker list request, checked against ORDERS_LIST before the bus. */
+export function searchRequest(query: OrdersQuery): OrderSearchRequest {
+  return listRequest(ORDERS_LIST, query) as OrderSearchRequest;
 }
 
 /** A file sent in JSON (the gateway body limit is 5 MB; files at most TRACKING_UPLOAD_MAX_BYTES). */

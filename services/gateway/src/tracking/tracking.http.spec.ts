@@ -46,9 +46,16 @@ describe('tracking API', () => {
     expect(first.headers['content-range']).toBe('orders 0-9/*');
     expect(first.headers['access-control-expose-headers']).toContain('X-Next-Cursor');
     const cursor = first.headers['x-next-cursor'];
-    const next = await alice.get(`/api/orders?filter=${q({ cursor })}&range=${q([10, 19])}`).expect(200);
+    const next = await alice
+      .get(`/api/orders?cursor=${encodeURIComponent(cursor)}&range=${q([10, 19])}&sort=${q(['createdAt', 'DESC'])}`)
+      .expect(200);
     expect(next.headers['content-range']).toBe('orders 10-19/*');
     expect(next.body[0].reference).not.toBe(first.body[0].reference);
+    expect(new Date(next.body[0].createdAt).getTime()).toBeLessThanOrEqual(new Date(first.body[9].createdAt).getTime());
+    // A cursor of another sort, or forged, is refused before the bus.
+    const forged = await alice.get(`/api/orders?cursor=${encodeURIComponent(cursor)}&sort=${q(['reference', 'ASC'])}`).expect(400);
+    expect(forged.body.error.key).toBe('invalidCursor');
+    expect((await alice.get('/api/orders?cursor=eyJ9').expect(400)).body.error.key).toBe('invalidCursor');
     const last = await alice.get(`/api/orders?range=${q([0, 99])}`).expect(200);
     expect(last.body).toHaveLength(31);
     expect(last.headers['x-next-cursor']).toBeUndefined();
@@ -63,6 +70,8 @@ describe('tracking API', () => {
     const wide = await alice.get(`/api/orders?filter=${q({ dateFrom: '2025-01-01', dateTo: '2026-01-01' })}`).expect(400);
     expect(wide.body.error).toMatchObject({ key: 'dateRangeTooLarge', params: { maxDays: 93, exportInstead: true } });
     expect((await alice.get(`/api/orders?sort=${q(['town', 'ASC'])}`).expect(400)).body.error.key).toBe('validationFailed');
+    // react-admin's default sort is accepted on every list.
+    for (const list of ['orders', 'tracerroute']) await alice.get(`/api/${list}?sort=${q(['id', 'ASC'])}&range=${q([0, 4])}`).expect(200);
   });
 
   it('keeps another depositor’s orders and documents out of reach', async () => {

@@ -36,16 +36,16 @@ describe('tracker search and delivery detail', () => {
 
   it('walks to the next results with the cursor, without a total', async () => {
     const first = await search(ofA, {}, { range: [0, 9] });
-    const second = await search(ofA, { cursor: first.nextCursor }, { range: [10, 19] });
-    const third = await search(ofA, { cursor: second.nextCursor }, { range: [20, 29] });
+    const second = await search(ofA, {}, { cursor: first.nextCursor, range: [10, 19] });
+    const third = await search(ofA, {}, { cursor: second.nextCursor, range: [20, 29] });
     const refs = [...first.items, ...second.items, ...third.items].map((o) => o.reference);
     expect(new Set(refs).size).toBe(30);
     expect(second.from).toBe(10);
-    const last = await search(ofA, { cursor: third.nextCursor }, { range: [30, 39] });
+    const last = await search(ofA, {}, { cursor: third.nextCursor, range: [30, 39] });
     expect(last.items).toHaveLength(1);
     expect(last.nextCursor).toBeNull();
     // Past the offset limit only the keyset pages: the range then just numbers the rows.
-    const far = await search(ofA, { cursor: first.nextCursor }, { range: [5000, 5009] });
+    const far = await search(ofA, {}, { cursor: first.nextCursor, range: [5000, 5009] });
     expect(far).toMatchObject({ from: 5000, to: 5009 });
     expect(far.items.map((o) => o.reference)).toEqual(second.items.map((o) => o.reference));
     await expect(search(ofA, {}, { range: [5000, 5009] })).rejects.toMatchObject({ key: 'validationFailed', fields: { range: 'max' } });
@@ -54,10 +54,10 @@ describe('tracker search and delivery detail', () => {
   it('sorts by reference both ways, with a cursor', async () => {
     const asc = await search(ofA, {}, { sort: ['reference', 'ASC'], range: [0, 1] });
     expect(asc.items.map((o) => o.reference)).toEqual(['CMD1000001', 'CMD1000002']);
-    const next = await search(ofA, { cursor: asc.nextCursor }, { sort: ['reference', 'ASC'], range: [2, 3] });
+    const next = await search(ofA, {}, { cursor: asc.nextCursor, sort: ['reference', 'ASC'], range: [2, 3] });
     expect(next.items.map((o) => o.reference)).toEqual(['CMD1000003', 'CMD1000004']);
-    await expect(search(ofA, { cursor: asc.nextCursor }, { sort: ['reference', 'DESC'] })).rejects.toMatchObject({ key: 'invalidCursor' });
-    await expect(search(ofA, { cursor: 'garbage' })).rejects.toMatchObject({ key: 'invalidCursor' });
+    await expect(search(ofA, {}, { cursor: asc.nextCursor, sort: ['reference', 'DESC'] })).rejects.toMatchObject({ key: 'invalidCursor' });
+    await expect(search(ofA, {}, { cursor: 'garbage' })).rejects.toMatchObject({ key: 'invalidCursor' });
   });
 
   it('finds by any reference prefix: order, delivery, customer reference', async () => {

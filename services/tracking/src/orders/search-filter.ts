@@ -35,14 +35,11 @@ export interface OrderSearch {
 
 /**
  * Checks `{ filter, range, sort, cursor }` as react-admin sends them (already JSON-decoded by the
- * gateway) against ORDERS_LIST, the declaration the gateway and the web read too. A cursor still
- * sent inside the filter (the web before the list kit) is taken as the request's cursor.
+ * gateway) against ORDERS_LIST, the declaration the gateway and the web read too.
  */
 export function parseOrderSearch(data: unknown, now = new Date()): OrderSearch {
   const input = (typeof data === 'object' && data !== null && !Array.isArray(data) ? data : {}) as Record<string, unknown>;
-  const filter = input.filter;
-  const legacyCursor = typeof filter === 'object' && filter !== null ? (filter as { cursor?: unknown }).cursor : undefined;
-  const query = parseListRequest(ORDERS_LIST, { ...input, cursor: input.cursor ?? legacyCursor });
+  const query = parseListRequest(ORDERS_LIST, input);
   const f = query.filter;
   const instant = (v: string | undefined) => (v ? new Date(v).toISOString() : undefined);
   const search: OrderSearch = {

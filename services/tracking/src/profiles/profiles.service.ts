@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, type CallerContext, type OrderSearchFilter, type SearchProfileDto } from '@portal/contracts';
+import { AppError, ORDERS_LIST, type CallerContext, type OrderSearchFilter, type SearchProfileDto } from '@portal/contracts';
 import { Db, rowsOf } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import { FieldChecks } from '../common/checks';
@@ -45,12 +45,13 @@ export class ProfilesService {
     const name = c.text('name', d.name, 100, { required: true });
     const filter = (c.object('filter', d.filter) ?? {}) as OrderSearchFilter;
     if (!c.ok) throw new AppError('validationFailed', 'invalid profile', undefined, c.fields);
-    parseOrderSearch({ filter: { ...filter, cursor: undefined } }); // the same checks as a search
+    parseOrderSearch({ filter }); // the same checks as a search
     const shared = d.shared === true;
     const depositorIds = profileDepositors(ctx, filter);
     if (shared && !depositorIds.length)
       throw new AppError('validationFailed', 'a shared profile names its depositors', undefined, { shared: 'invalidFormat' });
-    const { cursor: _cursor, ...kept } = filter;
+    // Only the search's own keys are kept (a page's cursor or anything else sent along is not).
+    const kept = Object.fromEntries(Object.entries(filter).filter(([key]) => key in ORDERS_LIST.filter.shape)) as OrderSearchFilter;
     return this.db.transaction(async (em) => {
       if (d.isDefault === true) await em.query(`UPDATE search_profiles SET is_default = false WHERE owner_user_id = $1`, [userId]);
       const row = id
