@@ -84,11 +84,16 @@ test('filters list only the allowed depositors and are saved', async () => {
   );
   assert.ok(!depositors.some((l) => l.includes('DEMO-A')), depositors.join(','));
   await page.getByRole('checkbox', { name: /DEMO-B/ }).check();
+  // Every platform of the provider is offered: narrowing to one is the user's choice.
+  const platforms = page.getByRole('group', { name: 'Plateformes' });
+  await platforms.getByRole('checkbox', { name: /^ORL1/ }).check();
+  const saved = page.waitForResponse((r) => /\/filters$/.test(r.url()) && r.request().method() === 'PUT');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
-  await page.getByText('Données enregistrées.').first().waitFor();
+  assert.equal((await saved).status(), 200);
   const me = (await apiAs(page, 'GET', '/user/me')).body;
   assert.equal(me.filters.depositors.length, 1);
-  await apiAs(page, 'PUT', `/user/${me.uuid}/filters`, { depositors: [], activities: [], stores: [] });
+  assert.equal(me.filters.platforms.length, 1);
+  await apiAs(page, 'PUT', `/user/${me.uuid}/filters`, { depositors: [], activities: [], stores: [], platforms: [] });
   await page.close();
 });
 

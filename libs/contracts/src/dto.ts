@@ -21,7 +21,7 @@ export interface UserDto {
   roleGroups: string[];
   logo: string | null;
   contactMail: string | null;
-  filters: { depositors: number[]; activities: number[]; stores: number[] };
+  filters: { depositors: number[]; activities: number[]; stores: number[]; platforms: number[] };
   preferences: UiPreferences;
 }
 
@@ -85,4 +85,5 @@ export interface UserFiltersDto {
   depositors: FilterOption[];
   activities: FilterOption[];
   stores: FilterOption[];
+  platforms: FilterOption[];
 }

@@ -13,6 +13,7 @@ import { ExportMailsService } from './exports/export-mails.service';
 import { HealthController } from './health/health.controller';
 import { CreateAuth1763780000000 } from './migrations/1763780000000-CreateAuth';
 import { CreateApiKeys1763800000000 } from './migrations/1763800000000-CreateApiKeys';
+import { FilterPlatforms1764500000000 } from './migrations/1764500000000-FilterPlatforms';
 import { PasswordReset } from './passwords/password-reset.entity';
 import { PasswordsController } from './passwords/passwords.controller';
 import { PasswordsService } from './passwords/passwords.service';
@@ -32,7 +33,7 @@ import { UsersRepository } from './users/users.repository';
     DatabaseModule.forService({
       service: 'auth',
       entities: [User, RoleGroup, Session, PasswordReset, DashboardTile],
-      migrations: [CreateAuth1763780000000, CreateApiKeys1763800000000],
+      migrations: [CreateAuth1763780000000, CreateApiKeys1763800000000, FilterPlatforms1764500000000],
     }),
   ],
   controllers: [

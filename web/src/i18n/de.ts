@@ -255,7 +255,9 @@ export const de: Shape<typeof fr> = {
     depositors: 'Einlagerer',
     activities: 'Aktivitäten',
     stores: 'Lagerorte',
-    filterHelp: 'Wählen Sie die anzuzeigenden Einlagerer, Aktivitäten und Lagerorte. Keine Auswahl: alles, was Ihnen erlaubt ist.',
+    platforms: 'Plattformen',
+    filterHelp:
+      'Wählen Sie die anzuzeigenden Einlagerer, Aktivitäten, Lagerorte und Plattformen. Keine Auswahl: alles, was Ihnen erlaubt ist.',
     noOptions: 'Nichts freigegeben.',
     oldPassword: 'Aktuelles Passwort',
     newPassword: 'Neues Passwort',

@@ -255,7 +255,9 @@ export const es: Shape<typeof fr> = {
     depositors: 'Depositantes',
     activities: 'Actividades',
     stores: 'Almacenes',
-    filterHelp: 'Marque los depositantes, actividades y almacenes que desea ver. Sin ninguna marca: todo lo que tiene autorizado.',
+    platforms: 'Plataformas',
+    filterHelp:
+      'Marque los depositantes, actividades, almacenes y plataformas que desea ver. Sin ninguna marca: todo lo que tiene autorizado.',
     noOptions: 'Ningún elemento autorizado.',
     oldPassword: 'Contraseña actual',
     newPassword: 'Nueva contraseña',

@@ -255,7 +255,9 @@ export const it: Shape<typeof fr> = {
     depositors: 'Depositanti',
     activities: 'Attività',
     stores: 'Magazzini',
-    filterHelp: 'Selezionate i depositanti, le attività e i magazzini da mostrare. Nessuna selezione: tutto ciò che vi è consentito.',
+    platforms: 'Piattaforme',
+    filterHelp:
+      'Selezionate i depositanti, le attività, i magazzini e le piattaforme da mostrare. Nessuna selezione: tutto ciò che vi è consentito.',
     noOptions: 'Nessun elemento consentito.',
     oldPassword: 'Password attuale',
     newPassword: 'Nuova password',

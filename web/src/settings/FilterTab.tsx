@@ -8,30 +8,32 @@ import { useUser } from '../user/useUser';
 import { Loading } from '../layout/Loading';
 import { useSave } from './useSave';
 
-const GROUPS = ['depositors', 'activities', 'stores'] as const;
+const GROUPS = ['depositors', 'activities', 'stores', 'platforms'] as const;
 type Selection = Record<(typeof GROUPS)[number], number[]>;
 
-/** Depositors, activities and stores shown in the modules, among those the user is allowed. */
+/** Depositors, activities, stores and platforms shown in the modules, among those the user is allowed. */
 export default function FilterTab() {
   const translate = useTranslate();
   const user = useUser();
   const { run, busy } = useSave();
   const [options, setOptions] = useState<UserFiltersDto | null>(null);
-  const [selected, setSelected] = useState<Selection>({ depositors: [], activities: [], stores: [] });
+  const [selected, setSelected] = useState<Selection>({ depositors: [], activities: [], stores: [], platforms: [] });
   const path = `/user/${encodeURIComponent(user?.uuid ?? '')}/filters`;
 
   const show = (filters: UserFiltersDto) => {
     setOptions(filters);
+    const chosen = (group: keyof Selection) => (filters[group] ?? []).filter((o) => o.selected).map((o) => o.id);
     setSelected({
-      depositors: filters.depositors.filter((o) => o.selected).map((o) => o.id),
-      activities: filters.activities.filter((o) => o.selected).map((o) => o.id),
-      stores: filters.stores.filter((o) => o.selected).map((o) => o.id),
+      depositors: chosen('depositors'),
+      activities: chosen('activities'),
+      stores: chosen('stores'),
+      platforms: chosen('platforms'),
     });
   };
   useEffect(() => {
     api<UserFiltersDto>(path)
       .then(show)
-      .catch(() => setOptions({ depositors: [], activities: [], stores: [] }));
+      .catch(() => setOptions({ depositors: [], activities: [], stores: [], platforms: [] }));
   }, [path]);
 
   if (!options) return <Loading />;

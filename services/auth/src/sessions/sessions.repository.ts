@@ -26,13 +26,14 @@ interface SessionRow {
   filter_depositor_ids: number[];
   filter_activity_ids: number[];
   filter_store_ids: number[];
+  filter_platform_ids: number[];
   language: string;
   timezone: string;
 }
 
 const RESOLVE_SQL = `
   SELECT u.id, u.uuid, u.login, u.roles, u.depositor_ids, u.activity_ids, u.store_ids,
-         u.filter_depositor_ids, u.filter_activity_ids, u.filter_store_ids, u.language, u.timezone,
+         u.filter_depositor_ids, u.filter_activity_ids, u.filter_store_ids, u.filter_platform_ids, u.language, u.timezone,
          COALESCE((SELECT array_agg(DISTINCT r) FROM user_role_groups ug
                    JOIN role_groups g ON g.id = ug.group_id, unnest(g.roles) r
                    WHERE ug.user_id = u.id), '{}') AS group_roles
@@ -96,7 +97,8 @@ export function scopeOf(
     depositorIds: narrow(row.depositor_ids, row.filter_depositor_ids),
     activityIds: narrowOpen(row.activity_ids, row.filter_activity_ids),
     storeIds: narrowOpen(row.store_ids, row.filter_store_ids),
-    platformIds: [],
+    // Platforms are never restricted by an administrator: only the user's own filter narrows them.
+    platformIds: row.filter_platform_ids ?? [],
     // Resolved into codes by ScopeCodes (auth asks the back office).
     activityKeys: [],
     storeKeys: [],

@@ -18,6 +18,11 @@ import { DEMO_PASSWORD, DEMO_USERS, seedAuthDemo } from '../demo/seed';
 const DEPOSITORS = [1, 2, 3].map((id) => ({ id, code: `DEMO-${'ABC'[id - 1]}`, label: `Demo ${id}`, action_delay_on_address: null }));
 const ACTIVITIES = [1, 2, 3].map((d) => ({ id: 10 + d, depositorId: d, code: `B2B-${d}`, label: `B2B ${d}` }));
 const STORES = [1, 2, 3].map((d) => ({ id: 20 + d, depositorId: d, platformId: 1, code: `MAG-${d}`, label: `Magasin ${d}` }));
+/** The provider's platforms: every user may choose among all of them. */
+const PLATFORMS = [
+  { id: 1, code: 'MLV1', label: 'Marne-la-Vallée 1', town: 'Bussy-Saint-Georges' },
+  { id: 2, code: 'ORL1', label: 'Orléans 1', town: 'Saran' },
+];
 const scoped =
   <T extends { id: number; depositorId?: number }>(items: T[]) =>
   async (payload: unknown) => {
@@ -35,6 +40,7 @@ describe('user settings (auth service, real PostgreSQL)', () => {
     await h.transport.serve(AdminSubjects.depositors, scoped(DEPOSITORS));
     await h.transport.serve(AdminSubjects.activities, scoped(ACTIVITIES));
     await h.transport.serve(AdminSubjects.stores, scoped(STORES));
+    await h.transport.serve(AdminSubjects.platforms, async () => ({ ok: true as const, data: PLATFORMS }));
   });
   afterAll(() => h.close());
 
@@ -121,7 +127,7 @@ describe('user settings (auth service, real PostgreSQL)', () => {
     });
   });
 
-  it('offers only allowed depositors, activities and stores as filters; the filter narrows the scope', async () => {
+  it('offers only allowed depositors, activities and stores as filters, every platform; the filter narrows the scope', async () => {
     const bob = await ctxFor('bob');
     const filters = await h.call<UserFiltersDto>(AuthSubjects.getFilters, bob, { uuid: bob.user!.uuid });
     expect(filters.depositors.map((d) => d.code)).toEqual(['DEMO-B']);
@@ -146,6 +152,22 @@ describe('user settings (auth service, real PostgreSQL)', () => {
     expect(narrowed.scope).toEqual({ ...EMPTY_SCOPE, depositorIds: [2], activityIds: [12], activityKeys: ['2:B2B-2'] });
     await h.call(AuthSubjects.setFilters, alice, { uuid: alice.user!.uuid, depositors: [], activities: [] });
     expect((await ctxFor('alice')).scope.depositorIds).toEqual([1, 2]);
+  });
+
+  it('narrows to the platforms chosen among the provider’s, and refuses an unknown one', async () => {
+    const alice = await ctxFor('alice');
+    const offered = await h.call<UserFiltersDto>(AuthSubjects.getFilters, alice, { uuid: alice.user!.uuid });
+    expect(offered.platforms.length).toBeGreaterThan(1);
+    const [first] = offered.platforms;
+    const saved = await h.call<UserFiltersDto>(AuthSubjects.setFilters, alice, { uuid: alice.user!.uuid, platforms: [first.id] });
+    expect(saved.platforms.filter((p) => p.selected)).toEqual([{ ...first, selected: true }]);
+    expect((await ctxFor('alice')).scope.platformIds).toEqual([first.id]);
+    await expect(h.call(AuthSubjects.setFilters, alice, { uuid: alice.user!.uuid, platforms: [999_999] })).rejects.toMatchObject({
+      key: 'invalidFilter',
+      params: { field: 'platforms' },
+    });
+    await h.call(AuthSubjects.setFilters, alice, { uuid: alice.user!.uuid, platforms: [] });
+    expect((await ctxFor('alice')).scope.platformIds).toEqual([]);
   });
 
   it("does not show or change another user's filters", async () => {

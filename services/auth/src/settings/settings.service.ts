@@ -22,6 +22,7 @@ import {
   type DepositorDto,
   type StoreDto,
   type UserDto,
+  type PlatformDto,
   type UserFiltersDto,
 } from '@portal/contracts';
 import type { User } from '../users/user.entity';
@@ -124,13 +125,14 @@ export class SettingsService {
       depositors: mark(allowed.depositors, user.filterDepositorIds),
       activities: mark(allowed.activities, user.filterActivityIds),
       stores: mark(allowed.stores, user.filterStoreIds),
+      platforms: mark(allowed.platforms, user.filterPlatformIds),
     };
   }
 
   async setFilters(
     ctx: CallerContext,
     uuid: string,
-    input: { depositors?: number[]; activities?: number[]; stores?: number[] },
+    input: { depositors?: number[]; activities?: number[]; stores?: number[]; platforms?: number[] },
   ): Promise<UserFiltersDto> {
     const user = await this.ownOrAdministered(ctx, uuid);
     const allowed = await this.allowedOptions(ctx, user);
@@ -146,6 +148,7 @@ export class SettingsService {
       filterDepositorIds: pick('depositors', input?.depositors, allowed.depositors),
       filterActivityIds: pick('activities', input?.activities, allowed.activities),
       filterStoreIds: pick('stores', input?.stores, allowed.stores),
+      filterPlatformIds: pick('platforms', input?.platforms, allowed.platforms),
     });
     await this.contextChanged(updated);
     return this.getFilters(ctx, uuid, false);
@@ -157,12 +160,13 @@ export class SettingsService {
       ? FULL_SCOPE
       : { ...EMPTY_SCOPE, depositorIds: user.depositorIds, activityIds: user.activityIds, storeIds: user.storeIds };
     const asUser: CallerContext = { ...ctx, scope };
-    const [depositors, activities, stores] = await Promise.all([
+    const [depositors, activities, stores, platforms] = await Promise.all([
       this.bus.request<DepositorDto[]>(AdminSubjects.depositors, asUser, {}),
       this.bus.request<ActivityDto[]>(AdminSubjects.activities, asUser, {}),
       this.bus.request<StoreDto[]>(AdminSubjects.stores, asUser, {}),
+      this.bus.request<PlatformDto[]>(AdminSubjects.platforms, asUser, {}),
     ]);
-    return { depositors, activities, stores };
+    return { depositors, activities, stores, platforms };
   }
 
   private async ownOrAdministered(ctx: CallerContext, uuid: string): Promise<User> {

@@ -32,6 +32,7 @@ export class User {
   @Column({ name: 'filter_depositor_ids', type: 'int', array: true, default: '{}' }) filterDepositorIds!: number[];
   @Column({ name: 'filter_activity_ids', type: 'int', array: true, default: '{}' }) filterActivityIds!: number[];
   @Column({ name: 'filter_store_ids', type: 'int', array: true, default: '{}' }) filterStoreIds!: number[];
+  @Column({ name: 'filter_platform_ids', type: 'int', array: true, default: '{}' }) filterPlatformIds!: number[];
   @Column({ type: 'jsonb', default: {} }) preferences!: Record<string, string>;
   @Column({ type: 'boolean', default: false }) disabled!: boolean;
   @Column({ name: 'failed_logins', type: 'int', default: 0 }) failedLogins!: number;

@@ -24,7 +24,12 @@ export function presentUser(user: User, roleGroups: { code: string; roles: strin
     roleGroups: roleGroups.map((g) => g.code),
     logo: user.logo,
     contactMail: user.contactMail,
-    filters: { depositors: user.filterDepositorIds, activities: user.filterActivityIds, stores: user.filterStoreIds },
+    filters: {
+      depositors: user.filterDepositorIds,
+      activities: user.filterActivityIds,
+      stores: user.filterStoreIds,
+      platforms: user.filterPlatformIds,
+    },
     preferences: { ...UI_PREFERENCE_DEFAULTS, ...user.preferences },
   };
 }

@@ -103,7 +103,7 @@ export class UserController {
   }
 
   @Get(':uuid/filters')
-  @ApiOperation({ summary: 'Allowed depositors, activities and stores with the selected ones; mode=restricted: selected only' })
+  @ApiOperation({ summary: 'Allowed depositors, activities, stores and platforms with the selected ones; mode=restricted: selected only' })
   filters(@Caller() ctx: CallerContext, @Param('uuid') uuid: string, @Query('mode') mode?: string) {
     return this.bus.request<UserFiltersDto>(AuthSubjects.getFilters, ctx, { uuid, mode });
   }
