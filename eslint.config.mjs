@@ -15,6 +15,32 @@ export default tseslint.config(
     },
   },
   {
+    // Db.system is unscoped (the owner's rights, no row-level security): feature code reads and
+    // writes through db.scoped(ctx, …) / db.scopedQuery(ctx, …). System work lives in the files below.
+    files: ['libs/**/*.ts', 'services/**/*.ts'],
+    ignores: [
+      '**/*.spec.ts',
+      '**/test/**',
+      '**/demo/**',
+      '**/migrations/**',
+      'libs/db/**',
+      'libs/bus/src/outbox.ts',
+      'libs/mail/**',
+      'services/auth/**', // accounts, sessions, API keys and tiles: the platform's own tables, no depositor data
+      'services/tracking/src/webhooks/webhooks.service.ts', // carrier secrets
+      'services/tracking/src/profiles/profiles.service.ts', // a user's own search profiles, checked by owner
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='system']",
+          message: 'Db.system is unscoped (no row-level security): use db.scoped(ctx, …) or db.scopedQuery(ctx, …).',
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },

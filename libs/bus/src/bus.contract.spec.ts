@@ -277,7 +277,7 @@ describe.each(kits)('bus contract on $name', (kit) => {
   }
 
   const effects = async (consumer: string, eventId: string): Promise<number> =>
-    (await db.query(`SELECT 1 FROM "shipment_effect" WHERE "consumer" = $1 AND "event_id" = $2`, [consumer, eventId])).length;
+    (await db.system.query(`SELECT 1 FROM "shipment_effect" WHERE "consumer" = $1 AND "event_id" = $2`, [consumer, eventId])).length;
 
   beforeAll(async () => {
     base = freshDatabaseBase();
@@ -419,7 +419,7 @@ describe.each(kits)('bus contract on $name', (kit) => {
 
   describe('service start', () => {
     it('delivers events left in the outbox while the service was down, though the relay starts before the consumers', async () => {
-      const left = await db.transaction((em) => addToOutbox(em, 'bustest', E.late, { note: 'left behind' }));
+      const left = await db.system.transaction((em) => addToOutbox(em, 'bustest', E.late, { note: 'left behind' }));
       // One app with relay and consumer, as a service runs: Nest bootstraps the relay before the server listens.
       const transport = await kit.connect('restarted');
       const app = await startApp([LateProjection], transport, [
@@ -436,7 +436,7 @@ describe.each(kits)('bus contract on $name', (kit) => {
     let probe: Probe;
 
     async function commitEvent(type: string, note: string): Promise<DomainEvent> {
-      return db.transaction((em) => addToOutbox(em, 'bustest', type, { note }));
+      return db.system.transaction((em) => addToOutbox(em, 'bustest', type, { note }));
     }
 
     beforeEach(async () => {
@@ -459,7 +459,7 @@ describe.each(kits)('bus contract on $name', (kit) => {
     it('never sends the event of a rolled-back transaction', async () => {
       let rolledBack: DomainEvent | undefined;
       await expect(
-        db.transaction(async (em) => {
+        db.system.transaction(async (em) => {
           rolledBack = await addToOutbox(em, 'bustest', E.other, { note: 'cancelled' });
           throw new Error('order rejected');
         }),
@@ -468,7 +468,7 @@ describe.each(kits)('bus contract on $name', (kit) => {
 
       await waitFor('the event committed after the rollback', () => probe.delivered('bustest.other').some((e) => e.id === marker.id));
       expect(probe.delivered('bustest.other').map((e) => e.id)).toEqual([marker.id]);
-      expect(await db.query(`SELECT 1 FROM "outbox" WHERE "id" = $1`, [rolledBack!.id])).toHaveLength(0);
+      expect(await db.system.query(`SELECT 1 FROM "outbox" WHERE "id" = $1`, [rolledBack!.id])).toHaveLength(0);
     });
 
     it('gives an event of one type to every consumer of that type, once each, and to no other', async () => {
@@ -529,7 +529,8 @@ describe.each(kits)('bus contract on $name', (kit) => {
       const event = await commitEvent(E.late, 'early');
       await waitFor(
         'the relay to publish it',
-        async () => (await db.query(`SELECT 1 FROM "outbox" WHERE "id" = $1 AND "published_at" IS NOT NULL`, [event.id])).length === 1,
+        async () =>
+          (await db.system.query(`SELECT 1 FROM "outbox" WHERE "id" = $1 AND "published_at" IS NOT NULL`, [event.id])).length === 1,
       );
 
       const late = await startApp([LateProjection], await kit.connect('late'));

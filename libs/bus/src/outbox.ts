@@ -44,7 +44,7 @@ export async function addToOutbox<T>(em: EntityManager, source: string, type: st
  * so a redelivered event is skipped and a failed one is retried.
  */
 export async function handleOnce(db: Db, consumer: string, event: DomainEvent, fn: (em: EntityManager) => Promise<void>): Promise<boolean> {
-  return db.transaction(async (em) => {
+  return db.system.transaction(async (em) => {
     const inserted: unknown[] = await em.query(
       `INSERT INTO "inbox" ("consumer", "event_id") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
       [consumer, event.id],
@@ -107,7 +107,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   /** Publishes pending events until none is left; resolves when done (tests await it). */
   async drain(): Promise<void> {
     for (;;) {
-      const sent = await this.db.transaction(async (em) => {
+      const sent = await this.db.system.transaction(async (em) => {
         const rows: { id: string; type: string; source: string; payload: unknown; occurred_at: Date }[] = await em.query(
           `SELECT "id", "type", "source", "payload", "occurred_at" FROM "outbox"
             WHERE "published_at" IS NULL ORDER BY "occurred_at" LIMIT 100 FOR UPDATE SKIP LOCKED`,

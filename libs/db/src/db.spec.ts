@@ -30,7 +30,7 @@ describe('Db.scoped and Db.scopedQuery (row-level security in one round trip)', 
   let pid: number;
   /** The pool holds one connection, so every call below reuses the same backend. */
   const nextUser = async () =>
-    (await db.query<{ pid: number; user: string; ids: string; all: string; outsideTransaction: boolean }>(SESSION))[0];
+    (await db.system.query<{ pid: number; user: string; ids: string; all: string; outsideTransaction: boolean }>(SESSION))[0];
 
   beforeAll(async () => {
     db = await Db.open({ service: 'db', entities: [], migrations: [CreateParcels1700000000000], url, poolSize: 1 });
@@ -83,7 +83,7 @@ describe('Db.scoped and Db.scopedQuery (row-level security in one round trip)', 
     // Row-level security hides the other depositor's row from the UPDATE: nothing changes.
     const updated = await db.scopedQuery(scope(1), `UPDATE parcels SET label = label || '!' WHERE label = $1 RETURNING label`, ['b1']);
     expect(updated).toEqual([]);
-    expect(await db.query(`SELECT label FROM parcels WHERE label LIKE $1`, ['%!'])).toEqual([]);
+    expect(await db.system.query(`SELECT label FROM parcels WHERE label LIKE $1`, ['%!'])).toEqual([]);
   });
 
   it('scoped: a failed statement rolls back the whole transaction and leaves the connection clean', async () => {
@@ -93,7 +93,7 @@ describe('Db.scoped and Db.scopedQuery (row-level security in one round trip)', 
         await em.query(`INSERT INTO parcels (depositor_id, label) VALUES ($1, $2)`, [1, 'a1']); // duplicate label
       }),
     ).rejects.toThrow(/duplicate key/);
-    expect(await db.query(`SELECT label FROM parcels WHERE label = 'a3'`)).toEqual([]);
+    expect(await db.system.query(`SELECT label FROM parcels WHERE label = 'a3'`)).toEqual([]);
     await expectCleanConnection();
   });
 
@@ -117,7 +117,7 @@ describe('Db.scoped and Db.scopedQuery (row-level security in one round trip)', 
 
   it('scoped: a write commits, under the scope; a row outside the scope is refused', async () => {
     await db.scoped(scope(2), (em) => em.query(`INSERT INTO parcels (depositor_id, label) VALUES ($1, $2)`, [2, 'b2']));
-    expect(labels(await db.query(`SELECT label FROM parcels WHERE depositor_id = 2`))).toEqual(['b1', 'b2']);
+    expect(labels(await db.system.query(`SELECT label FROM parcels WHERE depositor_id = 2`))).toEqual(['b1', 'b2']);
     await expect(
       db.scoped(scope(2), (em) => em.query(`INSERT INTO parcels (depositor_id, label) VALUES ($1, $2)`, [1, 'a9'])),
     ).rejects.toThrow(/row-level security/);
@@ -151,7 +151,7 @@ describe('Db.scoped and Db.scopedQuery (row-level security in one round trip)', 
   });
 
   it('counts its round trips: one for scopedQuery, two for a one-statement scoped transaction (batch, COMMIT)', async () => {
-    const pool = (db.dataSource.driver as unknown as { master: import('pg').Pool }).master;
+    const pool = (db.system.dataSource.driver as unknown as { master: import('pg').Pool }).master;
     const client = await pool.connect();
     const connection = (client as unknown as { connection: import('node:events').EventEmitter }).connection;
     client.release();
@@ -177,7 +177,7 @@ describe('Db.scoped and Db.scopedQuery (row-level security in one round trip)', 
   });
 
   it('a failing prelude statement skips the query of its batch', async () => {
-    const client = await (db.dataSource.driver as unknown as { master: import('pg').Pool }).master.connect();
+    const client = await (db.system.dataSource.driver as unknown as { master: import('pg').Pool }).master.connect();
     try {
       await expect(
         preludedQuery(
@@ -190,7 +190,7 @@ describe('Db.scoped and Db.scopedQuery (row-level security in one round trip)', 
     } finally {
       client.release();
     }
-    expect(await db.query(`SELECT label FROM parcels WHERE label = 'z9'`)).toEqual([]);
+    expect(await db.system.query(`SELECT label FROM parcels WHERE label = 'z9'`)).toEqual([]);
     await expectCleanConnection();
   });
 });

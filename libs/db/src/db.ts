@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { CallerContext, Scope } from '@portal/contracts';
 import { Client, DatabaseError, type Pool, type PoolClient } from 'pg';
-import { DataSource, EntityManager, EntitySchema, MixedList, type QueryRunner } from 'typeorm';
+import { DataSource, EntityManager, EntitySchema, MixedList, type ObjectLiteral, type QueryRunner, type SelectQueryBuilder } from 'typeorm';
 import { databaseName, dataDir, serviceDatabaseUrl, withDatabase } from './config';
 import { startEmbeddedPostgres } from './embedded';
 import { preludedQuery, type PreludeStatement } from './preluded-query';
@@ -28,11 +28,20 @@ export class Db {
   private readonly logger: Logger;
   private useAppRole = false;
 
+  /**
+   * Unscoped access, as the database owner: row-level security does not apply. For the system's
+   * own work only (migrations and seeds, the outbox and mail relays, user accounts and sessions,
+   * statistics); feature code reads and writes depositor data through `scoped` / `scopedQuery`.
+   * The lint rule `no-restricted-syntax` (eslint.config.mjs) keeps other files off it.
+   */
+  readonly system: SystemDb;
+
   private constructor(
-    readonly dataSource: DataSource,
+    private readonly dataSource: DataSource,
     readonly service: string,
   ) {
     this.logger = new Logger(`Db:${service}`);
+    this.system = new SystemDb(dataSource);
   }
 
   static async open(options: DbOptions): Promise<Db> {
@@ -72,21 +81,13 @@ export class Db {
     }
   }
 
-  /**
-   * One statement outside a transaction, straight on the driver's pool: the hot paths (session
-   * resolution, dashboard) skip TypeORM's query runner. Answers the rows, RETURNING included.
-   */
-  async query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]> {
-    const result = await this.pool.query(sql, params);
-    return result.rows as T[];
-  }
-
   private get pool(): Pool {
-    return (this.dataSource.driver as unknown as { master: Pool }).master;
+    return poolOf(this.dataSource);
   }
 
-  transaction<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(fn);
+  /** A query builder to write SQL with; run what it builds with `scoped` or `scopedQuery`. */
+  queryBuilder(): SelectQueryBuilder<ObjectLiteral> {
+    return this.dataSource.createQueryBuilder();
   }
 
   /**
@@ -287,3 +288,29 @@ async function releaseBroken(qr: QueryRunner, error: Error): Promise<void> {
 /** The transaction status of pg's last ReadyForQuery: 'I' idle, 'T' in a transaction, 'E' in a failed one. */
 const idle = (client: PoolClient): boolean =>
   (client as unknown as { getTransactionStatus(): string | null }).getTransactionStatus() === 'I';
+
+function poolOf(dataSource: DataSource): Pool {
+  return (dataSource.driver as unknown as { master: Pool }).master;
+}
+
+/** The unscoped handle of a service's database (Db.system): the owner's rights, no row-level security. */
+export class SystemDb {
+  constructor(readonly dataSource: DataSource) {}
+
+  /**
+   * One statement outside a transaction, straight on the driver's pool: the hot paths (session
+   * resolution, dashboard) skip TypeORM's query runner. Answers the rows, RETURNING included.
+   */
+  async query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]> {
+    const result = await poolOf(this.dataSource).query(sql, params);
+    return result.rows as T[];
+  }
+
+  transaction<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(fn);
+  }
+
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+}

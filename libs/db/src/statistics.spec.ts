@@ -6,9 +6,11 @@ describe('FreshStatistics', () => {
     const statements: string[] = [];
     let release: () => void = () => undefined;
     const db = {
-      query: (sql: string) => {
-        statements.push(sql);
-        return new Promise<unknown[]>((resolve) => (release = () => resolve([])));
+      system: {
+        query: (sql: string) => {
+          statements.push(sql);
+          return new Promise<unknown[]>((resolve) => (release = () => resolve([])));
+        },
       },
     } as unknown as Db;
     return { db, statements, release: () => release() };
@@ -41,7 +43,7 @@ describe('FreshStatistics', () => {
   });
 
   it('logs a failed ANALYZE and carries on', async () => {
-    const db = { query: () => Promise.reject(new Error('lock timeout')) } as unknown as Db;
+    const db = { system: { query: () => Promise.reject(new Error('lock timeout')) } } as unknown as Db;
     const stats = new FreshStatistics(db, ['orders'], { threshold: 1, minIntervalMs: 0 });
     stats.noteWritten(2);
     await expect(stats.settled()).resolves.toBeUndefined();

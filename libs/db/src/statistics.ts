@@ -30,7 +30,7 @@ export class FreshStatistics {
     if (this.written < threshold || this.running || Date.now() - this.lastRun < interval) return;
     this.written = 0;
     this.lastRun = Date.now();
-    this.running = this.db
+    this.running = this.db.system
       .query(`ANALYZE ${this.tables.join(', ')}`)
       .then(() => undefined)
       .catch((e: unknown) => this.logger.warn(`ANALYZE ${this.tables.join(', ')} failed: ${(e as Error).message}`))

@@ -98,18 +98,18 @@ export class Mailer {
 
   /** Records the mail and sends it; rejects with the SMTP error when sending fails. */
   async send(message: MailMessage, template?: string): Promise<void> {
-    const [row] = await this.db.query<{ id: string }>(
+    const [row] = await this.db.system.query<{ id: string }>(
       `INSERT INTO "mail_outbox" ("to", "cc", "subject", "html", "text", "template") VALUES ($1, $2, $3, $4, $5, $6) RETURNING "id"`,
       [message.to, message.cc ?? [], message.subject, message.html, message.text, template ?? null],
     );
     if (!this.transporter) return;
     try {
       await this.transporter.sendMail({ from: this.from, ...message });
-      await this.db.query(`UPDATE "mail_outbox" SET "sent_at" = now() WHERE "id" = $1`, [row.id]);
+      await this.db.system.query(`UPDATE "mail_outbox" SET "sent_at" = now() WHERE "id" = $1`, [row.id]);
     } catch (e) {
       const error = e instanceof Error ? e.message : String(e);
       this.logger.warn(`mail to ${message.to} failed: ${error}`);
-      await this.db.query(`UPDATE "mail_outbox" SET "error" = $2 WHERE "id" = $1`, [row.id, error]);
+      await this.db.system.query(`UPDATE "mail_outbox" SET "error" = $2 WHERE "id" = $1`, [row.id, error]);
       throw e;
     }
   }

@@ -20,7 +20,7 @@ export async function addUser(target: ApiTarget, user: TestUser): Promise<string
   const uuid = randomUUID();
   const db = await Db.open({ service: 'auth', entities: [], migrations: [], url: target.databaseUrl('auth') });
   try {
-    await db.query(
+    await db.system.query(
       `INSERT INTO users (uuid, login, email, password_hash, firstname, lastname, roles, depositor_ids, activity_ids, store_ids)
        VALUES ($1, $2, $3, $4, $5, 'Test', $6, $7, $8, $9)`,
       [

@@ -13,7 +13,7 @@ describe('announcements', () => {
   const ids: Record<string, number> = {};
 
   const insert = async (name: string, values: { message: object; type: string; priority: number; startsAt: Date; endsAt: Date | null }) => {
-    const [row] = await db.query<{ id: number }>(
+    const [row] = await db.system.query<{ id: number }>(
       `INSERT INTO announcements (message, type, timeout, priority, starts_at, ends_at) VALUES ($1, $2, 0, $3, $4, $5) RETURNING id`,
       [JSON.stringify(values.message), values.type, values.priority, values.startsAt, values.endsAt],
     );
@@ -81,7 +81,7 @@ describe('announcements', () => {
     expect(await h.call(AdminSubjects.hideAnnouncement, alice, { id: '1' })).toEqual({ ok: true });
     expect((await list(alice)).map((a) => a.id)).toEqual([ids.frenchOnly, 2]);
     expect((await list(bob)).map((a) => a.id)).toEqual([1, ids.frenchOnly, 2]);
-    const [{ count }] = await db.query<{ count: string }>(`SELECT count(*) FROM announcement_hidden WHERE user_id = 31`);
+    const [{ count }] = await db.system.query<{ count: string }>(`SELECT count(*) FROM announcement_hidden WHERE user_id = 31`);
     expect(Number(count)).toBe(1);
   });
 

@@ -20,7 +20,7 @@ describe('email templates', () => {
     h = await startServices([AdminServiceModule]);
     db = h.app.get<Db>(Db);
     await seedAdminDemo(db);
-    await db.query(
+    await db.system.query(
       `INSERT INTO email_templates (code, label, subject, body, locale, visibility, active) VALUES ('OLD', 'Ancien', 's', 'b', 'fr', 'public', false)`,
     );
   });
@@ -69,7 +69,7 @@ describe('email templates', () => {
         body: 'Bonjour,\nvotre commande <b>part</b> demain.',
       });
       expect(result).toEqual({ ok: true });
-      const [mail] = await db.query<{ to: string; subject: string; html: string; text: string; template: string }>(
+      const [mail] = await db.system.query<{ to: string; subject: string; html: string; text: string; template: string }>(
         `SELECT "to", subject, html, text, template FROM mail_outbox ORDER BY id DESC LIMIT 1`,
       );
       expect(mail).toEqual({
@@ -117,7 +117,7 @@ describe('email templates', () => {
         key: 'emailFailed',
       });
       jest.restoreAllMocks();
-      const [mail] = await db.query<{ error: string | null }>(`SELECT error FROM mail_outbox ORDER BY id DESC LIMIT 1`);
+      const [mail] = await db.system.query<{ error: string | null }>(`SELECT error FROM mail_outbox ORDER BY id DESC LIMIT 1`);
       expect(mail.error).toBeTruthy();
     });
   });

@@ -36,7 +36,7 @@ describe('security log (auth events)', () => {
   afterAll(() => h.close());
 
   const logsOf = (userUuid: string) =>
-    db.query<LogRow>(
+    db.system.query<LogRow>(
       `SELECT severity, module, message, object_name, object_id, counter, first_at, last_at FROM logs WHERE object_id = $1 ORDER BY id`,
       [userUuid],
     );
@@ -83,7 +83,7 @@ describe('security log (auth events)', () => {
     await h.transport.publish(event(EventTypes.accountBlocked, { userUuid: uuid, login: 'carla', at: '2026-03-01T09:00:00.000Z' }));
     await h.transport.publish(event(EventTypes.passwordResetByAdmin, { userUuid: uuid, login: 'carla', at: '2026-03-01T09:05:00.000Z' }));
     expect((await logsOf(uuid)).map((r) => r.counter)).toEqual([1, 1]);
-    await db.query(`UPDATE logs SET ack_at = now(), ack_user = 'admin' WHERE object_id = $1`, [uuid]);
+    await db.system.query(`UPDATE logs SET ack_at = now(), ack_user = 'admin' WHERE object_id = $1`, [uuid]);
     await h.transport.publish(event(EventTypes.accountBlocked, { userUuid: uuid, login: 'carla', at: '2026-03-02T09:00:00.000Z' }));
     expect(await logsOf(uuid)).toHaveLength(3);
   });

@@ -24,13 +24,13 @@ describe('platforms and health', () => {
   it('seeds idempotently: a second run adds nothing and the next id follows the demo ids', async () => {
     const db = h.app.get<Db>(Db);
     await seedAdminDemo(db);
-    const [{ count }] = await db.query<{ count: string }>(`SELECT count(*) FROM platforms`);
+    const [{ count }] = await db.system.query<{ count: string }>(`SELECT count(*) FROM platforms`);
     expect(Number(count)).toBe(20);
-    const [{ id }] = await db.query<{ id: number }>(
+    const [{ id }] = await db.system.query<{ id: number }>(
       `INSERT INTO platforms (code, label, town) VALUES ('TST', 'Test', 'Test') RETURNING id`,
     );
     expect(id).toBe(21);
-    await db.query(`DELETE FROM platforms WHERE id = 21`);
+    await db.system.query(`DELETE FROM platforms WHERE id = 21`);
   });
 
   it('answers health without a session', async () => {

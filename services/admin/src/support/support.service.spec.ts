@@ -26,7 +26,7 @@ describe('problem report', () => {
   afterAll(() => h.close());
 
   const lastMail = async () =>
-    (await db.query<MailRow>(`SELECT "to", subject, html, text, template FROM mail_outbox ORDER BY id DESC LIMIT 1`))[0];
+    (await db.system.query<MailRow>(`SELECT "to", subject, html, text, template FROM mail_outbox ORDER BY id DESC LIMIT 1`))[0];
 
   it('mails the support desk with the user’s login and the request id', async () => {
     const ctx = callerContext({ locale: 'fr_FR' });

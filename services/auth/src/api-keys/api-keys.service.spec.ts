@@ -20,13 +20,13 @@ describe('API keys of machine clients (auth service, real PostgreSQL)', () => {
       client: { id: expect.any(Number), name: 'WMS Saint-Priest', kind: 'warehouse', platformIds: [1] },
       scope: depositorScope([2]),
     });
-    const stored = JSON.stringify(await db.query(`SELECT * FROM api_keys`));
+    const stored = JSON.stringify(await db.system.query(`SELECT * FROM api_keys`));
     expect(stored).not.toContain(key);
   });
 
   it('refuses unknown, malformed and revoked keys with invalidApiKey', async () => {
     const key = await createApiKey(db, { name: 'Old carrier', kind: 'carrier', allDepositors: true });
-    await db.query(`UPDATE api_keys SET revoked_at = now() WHERE name = 'Old carrier'`);
+    await db.system.query(`UPDATE api_keys SET revoked_at = now() WHERE name = 'Old carrier'`);
     for (const bad of [key, 'short', 'x'.repeat(40)]) {
       await expect(h.call(AuthSubjects.resolveApiKey, systemContext(), { key: bad })).rejects.toMatchObject({
         key: 'invalidApiKey',

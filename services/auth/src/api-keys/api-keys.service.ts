@@ -36,7 +36,7 @@ export class ApiKeysService {
 
   async resolve(key: string): Promise<ResolvedClient> {
     if (typeof key !== 'string' || key.length < 16 || key.length > 200) throw new AppError('invalidApiKey', 'invalid API key');
-    const [row] = await this.db.query<ClientRow>(
+    const [row] = await this.db.system.query<ClientRow>(
       `UPDATE api_keys SET last_used_at = now() WHERE key_hash = $1 AND revoked_at IS NULL
        RETURNING id, name, kind, all_depositors, depositor_ids, platform_ids`,
       [sha256(key)],
@@ -52,7 +52,7 @@ export class ApiKeysService {
 /** Creates a key and returns it in clear, the only time it is seen (back office, tests, demo). */
 export async function createApiKey(db: Db, input: NewApiKey): Promise<string> {
   const key = input.key ?? `pk_${input.kind}_${randomBytes(24).toString('base64url')}`;
-  await db.query(
+  await db.system.query(
     `INSERT INTO api_keys (name, kind, key_prefix, key_hash, all_depositors, depositor_ids, platform_ids)
      VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (key_hash) DO NOTHING`,
     [

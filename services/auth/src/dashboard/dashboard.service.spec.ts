@@ -70,7 +70,7 @@ describe('dashboard tiles (auth service, real PostgreSQL)', () => {
     const ctx = await ctxFor('carla');
     await h
       .get(Db)
-      .query(
+      .system.query(
         `INSERT INTO dashboard_tiles (uuid, user_id, id_object, x) SELECT gen_random_uuid(), $1, 'admin', n FROM generate_series(1, 60) n`,
         [ctx.user!.id],
       );
@@ -99,9 +99,10 @@ describe('dashboard tiles (auth service, real PostgreSQL)', () => {
     const tilesOf = async (ctx: CallerContext) =>
       h
         .get(Db)
-        .query<{ id_object: string; x: number; config: object }>(`SELECT id_object, x, config FROM dashboard_tiles WHERE user_id = $1`, [
-          ctx.user!.id,
-        ]);
+        .system.query<{ id_object: string; x: number; config: object }>(
+          `SELECT id_object, x, config FROM dashboard_tiles WHERE user_id = $1`,
+          [ctx.user!.id],
+        );
 
     it('pins an application of the roles, a report of their rights, a chart of a known source', async () => {
       const bob = await ctxFor('bob');
@@ -169,7 +170,7 @@ describe('dashboard tiles (auth service, real PostgreSQL)', () => {
       const bob = await ctxFor('bob');
       const [{ uuid }] = await h
         .get(Db)
-        .query<{ uuid: string }>(
+        .system.query<{ uuid: string }>(
           `INSERT INTO dashboard_tiles (uuid, user_id, id_object) VALUES (gen_random_uuid(), $1, 'dashtower') RETURNING uuid`,
           [bob.user!.id],
         );

@@ -36,11 +36,11 @@ export class DashboardService {
   constructor(@Inject(Db) private readonly db: Db) {}
 
   private get repo() {
-    return this.db.dataSource.getRepository(DashboardTile);
+    return this.db.system.dataSource.getRepository(DashboardTile);
   }
 
   async list(ctx: CallerContext): Promise<DashboardTileDto[]> {
-    const rows = await this.db.query<DashboardTileDto>(
+    const rows = await this.db.system.query<DashboardTileDto>(
       `SELECT uuid, id_object, type, width, height, x, config FROM dashboard_tiles WHERE user_id = $1 ORDER BY x, created_at`,
       [ctx.user!.id],
     );
@@ -57,7 +57,7 @@ export class DashboardService {
     const { width, height } = size(input.width ?? 1, input.height ?? 1);
     const config = plainConfig(input.config);
     checkPinnable(ctx, { type, id_object: idObject, config });
-    const [{ count, next }] = await this.db.query<{ count: string; next: number }>(
+    const [{ count, next }] = await this.db.system.query<{ count: string; next: number }>(
       `SELECT count(*) AS count, COALESCE(max(x) + 1, 0) AS next FROM dashboard_tiles WHERE user_id = $1`,
       [ctx.user!.id],
     );
@@ -82,7 +82,7 @@ export class DashboardService {
    */
   async save(ctx: CallerContext, items: (TileInput & { uuid: string })[]): Promise<DashboardTileDto[]> {
     if (!Array.isArray(items)) throw new AppError('missingParameter', 'items is required', undefined, { items: 'required' });
-    await this.db.transaction(async (em) => {
+    await this.db.system.transaction(async (em) => {
       const tiles = em.getRepository(DashboardTile);
       for (const item of items) {
         const { width, height } = size(item.width ?? 1, item.height ?? 1);

@@ -91,7 +91,7 @@ export const DEMO_API_KEYS = {
 /** Deterministic demo users, role groups and machine keys; running it again changes nothing. */
 export async function seedAuthDemo(db: Db): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (em) => {
+  await db.system.transaction(async (em) => {
     for (const g of ROLE_GROUPS) {
       await em.query(`INSERT INTO role_groups (code, label, roles) VALUES ($1, $2, $3) ON CONFLICT (code) DO NOTHING`, [
         g.code,

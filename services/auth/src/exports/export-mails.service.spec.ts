@@ -47,7 +47,7 @@ describe('export mails (auth service)', () => {
 
   /** The context the gateway sends for this demo user (their session, their id). */
   async function ctxOf(login: string): Promise<CallerContext> {
-    const [user] = await db.query<{ id: number; uuid: string }>(`SELECT id, uuid FROM users WHERE login = $1`, [login]);
+    const [user] = await db.system.query<{ id: number; uuid: string }>(`SELECT id, uuid FROM users WHERE login = $1`, [login]);
     return {
       requestId: randomUUID(),
       user: { id: user.id, uuid: user.uuid, login, sessionId: randomUUID() },
@@ -67,12 +67,12 @@ describe('export mails (auth service)', () => {
   /** The subject as recorded (the SMTP copy has it MIME-encoded). */
   const subjectOf = async (to: string, template: string) =>
     (
-      await db.query<{ subject: string }>(`SELECT subject FROM mail_outbox WHERE "to" = $1 AND template = $2 ORDER BY id DESC LIMIT 1`, [
-        to,
-        template,
-      ])
+      await db.system.query<{ subject: string }>(
+        `SELECT subject FROM mail_outbox WHERE "to" = $1 AND template = $2 ORDER BY id DESC LIMIT 1`,
+        [to, template],
+      )
     )[0]?.subject;
-  const outboxCount = async () => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM mail_outbox`))[0].n);
+  const outboxCount = async () => Number((await db.system.query<{ n: string }>(`SELECT count(*) AS n FROM mail_outbox`))[0].n);
 
   it('mails the link of a finished export to the user, in their language and time zone', async () => {
     const request = ready();
@@ -125,7 +125,7 @@ describe('export mails (auth service)', () => {
 
   it('sends nothing to a user without an address: userEmailEmpty, logged', async () => {
     const warn = jest.spyOn(Logger.prototype, 'warn');
-    await db.query(`UPDATE users SET email = '' WHERE login = 'admin'`);
+    await db.system.query(`UPDATE users SET email = '' WHERE login = 'admin'`);
     const before = await outboxCount();
     try {
       const admin = await ctxOf('admin');
@@ -141,7 +141,7 @@ describe('export mails (auth service)', () => {
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('user admin has no e-mail address'));
     } finally {
       warn.mockRestore();
-      await db.query(`UPDATE users SET email = 'admin@portal.localhost' WHERE login = 'admin'`);
+      await db.system.query(`UPDATE users SET email = 'admin@portal.localhost' WHERE login = 'admin'`);
     }
   });
 

@@ -27,14 +27,14 @@ describe('passwords (auth service, real PostgreSQL)', () => {
   });
   const lastMail = async (to: string) =>
     (
-      await db.query<{ subject: string; text: string; html: string }>(
+      await db.system.query<{ subject: string; text: string; html: string }>(
         `SELECT subject, text, html FROM mail_outbox WHERE "to" = $1 ORDER BY id DESC LIMIT 1`,
         [to],
       )
     )[0];
   const waitMail = async (to: string, count: number) => {
     for (let i = 0; i < 100; i++) {
-      const [{ n }] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM mail_outbox WHERE "to" = $1`, [to]);
+      const [{ n }] = await db.system.query<{ n: string }>(`SELECT count(*) AS n FROM mail_outbox WHERE "to" = $1`, [to]);
       if (Number(n) >= count) return;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -74,7 +74,7 @@ describe('passwords (auth service, real PostgreSQL)', () => {
     await waitMail(bob.email, 1);
     const mail = await lastMail(bob.email);
     expect(mail.subject).toBe('Reset your password');
-    await db.query(`UPDATE password_resets SET expires_at = now() - interval '1 second'`);
+    await db.system.query(`UPDATE password_resets SET expires_at = now() - interval '1 second'`);
     const token = tokenOf(mail.text);
     await expect(h.call(AuthSubjects.checkResetLink, anon, { token })).rejects.toMatchObject({ key: 'resetLinkInvalid' });
     await expect(
@@ -84,11 +84,11 @@ describe('passwords (auth service, real PostgreSQL)', () => {
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
-    const [{ n: before }] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM mail_outbox`);
+    const [{ n: before }] = await db.system.query<{ n: string }>(`SELECT count(*) AS n FROM mail_outbox`);
     await expect(h.call(AuthSubjects.forgotPassword, anon, { email: 'nobody@nowhere.example' })).resolves.toEqual({ ok: true });
     await expect(h.call(AuthSubjects.forgotLogin, anon, { email: 'nobody@nowhere.example' })).resolves.toEqual({ ok: true });
     await new Promise((r) => setTimeout(r, 100));
-    const [{ n: after }] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM mail_outbox`);
+    const [{ n: after }] = await db.system.query<{ n: string }>(`SELECT count(*) AS n FROM mail_outbox`);
     expect(after).toBe(before);
   });
 
@@ -123,7 +123,7 @@ describe('passwords (auth service, real PostgreSQL)', () => {
     await expect(ctxOf(second.token)).rejects.toMatchObject({ key: 'tokenDismiss' });
     await expect(ctxOf(changed.token)).resolves.toMatchObject({ user: { login: 'bob' } });
     await expect(login('bob', 'Bobpass2026')).resolves.toBeDefined();
-    const events = await db.query<{ type: string }>(
+    const events = await db.system.query<{ type: string }>(
       `SELECT type FROM outbox WHERE type IN ('auth.user.password-changed', 'auth.user.sessions-revoked')`,
     );
     expect(events.length).toBeGreaterThanOrEqual(2);
@@ -141,7 +141,7 @@ describe('passwords (auth service, real PostgreSQL)', () => {
     await expect(h.call(AuthSubjects.adminResetPassword, carlaCtx, { uuid: '00000000-0000-4000-8000-00000000ffff' })).rejects.toMatchObject(
       { key: 'userNotFound', status: 404 },
     );
-    const [event] = await db.query<{ payload: { login: string } }>(
+    const [event] = await db.system.query<{ payload: { login: string } }>(
       `SELECT payload FROM outbox WHERE type = 'auth.user.password-reset-by-admin'`,
     );
     expect(event.payload.login).toBe('admin');
@@ -149,12 +149,12 @@ describe('passwords (auth service, real PostgreSQL)', () => {
 
   it('refuses an admin reset for a user without an e-mail address with userEmailEmpty', async () => {
     const carlaCtx = await ctxOf((await login('carla')).token);
-    await db.query(`UPDATE users SET email = '' WHERE login = 'bob'`);
+    await db.system.query(`UPDATE users SET email = '' WHERE login = 'bob'`);
     await expect(h.call(AuthSubjects.adminResetPassword, carlaCtx, { uuid: DEMO_USERS[2].uuid })).rejects.toMatchObject({
       key: 'userEmailEmpty',
       status: 400,
     });
-    await db.query(`UPDATE users SET email = $1 WHERE login = 'bob'`, [DEMO_USERS[2].email]);
+    await db.system.query(`UPDATE users SET email = $1 WHERE login = 'bob'`, [DEMO_USERS[2].email]);
   });
 });
 
@@ -188,7 +188,9 @@ describe('passwords when the mail server refuses (auth service, real PostgreSQL)
       key: 'mailSendFailed',
       status: 502,
     });
-    const [row] = await h.get(Db).query<{ error: string | null }>(`SELECT error FROM mail_outbox WHERE "to" = $1`, [DEMO_USERS[2].email]);
+    const [row] = await h
+      .get(Db)
+      .system.query<{ error: string | null }>(`SELECT error FROM mail_outbox WHERE "to" = $1`, [DEMO_USERS[2].email]);
     expect(row.error).toBeTruthy();
   });
 });

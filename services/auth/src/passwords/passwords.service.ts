@@ -48,7 +48,7 @@ export class PasswordsService {
     const user = typeof email === 'string' && email ? await this.users.findByEmail(email) : null;
     if (user && !user.disabled) {
       const token = randomBytes(32).toString('base64url');
-      await this.db.query(`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)`, [
+      await this.db.system.query(`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)`, [
         sha256(token),
         user.id,
         new Date(Date.now() + RESET_LINK_TTL_MS),
@@ -73,9 +73,10 @@ export class PasswordsService {
   }
 
   async checkResetLink(token: string): Promise<{ ok: true }> {
-    const rows = await this.db.query(`SELECT 1 FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`, [
-      sha256(String(token ?? '')),
-    ]);
+    const rows = await this.db.system.query(
+      `SELECT 1 FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
+      [sha256(String(token ?? ''))],
+    );
     if (!rows.length) throw new AppError('resetLinkInvalid', 'reset link invalid or expired');
     return { ok: true };
   }
@@ -85,7 +86,7 @@ export class PasswordsService {
     await this.checkResetLink(token);
     checkNewPassword(input);
     const hash = await hashPassword(input.password);
-    await this.db.transaction(async (em) => {
+    await this.db.system.transaction(async (em) => {
       const used = rowsOf<{ user_id: number }>(
         await em.query(
           `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
@@ -109,7 +110,7 @@ export class PasswordsService {
     }
     checkNewPassword(input);
     const hash = await hashPassword(input.password);
-    await this.db.transaction(async (em) => {
+    await this.db.system.transaction(async (em) => {
       await this.users.update(user.id, { passwordHash: hash }, em);
       await this.sessions.revokeAll(em, user.id, user.uuid, 'password-change');
       await addToOutbox(em, 'auth', EventTypes.userPasswordChanged, { userUuid: user.uuid, by: 'user' });
@@ -124,7 +125,7 @@ export class PasswordsService {
     if (!user.email) throw new AppError('userEmailEmpty', 'user has no e-mail');
     const password = generatePassword();
     const hash = await hashPassword(password);
-    await this.db.transaction(async (em) => {
+    await this.db.system.transaction(async (em) => {
       await this.users.update(user.id, { passwordHash: hash, ...CLEARED }, em);
       await this.sessions.revokeAll(em, user.id, user.uuid, 'admin-reset');
       await addToOutbox(em, 'auth', EventTypes.passwordResetByAdmin, {

@@ -46,7 +46,7 @@ export class SessionsRepository {
 
   async open(userId: number, maxHours: number, ip?: string, userAgent?: string, em?: EntityManager): Promise<string> {
     const id = randomUUID();
-    await (em ?? this.db.dataSource.manager).query(
+    await (em ?? this.db.system.dataSource.manager).query(
       `INSERT INTO sessions (id, user_id, expires_at, ip, user_agent) VALUES ($1, $2, now() + make_interval(hours => $3), $4, $5)`,
       [id, userId, maxHours, ip ?? null, userAgent?.slice(0, 300) ?? null],
     );
@@ -55,7 +55,7 @@ export class SessionsRepository {
 
   async resolve(sessionId: string): Promise<ResolvedSession | null> {
     if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return null;
-    const [row] = await this.db.query<SessionRow>(RESOLVE_SQL, [sessionId]);
+    const [row] = await this.db.system.query<SessionRow>(RESOLVE_SQL, [sessionId]);
     if (!row) return null;
     const roles = effectiveRoles(row.roles, [{ roles: row.group_roles }]);
     return {
@@ -68,15 +68,16 @@ export class SessionsRepository {
   }
 
   async revoke(sessionId: string, em?: EntityManager): Promise<void> {
-    await (em ?? this.db.dataSource.manager).query(`UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [
+    await (em ?? this.db.system.dataSource.manager).query(`UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [
       sessionId,
     ]);
   }
 
   async revokeAllOf(userId: number, em?: EntityManager): Promise<void> {
-    await (em ?? this.db.dataSource.manager).query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [
-      userId,
-    ]);
+    await (em ?? this.db.system.dataSource.manager).query(
+      `UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`,
+      [userId],
+    );
   }
 }
 

@@ -48,15 +48,15 @@ describe('sessions (auth service, real PostgreSQL)', () => {
     expect((fifth as AppError).params?.seconds).toBeGreaterThan(890);
     // Even the right password is refused while blocked.
     await expect(login('bob')).rejects.toMatchObject({ key: 'accountBlocked' });
-    const [row] = await db.query<{ type: string }>(`SELECT type FROM outbox WHERE type = 'auth.user.account-blocked'`);
+    const [row] = await db.system.query<{ type: string }>(`SELECT type FROM outbox WHERE type = 'auth.user.account-blocked'`);
     expect(row).toBeDefined();
-    await db.query(`UPDATE users SET blocked_until = now() - interval '1 second' WHERE login = 'bob'`);
+    await db.system.query(`UPDATE users SET blocked_until = now() - interval '1 second' WHERE login = 'bob'`);
     await expect(login('bob')).resolves.toMatchObject({ user: { login: 'bob' } });
   });
 
   it('forgets failures older than 15 minutes', async () => {
     for (let i = 0; i < 4; i++) await expect(login('carla', 'Wrong-pass1')).rejects.toMatchObject({ key: 'loginFailed' });
-    await db.query(`UPDATE users SET failure_window_start = now() - interval '16 minutes' WHERE login = 'carla'`);
+    await db.system.query(`UPDATE users SET failure_window_start = now() - interval '16 minutes' WHERE login = 'carla'`);
     await expect(login('carla', 'Wrong-pass1')).rejects.toMatchObject({ key: 'loginFailed' });
     await login('carla');
   });
@@ -70,12 +70,12 @@ describe('sessions (auth service, real PostgreSQL)', () => {
   });
 
   it('adds the roles of role groups', async () => {
-    await db.query(
+    await db.system.query(
       `INSERT INTO user_role_groups (user_id, group_id) SELECT u.id, g.id FROM users u, role_groups g WHERE u.login = 'bob' AND g.code = 'TRANSPORT'`,
     );
     const bob = await resolve((await login('bob')).token);
     expect(bob.roles).toEqual(expect.arrayContaining([Role.PGT_USER, Role.STOCK_USER, Role.TRACERROUTE_USER, Role.SERIAL_USER]));
-    await db.query(`DELETE FROM user_role_groups`);
+    await db.system.query(`DELETE FROM user_role_groups`);
   });
 
   it('refreshes the token of a live session and ends it on logout', async () => {
@@ -94,13 +94,13 @@ describe('sessions (auth service, real PostgreSQL)', () => {
     await expect(
       h.call(AuthSubjects.resolveSession, anon, { sessionId: claims(token).sid, userUuid: DEMO_USERS[2].uuid }),
     ).rejects.toMatchObject({ key: 'tokenDismiss' });
-    await db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [claims(token).sid]);
+    await db.system.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [claims(token).sid]);
     await expect(resolve(token)).rejects.toMatchObject({ key: 'tokenDismiss' });
     const other = await login('carla');
-    await db.query(`UPDATE users SET disabled = true WHERE login = 'carla'`);
+    await db.system.query(`UPDATE users SET disabled = true WHERE login = 'carla'`);
     await expect(resolve(other.token)).rejects.toMatchObject({ key: 'tokenDismiss' });
     await expect(login('carla')).rejects.toMatchObject({ key: 'loginFailed' });
-    await db.query(`UPDATE users SET disabled = false WHERE login = 'carla'`);
+    await db.system.query(`UPDATE users SET disabled = false WHERE login = 'carla'`);
   });
 
   it('checks roles on the bus too: a user without ADMIN_USERS cannot reset a password', async () => {

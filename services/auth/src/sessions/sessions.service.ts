@@ -41,7 +41,7 @@ export class SessionsService {
     if (blocked > 0) throw new AppError('accountBlocked', 'account temporarily blocked', { seconds: blocked });
     if (!(await verifyPassword(user.passwordHash, request.password ?? ''))) {
       const next = afterFailure(user);
-      await this.db.transaction(async (em) => {
+      await this.db.system.transaction(async (em) => {
         await this.users.update(user.id, next, em);
         if (next.blockedUntil)
           await addToOutbox(em, 'auth', EventTypes.accountBlocked, {
@@ -77,7 +77,7 @@ export class SessionsService {
   }
 
   async logout(ctx: CallerContext): Promise<{ ok: true }> {
-    await this.db.transaction(async (em) => {
+    await this.db.system.transaction(async (em) => {
       await this.sessions.revoke(ctx.user!.sessionId, em);
       await addToOutbox(em, 'auth', EventTypes.userSessionsRevoked, {
         userUuid: ctx.user!.uuid,

@@ -58,7 +58,7 @@ export class SettingsService {
 
   /** Tells the gateways that sessions of this user carry a stale context (language, zone, scope). */
   private async contextChanged(user: User): Promise<void> {
-    await this.db.transaction((em) => addToOutbox(em, 'auth', EventTypes.userContextChanged, { userUuid: user.uuid }));
+    await this.db.system.transaction((em) => addToOutbox(em, 'auth', EventTypes.userContextChanged, { userUuid: user.uuid }));
     this.outbox.kick();
   }
 

@@ -9,7 +9,7 @@ export class UsersRepository {
   constructor(@Inject(Db) private readonly db: Db) {}
 
   private repo(em?: EntityManager) {
-    return (em ?? this.db.dataSource.manager).getRepository(User);
+    return (em ?? this.db.system.dataSource.manager).getRepository(User);
   }
 
   /** By login or e-mail, whatever the case (spec: log in with either). */
@@ -42,7 +42,7 @@ export class UsersRepository {
   }
 
   roleGroupsOf(userId: number): Promise<RoleGroup[]> {
-    return this.db.dataSource
+    return this.db.system.dataSource
       .getRepository(RoleGroup)
       .createQueryBuilder('g')
       .innerJoin('user_role_groups', 'ug', 'ug.group_id = g.id')

@@ -78,7 +78,7 @@ describe('exports: answered at once, or produced in the background and mailed', 
     for (let i = 0; i < 400; i++) {
       const [mail] = await http
         .dbOf('auth')
-        .query<{ id: string; subject: string; text: string }>(
+        .system.query<{ id: string; subject: string; text: string }>(
           `SELECT id, subject, text FROM mail_outbox WHERE "to" = $1 AND template = $2 AND id > $3 ORDER BY id LIMIT 1`,
           [to, template, after],
         );
@@ -88,7 +88,7 @@ describe('exports: answered at once, or produced in the background and mailed', 
     throw new Error(`no ${template} mail to ${to}`);
   }
   const lastMailId = async () =>
-    Number((await http.dbOf('auth').query<{ id: string | null }>(`SELECT max(id) AS id FROM mail_outbox`))[0].id ?? 0);
+    Number((await http.dbOf('auth').system.query<{ id: string | null }>(`SELECT max(id) AS id FROM mail_outbox`))[0].id ?? 0);
   const linkIn = (text: string) => /https:\/\/portal\.example\.com\/exports\/([0-9a-f-]{36})/.exec(text)?.[1];
   const exportFiles = () => {
     const root = path.join(process.env.DATA_DIR!, 'files', 'exports');
@@ -225,13 +225,13 @@ describe('exports: answered at once, or produced in the background and mailed', 
   });
 
   it('refuses to queue an export for a user without an e-mail address: userEmailEmpty', async () => {
-    await http.dbOf('auth').query(`UPDATE users SET email = '' WHERE login = 'admin'`);
+    await http.dbOf('auth').system.query(`UPDATE users SET email = '' WHERE login = 'admin'`);
     try {
       const admin = await as('admin');
       const res = await admin(`/api/orders/export?filter=${q({ depositor: 2 })}`).expect(400);
       expect(json(res.body).error).toMatchObject({ key: 'userEmailEmpty', params: { syncLimit: 5 } });
     } finally {
-      await http.dbOf('auth').query(`UPDATE users SET email = 'admin@portal.localhost' WHERE login = 'admin'`);
+      await http.dbOf('auth').system.query(`UPDATE users SET email = 'admin@portal.localhost' WHERE login = 'admin'`);
     }
   });
 

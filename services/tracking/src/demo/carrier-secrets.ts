@@ -10,7 +10,7 @@ export const DEMO_CARRIER_SECRETS: Record<string, string> = Object.fromEntries(
 
 /** Stores a carrier's webhook secret (replaces the previous one). */
 export async function setCarrierSecret(db: Db, carrier: string, secret: string): Promise<void> {
-  await db.query(
+  await db.system.query(
     `INSERT INTO carrier_secrets (carrier_code, secret) VALUES ($1, $2) ON CONFLICT (carrier_code) DO UPDATE SET secret = EXCLUDED.secret`,
     [carrier.toUpperCase(), secret],
   );

@@ -22,7 +22,7 @@ describe('tracking order generator', () => {
     expect(await generateOrders({ url, orders: 300, filesDir }, (l) => lines.push(l))).toBe(0);
     expect(lines[1]).toContain('nothing generated');
     const db = await Db.open({ service: 'tracking', entities: [], migrations: [], url });
-    const [row] = await db.query<{ n: string; depositors: string }>(
+    const [row] = await db.system.query<{ n: string; depositors: string }>(
       `SELECT count(*) AS n, count(DISTINCT depositor_id) AS depositors FROM orders`,
     );
     await db.close();

@@ -30,7 +30,7 @@ describe('tracking demo data', () => {
     const first = await seedTrackingDemo(db, { scale: 0.02, now }, h.get(FileStorage));
     expect(first.orders).toBe(2000);
     expect((await seedTrackingDemo(db, { scale: 0.02, now }, h.get(FileStorage))).orders).toBe(0);
-    const [counts] = await db.query<Record<string, string>>(
+    const [counts] = await db.system.query<Record<string, string>>(
       `SELECT (SELECT count(*) FROM orders) AS orders, (SELECT count(DISTINCT status) FROM orders) AS statuses,
               (SELECT count(*) FROM order_serials) AS serials, (SELECT count(*) FROM tracer_events) AS events,
               (SELECT count(*) FROM documents WHERE type = 'POD') AS pods, (SELECT count(*) FROM carrier_secrets) AS secrets`,
@@ -48,7 +48,7 @@ describe('tracking demo data', () => {
     const page = await h.call<OrderSearchPage>(TrackingSubjects.searchOrders, ctx, { filter: { status: 100, dateFrom: '2026-09-01' } });
     expect(page.items.length).toBeGreaterThan(0);
     expect(page.items.every((o) => o.depositorCode === 'DEMO-C')).toBe(true);
-    const [pod] = await db.query<{ order_id: string; id: string }>(
+    const [pod] = await db.system.query<{ order_id: string; id: string }>(
       `SELECT order_id, id FROM documents WHERE type = 'POD' AND depositor_id = 3 LIMIT 1`,
     );
     const detail = await h.call<OrderDetailDto>(TrackingSubjects.orderDetail, ctx, { id: Number(pod.order_id) });
@@ -59,7 +59,9 @@ describe('tracking demo data', () => {
 
   it('keeps the unique indexes during the load, since the live feed and webhooks rely on them', async () => {
     const names = async () =>
-      (await db.query<{ name: string }>(`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'tracer_events'`)).map((r) => r.name);
+      (await db.system.query<{ name: string }>(`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'tracer_events'`)).map(
+        (r) => r.name,
+      );
     const before = await names();
     let during: string[] = [];
     await withoutSecondaryIndexes(db, async () => {

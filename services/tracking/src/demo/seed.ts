@@ -31,7 +31,7 @@ export async function seedTrackingDemo(
 ): Promise<{ orders: number; ms: number }> {
   const started = Date.now();
   for (const [carrier, secret] of Object.entries(DEMO_CARRIER_SECRETS)) await setCarrierSecret(db, carrier, secret);
-  const [{ any }] = await db.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM orders) AS any`);
+  const [{ any }] = await db.system.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM orders) AS any`);
   if (any) return { orders: 0, ms: Date.now() - started };
   const count = Math.round(100_000 * options.scale);
   const pods = new Map<number, number>();
@@ -47,8 +47,8 @@ export async function seedTrackingDemo(
     }
     if (batch.length) total += await insertBatch(db, batch, options.now, files, pods);
   });
-  await db.query(`SELECT setval(pg_get_serial_sequence('orders', 'id'), (SELECT max(id) FROM orders))`);
-  await db.query(`ANALYZE`);
+  await db.system.query(`SELECT setval(pg_get_serial_sequence('orders', 'id'), (SELECT max(id) FROM orders))`);
+  await db.system.query(`ANALYZE`);
   const ms = Date.now() - started;
   new Logger('TrackingDemo').log(`${total} demo orders in ${(ms / 1000).toFixed(1)} s`);
   return { orders: total, ms };
@@ -164,7 +164,7 @@ async function insertBatch(db: Db, batch: DemoOrder[], now: Date, files: FileSto
       });
     }
   }
-  await db.transaction(async (em) => {
+  await db.system.transaction(async (em) => {
     // Rows are consistent by construction: skip the per-row foreign key checks when allowed (superuser).
     const [me]: { su: boolean }[] = await em.query(`SELECT rolsuper AS su FROM pg_roles WHERE rolname = current_user`);
     if (me?.su) await em.query(`SET LOCAL session_replication_role = replica`);
@@ -234,18 +234,18 @@ const SEEDED_TABLES = ['orders', 'order_lines', 'order_serials', 'parcels', 'sta
  * the catalogue, so they are exactly those of the migrations.
  */
 export async function withoutSecondaryIndexes(db: Db, load: () => Promise<void>): Promise<void> {
-  const indexes = await db.query<{ name: string; def: string }>(
+  const indexes = await db.system.query<{ name: string; def: string }>(
     `SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
       WHERE i.schemaname = 'public' AND i.tablename = ANY($1)
         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)
         AND NOT (SELECT x.indisunique FROM pg_index x WHERE x.indexrelid = format('%I.%I', i.schemaname, i.indexname)::regclass)`,
     [SEEDED_TABLES],
   );
-  for (const index of indexes) await db.query(`DROP INDEX IF EXISTS "${index.name}"`);
+  for (const index of indexes) await db.system.query(`DROP INDEX IF EXISTS "${index.name}"`);
   try {
     await load();
   } finally {
-    for (const index of indexes) await db.query(index.def);
+    for (const index of indexes) await db.system.query(index.def);
   }
 }
 

@@ -13,10 +13,12 @@ describe('warehouse feed', () => {
   let db: Db;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracking-feed-'));
   const events = async () =>
-    Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM outbox WHERE type = $1`, [TrackingEvents.orderStatusChanged]))[0].n);
+    Number(
+      (await db.system.query<{ n: string }>(`SELECT count(*) AS n FROM outbox WHERE type = $1`, [TrackingEvents.orderStatusChanged]))[0].n,
+    );
   const history = async (reference: string) =>
     (
-      await db.query<{ status: number }>(
+      await db.system.query<{ status: number }>(
         `SELECT h.status FROM status_history h JOIN orders o ON o.id = h.order_id WHERE o.reference = $1 ORDER BY h.at`,
         [reference],
       )
@@ -61,7 +63,9 @@ describe('warehouse feed', () => {
     await h.call(TrackingSubjects.feedOrder, warehouse(), change);
     await h.call(TrackingSubjects.feedOrder, warehouse(), { ...change, statuses: [...change.statuses] }); // same content, replayed
     expect(await events()).toBe(before + 1);
-    const [event] = await db.query<{ payload: Record<string, unknown> }>(`SELECT payload FROM outbox ORDER BY occurred_at DESC LIMIT 1`);
+    const [event] = await db.system.query<{ payload: Record<string, unknown> }>(
+      `SELECT payload FROM outbox ORDER BY occurred_at DESC LIMIT 1`,
+    );
     expect(event.payload).toMatchObject({
       reference: 'CMD1000001',
       depositorCode: 'DEMO-A',
@@ -71,11 +75,13 @@ describe('warehouse feed', () => {
       source: 'feed',
     });
     expect(await history('CMD1000001')).toEqual([0, 90, 95]);
-    const [order] = await db.query<{ tour_code: string; zip: string }>(`SELECT tour_code, zip FROM orders WHERE reference = 'CMD1000001'`);
+    const [order] = await db.system.query<{ tour_code: string; zip: string }>(
+      `SELECT tour_code, zip FROM orders WHERE reference = 'CMD1000001'`,
+    );
     expect(order).toEqual({ tour_code: 'T-LYON', zip: '69003' });
     // An older message replayed after the change does not take the status back.
     await h.call(TrackingSubjects.feedOrder, warehouse(), feedOrder(1, { weightKg: 13 }));
-    expect((await db.query<{ status: number }>(`SELECT status FROM orders WHERE reference = 'CMD1000001'`))[0].status).toBe(95);
+    expect((await db.system.query<{ status: number }>(`SELECT status FROM orders WHERE reference = 'CMD1000001'`))[0].status).toBe(95);
     expect(await events()).toBe(before + 1);
   });
 
@@ -145,7 +151,7 @@ describe('warehouse feed', () => {
     await expect(h.call(TrackingSubjects.feedOrder, warehouse([A]), feedOrder(8, { depositorId: B }))).rejects.toMatchObject({
       key: 'objectNotFound',
     });
-    expect(await db.query(`SELECT 1 FROM orders WHERE reference = 'CMD2000008'`)).toEqual([]);
+    expect(await db.system.query(`SELECT 1 FROM orders WHERE reference = 'CMD2000008'`)).toEqual([]);
   });
 
   it('stores document contents sent in base64, checked from their bytes', async () => {
@@ -173,7 +179,7 @@ describe('warehouse feed', () => {
       ],
     });
     expect(await h.call<FeedResultDto>(TrackingSubjects.feedOrders, warehouse(), { orders: [order] })).toMatchObject({ applied: 1 });
-    const rows = await db.query<{ type: string; name: string; storage_key: string | null }>(
+    const rows = await db.system.query<{ type: string; name: string; storage_key: string | null }>(
       `SELECT d.type, d.name, d.storage_key FROM documents d JOIN orders o ON o.id = d.order_id WHERE o.reference = 'CMD1000011' ORDER BY d.type`,
     );
     expect(rows.map((r) => [r.type, r.name, !!r.storage_key])).toEqual([

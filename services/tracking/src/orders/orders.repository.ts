@@ -20,7 +20,7 @@ export class OrdersRepository {
 
   /** One page of the search, plus one row to know whether a next page exists: one statement, one round trip. */
   search(ctx: CallerContext, search: OrderSearch): Promise<OrderRow[]> {
-    const qb = this.searchQuery(this.db.dataSource.manager, ctx, search);
+    const qb = this.searchQuery(ctx, search);
     const column = SORT_COLUMNS[search.sort];
     const direction = search.descending ? 'DESC' : 'ASC';
     if (search.after) {
@@ -39,9 +39,9 @@ export class OrdersRepository {
   }
 
   /** The filtered query without order or page (also what an export would read). */
-  searchQuery(em: EntityManager, ctx: CallerContext, s: OrderSearch): SelectQueryBuilder<OrderRow> {
-    const qb = em
-      .createQueryBuilder()
+  searchQuery(ctx: CallerContext, s: OrderSearch): SelectQueryBuilder<OrderRow> {
+    const qb = this.db
+      .queryBuilder()
       .select(SUMMARY_SELECT)
       .from('orders', 'o')
       .where('o.hidden_at IS NULL') as SelectQueryBuilder<OrderRow>;
@@ -104,8 +104,8 @@ export class OrdersRepository {
     const userId = ctx.user?.id ?? -1;
     const admin = ctx.roles.includes(Role.ADMIN);
     const privateFor = (column: string, author: string) => (admin ? column : `CASE WHEN ${author} = ${Number(userId)} THEN ${column} END`);
-    const qb = this.db.dataSource
-      .createQueryBuilder()
+    const qb = this.db
+      .queryBuilder()
       .select(`o.*, ${SHOWN_TRACER_STATUS_SQL('o')} AS shown_tracer_status`)
       .from('orders', 'o')
       .where('o.id = :id AND o.hidden_at IS NULL', { id })

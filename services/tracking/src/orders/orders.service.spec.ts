@@ -194,7 +194,7 @@ describe('tracker search and delivery detail', () => {
   it('recorded one status-changed event per new order in the outbox', async () => {
     const [{ count }] = await h
       .get<Db>(Db)
-      .query<{ count: string }>(`SELECT count(*) FROM outbox WHERE type = $1`, [TrackingEvents.orderStatusChanged]);
+      .system.query<{ count: string }>(`SELECT count(*) FROM outbox WHERE type = $1`, [TrackingEvents.orderStatusChanged]);
     expect(Number(count)).toBe(36);
   });
 });

@@ -28,7 +28,7 @@ export class ProfilesService {
 
   async list(ctx: CallerContext): Promise<SearchProfileDto[]> {
     const userId = requireUser(ctx);
-    const rows = await this.db.query<ProfileRow>(
+    const rows = await this.db.system.query<ProfileRow>(
       `SELECT * FROM search_profiles
         WHERE owner_user_id = $1 OR (shared AND cardinality(depositor_ids) > 0 AND ($2 OR depositor_ids <@ $3::int[]))
         ORDER BY owner_user_id = $1 DESC, is_default DESC, name`,
@@ -52,7 +52,7 @@ export class ProfilesService {
       throw new AppError('validationFailed', 'a shared profile names its depositors', undefined, { shared: 'invalidFormat' });
     // Only the search's own keys are kept (a page's cursor or anything else sent along is not).
     const kept = Object.fromEntries(Object.entries(filter).filter(([key]) => key in ORDERS_LIST.filter.shape)) as OrderSearchFilter;
-    return this.db.transaction(async (em) => {
+    return this.db.system.transaction(async (em) => {
       if (d.isDefault === true) await em.query(`UPDATE search_profiles SET is_default = false WHERE owner_user_id = $1`, [userId]);
       const row = id
         ? await this.update(em, userId, id, name!, kept, shared, d.isDefault === true, depositorIds)
@@ -66,7 +66,7 @@ export class ProfilesService {
     const id = Number((data as Record<string, unknown> | null)?.id);
     if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
     const deleted = rowsOf(
-      await this.db.query(`DELETE FROM search_profiles WHERE id = $1 AND owner_user_id = $2 RETURNING id`, [id, userId]),
+      await this.db.system.query(`DELETE FROM search_profiles WHERE id = $1 AND owner_user_id = $2 RETURNING id`, [id, userId]),
     );
     if (!deleted.length) throw notFound();
     return { ok: true };

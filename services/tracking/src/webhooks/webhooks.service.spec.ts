@@ -24,7 +24,7 @@ describe('carrier webhooks', () => {
     const [row] = (await h.call<OrderSearchPage>(TrackingSubjects.searchOrders, userOf([A, B]), { filter: { q: reference } })).items;
     return h.call<OrderDetailDto>(TrackingSubjects.orderDetail, userOf([A, B]), { id: row.id });
   };
-  const tracerEvents = async () => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM tracer_events`))[0].n);
+  const tracerEvents = async () => Number((await db.system.query<{ n: string }>(`SELECT count(*) AS n FROM tracer_events`))[0].n);
 
   beforeAll(async () => {
     h = await startServices([TrackingServiceModule]);

@@ -85,7 +85,7 @@ export class WebhooksService {
 
   private async secretOf(carrier: string): Promise<string> {
     if (!/^[A-Z0-9_-]{1,50}$/.test(carrier)) throw new AppError('unknownCarrier', 'unknown carrier');
-    const [row] = await this.db.query<{ secret: string }>(`SELECT secret FROM carrier_secrets WHERE carrier_code = $1`, [carrier]);
+    const [row] = await this.db.system.query<{ secret: string }>(`SELECT secret FROM carrier_secrets WHERE carrier_code = $1`, [carrier]);
     if (!row) throw new AppError('unknownCarrier', 'unknown carrier', { carrier });
     return row.secret;
   }
