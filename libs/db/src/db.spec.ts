@@ -43,7 +43,7 @@ describe('Db.scoped and Db.scopedQuery (row-level security in one round trip)', 
 
   const expectCleanConnection = async () => {
     const next = await nextUser();
-    expect(next).toEqual({ pid, user: expect.not.stringMatching(/^portal_app$/), ids: '', all: '', outsideTransaction: true });
+    expect(next).toEqual({ pid, user: expect.not.stringMatching(/^portal_app/), ids: '', all: '', outsideTransaction: true });
   };
 
   it('scoped: a raw SELECT sees only the caller’s depositors, as the application role', async () => {
@@ -53,6 +53,19 @@ describe('Db.scoped and Db.scopedQuery (row-level security in one round trip)', 
     expect(labels(await db.scoped(scope(2, 3), (em) => em.query(`SELECT label FROM parcels WHERE id > $1`, [0])))).toEqual(['b1', 'c1']);
     expect(labels(await db.scoped(FULL_SCOPE, (em) => em.query(`SELECT label FROM parcels WHERE id > $1`, [0])))).toHaveLength(4);
     expect(await db.scoped(scope(), (em) => em.query(`SELECT label FROM parcels WHERE id > $1`, [0]))).toEqual([]);
+    await expectCleanConnection();
+  });
+
+  it('runs a user who narrowed to platforms, activities or stores as the narrowed role (whose policies the others skip)', async () => {
+    const narrowed = { ...scope(1), platformIds: [8] };
+    const [asNarrowed] = await db.scoped(narrowed, (em) => em.query(`SELECT current_user AS "user"`));
+    expect(asNarrowed.user).toBe('portal_app_narrowed');
+    const [stored] = await db.scopedQuery<{ user: string }>({ ...scope(1), storeKeys: ['1:MAG-MLV1'] }, `SELECT current_user AS "user"`);
+    expect(stored.user).toBe('portal_app_narrowed');
+    const [plain] = await db.scopedQuery<{ user: string }>(scope(1), `SELECT current_user AS "user"`);
+    expect(plain.user).toBe('portal_app');
+    // The narrowed role keeps the application role's rights and its depositor policy.
+    expect(labels(await db.scoped(narrowed, (em) => em.query(`SELECT label FROM parcels WHERE id > $1`, [0])))).toEqual(['a1', 'a2']);
     await expectCleanConnection();
   });
 

@@ -5,7 +5,7 @@ import { DataSource, EntityManager, EntitySchema, MixedList, type ObjectLiteral,
 import { databaseName, dataDir, serviceDatabaseUrl, withDatabase } from './config';
 import { startEmbeddedPostgres } from './embedded';
 import { preludedQuery, type PreludeStatement } from './preluded-query';
-import { APP_ROLE, ensureAppRole, grantAppRole } from './rls';
+import { APP_NARROWED_ROLE, APP_ROLE, canUseAppRoles, ensureAppRole, grantAppRole } from './rls';
 import { KEY_SEPARATOR, restrictedDepositors } from './scope';
 
 export interface DbOptions {
@@ -70,8 +70,7 @@ export class Db {
     if (ran.length) this.logger.log(`migrations run: ${ran.map((m) => m.name).join(', ')}`);
     const qr = this.dataSource.createQueryRunner();
     try {
-      const [me] = await qr.query(`SELECT rolsuper OR rolcreaterole AS can FROM pg_roles WHERE rolname = current_user`);
-      if (me?.can) {
+      if (await canUseAppRoles(qr)) {
         await ensureAppRole(qr);
         await grantAppRole(qr);
         this.useAppRole = true;
@@ -163,11 +162,12 @@ export class Db {
       throw new Error(`invalid depositor scope: ${JSON.stringify(scope.depositorIds)}`);
     const ints = (ids: number[] | undefined) => (ids ?? []).filter((id) => Number.isSafeInteger(id)).join(',');
     const keys = (list: string[] | undefined) => (scope.all ? '' : (list ?? []).join(KEY_SEPARATOR));
+    const narrowed = !scope.all && [scope.platformIds, scope.activityKeys, scope.storeKeys].some((list) => (list ?? []).length > 0);
     return {
       text: `SELECT set_config('portal.scope_all', $1, true), set_config('portal.depositor_ids', $2, true),
         set_config('portal.platform_ids', $3, true), set_config('portal.activity_depositor_ids', $4, true),
         set_config('portal.activity_keys', $5, true), set_config('portal.store_depositor_ids', $6, true),
-        set_config('portal.store_keys', $7, true)${this.useAppRole ? `, set_config('role', '${APP_ROLE}', true)` : ''}`,
+        set_config('portal.store_keys', $7, true)${this.useAppRole ? `, set_config('role', '${narrowed ? APP_NARROWED_ROLE : APP_ROLE}', true)` : ''}`,
       values: [
         scope.all === true ? 'on' : 'off',
         scope.depositorIds.join(','),

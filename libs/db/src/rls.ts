@@ -4,6 +4,16 @@ import type { QueryRunner } from 'typeorm';
 export const APP_ROLE = 'portal_app';
 
 /**
+ * The role of a request whose user narrowed the scope to some platforms, activities or stores
+ * (a member of APP_ROLE: its rights and its depositor policy). The restrictive narrowing policies
+ * apply to this role only: for everyone else PostgreSQL neither evaluates them nor lets their
+ * unknown selectivity shrink its row estimates (measured: a tracker search by zip went from 0.5 ms
+ * to 30 ms when four policies each divided the estimate, and the planner chose a sort over the
+ * ordered index).
+ */
+export const APP_NARROWED_ROLE = 'portal_app_narrowed';
+
+/**
  * Migration helper: row-level security on a depositor-scoped table. Rows are visible only when the
  * transaction declared a full scope or the row's depositor is among `portal.depositor_ids` (set by
  * Db.scoped). With nothing declared, nothing is visible: one forgotten WHERE cannot leak data.
@@ -28,7 +38,7 @@ export async function refreshDepositorRls(qr: QueryRunner, table: string, column
   await qr.query(`ALTER POLICY "${table}_depositor_scope" ON "${table}" USING (${depositorScopeCondition(column)})`);
 }
 
-/** Creates the application role once per cluster (concurrent starts tolerate each other). */
+/** Creates the application roles once per cluster (concurrent starts tolerate each other). */
 export async function ensureAppRole(qr: QueryRunner): Promise<void> {
   await qr.query(`DO $$ BEGIN
       IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
@@ -36,6 +46,18 @@ export async function ensureAppRole(qr: QueryRunner): Promise<void> {
       END IF;
     EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
     END $$`);
+  await qr.query(`DO $$ BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_NARROWED_ROLE}') THEN
+        CREATE ROLE ${APP_NARROWED_ROLE} NOLOGIN IN ROLE ${APP_ROLE};
+      END IF;
+    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+    END $$`);
+}
+
+/** Whether the connected user may create roles (a superuser or CREATEROLE: the application roles are used). */
+export async function canUseAppRoles(qr: QueryRunner): Promise<boolean> {
+  const [me] = await qr.query(`SELECT rolsuper OR rolcreaterole AS can FROM pg_roles WHERE rolname = current_user`);
+  return me?.can === true;
 }
 
 /** Gives the application role what it needs on this database's tables (run after migrations). */
@@ -59,9 +81,14 @@ export interface NarrowingColumns {
  * subquery, evaluated once per statement: without a restriction the condition is a constant true.
  */
 export async function enableNarrowingRls(qr: QueryRunner, table: string, columns: NarrowingColumns): Promise<void> {
+  // Without the right to create roles, the owner itself runs the requests: the policies apply to all.
+  const roles = await canUseAppRoles(qr);
+  if (roles) await ensureAppRole(qr);
   for (const [name, condition] of narrowingConditions(columns)) {
     await qr.query(`DROP POLICY IF EXISTS "${table}_${name}_scope" ON "${table}"`);
-    await qr.query(`CREATE POLICY "${table}_${name}_scope" ON "${table}" AS RESTRICTIVE USING (${condition})`);
+    await qr.query(
+      `CREATE POLICY "${table}_${name}_scope" ON "${table}" AS RESTRICTIVE ${roles ? `TO ${APP_NARROWED_ROLE}` : ''} USING (${condition})`,
+    );
   }
 }
 
