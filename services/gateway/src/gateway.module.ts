@@ -5,7 +5,7 @@ import { AuthController } from './auth/auth.controller';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { ExportsHttpModule } from './exports/exports.module';
 import { HealthController } from './health/health.controller';
-import { RateLimitGuard } from './http/rate-limit';
+import { RateLimitGuard, RateLimitModule } from './http/rate-limit';
 import { SessionGuard } from './http/session.guard';
 import { SessionCache } from './http/session-cache';
 import { SessionResolver } from './http/session-resolver';
@@ -19,7 +19,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [ReferenceHttpModule, ExportsH
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */
 @Module({
-  imports: FEATURE_MODULES,
+  imports: [RateLimitModule, ...FEATURE_MODULES],
   controllers: [AuthController, UserController, DashboardController, HealthController],
   providers: [
     SessionResolver,

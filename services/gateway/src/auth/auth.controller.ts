@@ -17,7 +17,7 @@ export class AuthController {
   ) {}
 
   @Public()
-  @RateLimit('login', 30)
+  @RateLimit('login')
   @Post('auth/login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Log in with login or e-mail; 401 loginFailed, 423 accountBlocked {seconds}' })
@@ -36,7 +36,7 @@ export class AuthController {
   }
 
   @Public()
-  @RateLimit('forgot', 10)
+  @RateLimit('forgot')
   @Post('auth/password/forgot')
   @HttpCode(200)
   @ApiOperation({ summary: 'Mails a single-use reset link valid 1 hour; same answer for unknown addresses' })
@@ -45,7 +45,7 @@ export class AuthController {
   }
 
   @Public()
-  @RateLimit('forgot', 10)
+  @RateLimit('forgot')
   @Post('auth/login/forgot')
   @HttpCode(200)
   @ApiOperation({ summary: 'Mails the login; same answer for unknown addresses' })
@@ -54,7 +54,7 @@ export class AuthController {
   }
 
   @Public()
-  @RateLimit('reset', 30)
+  @RateLimit('reset')
   @Get('auth/password/reset/:token')
   @ApiOperation({ summary: 'Whether a reset link is still usable; 400 resetLinkInvalid' })
   checkReset(@Caller() ctx: CallerContext, @Param('token') token: string) {
@@ -62,7 +62,7 @@ export class AuthController {
   }
 
   @Public()
-  @RateLimit('reset', 30)
+  @RateLimit('reset')
   @Post('auth/password/reset')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sets a new password with a reset link (once); ends every session' })

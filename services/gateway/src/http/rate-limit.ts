@@ -1,47 +1,45 @@
-import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { Injectable, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { ThrottlerGuard, ThrottlerModule, type ThrottlerLimitDetail, type ThrottlerRequest } from '@nestjs/throttler';
 import { AppError } from '@portal/contracts';
-import type { PortalRequest } from './caller';
+import type { FastifyReply } from 'fastify';
 
-export interface RateLimitRule {
-  bucket: string;
-  limit: number;
-  windowMs: number;
-}
-const RATE_LIMIT_KEY = 'portal:rate-limit';
+/** Calls per client IP and minute in each group of public auth routes (README: RATE_LIMIT_MULTIPLIER scales them). */
+export const RATE_LIMITS = { login: 30, forgot: 10, reset: 30 } as const;
+export type RateLimitBucket = keyof typeof RATE_LIMITS;
+const WINDOW_MS = 60_000;
+const BUCKET_KEY = 'portal:rate-limit';
 
-/** Limits calls per client IP on this route (fixed window); the answer is 429 `tooManyRequests`. */
-export const RateLimit = (bucket: string, limit: number, windowMs = 60_000): MethodDecorator =>
-  SetMetadata(RATE_LIMIT_KEY, { bucket, limit: Number(process.env.RATE_LIMIT_MULTIPLIER ?? 1) * limit, windowMs });
+/** Counts this route's calls in `bucket`, together with the other routes naming it; undecorated routes are not limited. */
+export const RateLimit = (bucket: RateLimitBucket): MethodDecorator => SetMetadata(BUCKET_KEY, bucket);
 
-/** In-memory, per gateway instance: behind a load balancer each instance counts its own share. */
+/**
+ * One throttler per bucket; in memory, per gateway instance: behind a load balancer each instance
+ * counts its own share. The guard writes Retry-After itself (the library would name it Retry-After-<bucket>).
+ */
+export const RateLimitModule = ThrottlerModule.forRoot({
+  throttlers: Object.entries(RATE_LIMITS).map(([name, limit]) => ({
+    name,
+    ttl: WINDOW_MS,
+    limit: limit * Number(process.env.RATE_LIMIT_MULTIPLIER ?? 1),
+  })),
+  setHeaders: false,
+});
+
+/** @nestjs/throttler per client IP (IPv6 by /64), a bucket shared by its routes, past the limit 429 `tooManyRequests`. */
 @Injectable()
-export class RateLimitGuard implements CanActivate {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-
-  constructor(private readonly reflector: Reflector) {}
-
-  canActivate(context: ExecutionContext): boolean {
-    const rule = this.reflector.get<RateLimitRule | undefined>(RATE_LIMIT_KEY, context.getHandler());
-    if (!rule) return true;
-    const request = context.switchToHttp().getRequest<PortalRequest>();
-    const key = `${rule.bucket}:${request.ip}`;
-    const now = Date.now();
-    let window = this.windows.get(key);
-    if (!window || now - window.start >= rule.windowMs) {
-      window = { start: now, count: 0 };
-      this.windows.set(key, window);
-      if (this.windows.size > 50_000) this.sweep(now, rule.windowMs);
-    }
-    window.count += 1;
-    if (window.count > rule.limit) {
-      const seconds = Math.ceil((window.start + rule.windowMs - now) / 1000);
-      throw new AppError('tooManyRequests', 'too many requests', { seconds });
-    }
-    return true;
+export class RateLimitGuard extends ThrottlerGuard {
+  protected override handleRequest(request: ThrottlerRequest): Promise<boolean> {
+    const bucket = this.reflector.get<RateLimitBucket | undefined>(BUCKET_KEY, request.context.getHandler());
+    return bucket === request.throttler.name ? super.handleRequest(request) : Promise.resolve(true);
   }
 
-  private sweep(now: number, windowMs: number): void {
-    for (const [key, w] of this.windows) if (now - w.start >= windowMs) this.windows.delete(key);
+  protected override generateKey(_context: ExecutionContext, client: string, bucket: string): string {
+    return `${bucket}:${client}`;
+  }
+
+  protected override async throwThrottlingException(context: ExecutionContext, limit: ThrottlerLimitDetail): Promise<void> {
+    const seconds = limit.timeToBlockExpire;
+    context.switchToHttp().getResponse<FastifyReply>().header('Retry-After', String(seconds));
+    throw new AppError('tooManyRequests', 'too many requests', { seconds });
   }
 }
