@@ -2,8 +2,8 @@ import { Controller, Get, Param, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { CallerContext } from '@portal/contracts';
 import { Caller } from '../http/caller';
+import { attachment } from '../http/files';
 import { exportFileName, ExportStore } from './export-store';
-import { contentDisposition } from './exports.service';
 import { CONTENT_TYPES } from './sheet';
 
 /** The files of background exports, as mailed: each to its owner only. */
@@ -26,7 +26,7 @@ export class ExportsController {
     return new StreamableFile(this.store.stream(file), {
       type: CONTENT_TYPES[file.format],
       length: file.size,
-      disposition: contentDisposition(name),
+      disposition: attachment(name),
     });
   }
 }

@@ -18,6 +18,7 @@ import {
   type UserDto,
 } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
+import { attachment } from '../http/files';
 import { ExportLimits } from './export-limits';
 import { exportFileName, ExportStore, type StoredExport } from './export-store';
 import { CONTENT_TYPES, sheetWriter, type ExportOptions, type ExportSheet } from './sheet';
@@ -43,9 +44,6 @@ export interface ExportJob<Row> {
   /** Headers and cells in the user's language, date format and time zone. */
   sheet(options: ExportOptions): ExportSheet<Row>;
 }
-
-export const contentDisposition = (name: string): string =>
-  `attachment; filename="${name.replace(/[^\w.-]+/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 const tooLarge = (limit: number) => new AppError('exportTooLarge', 'too many rows for one export: narrow the filter', { limit });
 
@@ -115,7 +113,7 @@ export class ExportsService implements OnModuleDestroy {
     await writer.add(rows.map((row) => sheet.cells(row)));
     await writer.finish();
     const name = exportFileName(job.name, options.format, new Date(), options.timeZone);
-    return new StreamableFile(Buffer.concat(chunks), { type: CONTENT_TYPES[options.format], disposition: contentDisposition(name) });
+    return new StreamableFile(Buffer.concat(chunks), { type: CONTENT_TYPES[options.format], disposition: attachment(name) });
   }
 
   /** Answers 202 with the masked address and goes on in the background from the rows already read. */

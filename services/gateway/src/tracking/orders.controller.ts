@@ -14,6 +14,7 @@ import {
 import { FileStorage } from '@portal/files';
 import type { FastifyReply } from 'fastify';
 import { Caller } from '../http/caller';
+import { attachment } from '../http/files';
 import { sendListPage } from '../http/list-query';
 import { ApiExport } from '../exports/exports.dto';
 import { ExportsService } from '../exports/exports.service';
@@ -82,7 +83,7 @@ export class TrackingOrdersController {
   @ApiOperation({ summary: 'Streams a document or POD with its stored content type; 404 documentNotFound' })
   async file(@Caller() ctx: CallerContext, @Param('id') id: string, @Param('documentId') documentId: string) {
     const file = await this.bus.request<DocumentFileDto>(TrackingSubjects.documentFile, ctx, { id, documentId });
-    return new StreamableFile(this.files.stream(file.key), { type: file.contentType, disposition: contentDisposition(file.name) });
+    return new StreamableFile(this.files.stream(file.key), { type: file.contentType, disposition: attachment(file.name) });
   }
 
   @Roles(Role.USER_ADD_DOCUMENT)
@@ -131,6 +132,3 @@ export function sendOrderPage(resource: string, res: FastifyReply, page: OrderSe
     page.from,
   );
 }
-
-export const contentDisposition = (name: string): string =>
-  `attachment; filename="${name.replace(/[^\w.-]+/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;

@@ -15,7 +15,8 @@ import { FileStorage } from '@portal/files';
 import type { FastifyReply } from 'fastify';
 import JSZip from 'jszip';
 import { Caller } from '../http/caller';
-import { contentDisposition, sendOrderPage } from './orders.controller';
+import { attachment } from '../http/files';
+import { sendOrderPage } from './orders.controller';
 import {
   CarrierInfoBody,
   MarkDeliveredBody,
@@ -92,7 +93,7 @@ export class TracerRouteHttpController {
     }
     return new StreamableFile(new Readable().wrap(zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true })), {
       type: 'application/zip',
-      disposition: contentDisposition(`pods-${new Date().toISOString().slice(0, 10)}.zip`),
+      disposition: attachment(`pods-${new Date().toISOString().slice(0, 10)}.zip`),
     });
   }
 

@@ -95,7 +95,7 @@ describe('tracking API', () => {
     });
     const file = await alice.get(detail.documents[0].url).buffer(true).expect(200);
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.headers['content-disposition']).toContain('BL-3.pdf');
+    expect(file.headers['content-disposition']).toBe('attachment; filename=BL-3.pdf');
     expect(file.body.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
@@ -132,6 +132,7 @@ describe('tracking API', () => {
       });
     expect(zip.status).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['content-disposition']).toMatch(/^attachment; filename=pods-\d{4}-\d{2}-\d{2}\.zip$/);
     const archive = await JSZip.loadAsync(zip.body as Buffer);
     expect(Object.keys(archive.files)).toEqual(['CMD1000004/', 'CMD1000004/signature.png']);
   });
