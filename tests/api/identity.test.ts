@@ -21,6 +21,7 @@ describe('identity API', () => {
     expect(res.body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(res.body.user).toMatchObject({ login: 'alice', theme: 'dark', language: { code: 'fr_FR' } });
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|hash/i);
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('answers 401 loginFailed to a wrong pair and 400 with fields to a malformed body', async () => {
@@ -158,10 +159,12 @@ describe('identity API', () => {
     const asset = await api().get('/assets/index-AbC123.js').expect(200);
     expect(asset.headers['content-type']).toMatch(/javascript/);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
     for (const route of ['/', '/dashboard', '/login?backpath=%2Fpgt', '/settings/general', '/no/such/page']) {
       const page = await api().get(route).expect(200);
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self';.*frame-ancestors 'none'/);
       expect(page.text).toContain('<div id="root">');
     }
   });

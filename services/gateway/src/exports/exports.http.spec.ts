@@ -100,6 +100,7 @@ describe('exports: answered at once, or produced in the background and mailed', 
     const res = await alice(`/api/orders/export?format=csv&filter=${q({ q: 'CMD1000001' })}`).expect(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename=orders-\d{8}\.csv$/);
+    expect(res.headers['cache-control']).toBe('no-store');
     const lines = csvLines(res.body);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^DEMO-A;CMD1000001;/);
@@ -121,6 +122,7 @@ describe('exports: answered at once, or produced in the background and mailed', 
     const file = await alice(`/api/exports/${id}`).expect(200);
     expect(file.headers['content-type']).toContain('text/csv');
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename=orders-\d{8}\.csv$/);
+    expect(file.headers['cache-control']).toBe('no-store');
     const lines = csvLines(file.body);
     expect(lines[0]).toMatch(/^Déposant;Commande;/);
     expect(lines.slice(1).map((l) => l.split(';')[1])).toEqual(

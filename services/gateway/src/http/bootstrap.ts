@@ -6,6 +6,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppError } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { envelopeClientErrors, refuseNulInUrls, useJsonBodyParser } from './hostile-input';
+import { useSecurityHeaders } from './security-headers';
 import { portalValidationPipe } from './validation';
 
 export const API_PREFIX = 'api';
@@ -33,12 +34,7 @@ export async function configureGateway(app: NestFastifyApplication): Promise<voi
   fastify.addHook('onRoute', (route) => {
     if (route.url.startsWith(`/${API_PREFIX}/feed/`)) route.bodyLimit = FEED_BODY_LIMIT;
   });
-  fastify.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    return payload;
-  });
+  useSecurityHeaders(fastify, (url) => url.startsWith(`/${API_PREFIX}/`));
   // Unknown API paths answer the error envelope, never the web app.
   fastify.all(`/${API_PREFIX}/*`, async (_request, reply) => {
     const error = new AppError('pageNotFound', 'no such API path');

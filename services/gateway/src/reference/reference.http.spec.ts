@@ -28,6 +28,17 @@ describe('reference data API', () => {
     expect(res.body.error.key).toBe('tokenDismiss');
   });
 
+  it('answers with the security headers, never to be stored', async () => {
+    const res = await (await as('alice')).get('/api/depositors').expect(200);
+    expect(res.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self';/);
+    expect(res.headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+    expect(res.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'same-origin',
+      'cache-control': 'no-store',
+    });
+  });
+
   it('GET /countries?minify=1 and GET /states?minify=1&country=FR', async () => {
     const alice = await as('alice');
     const countries = await alice.get('/api/countries?minify=1').expect(200);

@@ -123,6 +123,7 @@ describe('stock API', () => {
     const res = await bob('/api/movements/export?format=csv').expect(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename=movements-\d{8}\.csv$/);
+    expect(res.headers['cache-control']).toBe('no-store');
     const [header, row] = res.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(header.split(';')[0]).toBe('Date');
     expect(row).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};DEMO-B;12;B-1;entry;5;/);

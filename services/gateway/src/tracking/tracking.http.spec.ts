@@ -96,6 +96,7 @@ describe('tracking API', () => {
     const file = await alice.get(detail.documents[0].url).buffer(true).expect(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toBe('attachment; filename=BL-3.pdf');
+    expect(file.headers['cache-control']).toBe('no-store');
     expect(file.body.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
@@ -133,6 +134,7 @@ describe('tracking API', () => {
     expect(zip.status).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
     expect(zip.headers['content-disposition']).toMatch(/^attachment; filename=pods-\d{4}-\d{2}-\d{2}\.zip$/);
+    expect(zip.headers['cache-control']).toBe('no-store');
     const archive = await JSZip.loadAsync(zip.body as Buffer);
     expect(Object.keys(archive.files)).toEqual(['CMD1000004/', 'CMD1000004/signature.png']);
   });
