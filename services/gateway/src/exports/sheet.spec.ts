@@ -23,6 +23,16 @@ describe('export sheets', () => {
     expect(bytes().toString('utf8')).toBe('\uFEFFRéférence;Menge\r\n"\'=HYPERLINK(""x"")";3\r\n"a;b";\r\n');
   });
 
+  it('escapes text that a spreadsheet would run as a formula, never a number, negative ones included', async () => {
+    const out = new PassThrough();
+    const bytes = collect(out);
+    const writer = sheetWriter('csv', 'x', ['A'], out);
+    await writer.add([[-12, -3.5, 0, '-12', '+33 6 12 34 56 78', '@SUM(A1)', '\tcmd', '\rcmd', 'a\nb', "O'Neil - 3"]]);
+    await writer.finish();
+    const [, row] = bytes().toString('utf8').split('\r\n');
+    expect(row).toBe(`-12;-3.5;0;'-12;'+33 6 12 34 56 78;'@SUM(A1);'\tcmd;"'\rcmd";"a\nb";O'Neil - 3`);
+  });
+
   it('streams an XLSX that spreadsheets open, header in bold', async () => {
     const out = new PassThrough();
     const bytes = collect(out);
@@ -34,6 +44,21 @@ describe('export sheets', () => {
     const sheet = book.getWorksheet('Orders')!;
     expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(sheet.getRow(2).values).toEqual([undefined, 'x', 1]);
+  });
+
+  it('writes XLSX cells starting with = as text, never as formulas', async () => {
+    const out = new PassThrough();
+    const bytes = collect(out);
+    const writer = sheetWriter('xlsx', 'Orders', ['A', 'B'], out);
+    await writer.add([['=HYPERLINK("http://x")', -12]]);
+    await writer.finish();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes() as never);
+    const [text, number] = [1, 2].map((col) => book.getWorksheet('Orders')!.getRow(2).getCell(col));
+    expect(text.type).toBe(ExcelJS.ValueType.String);
+    expect(text.value).toBe('=HYPERLINK("http://x")');
+    expect(number.type).toBe(ExcelJS.ValueType.Number);
+    expect(number.value).toBe(-12);
   });
 
   it('writes date-times in the user’s zone, in one or two columns, headers in their language', () => {

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { ExportFileFormat, ExportFormat, Labels5, ShortLocale } from '@portal/contracts';
+import { stringify, type Options } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 
 /** How the user wants their files: format, date columns, time zone and header language. */
@@ -64,16 +65,17 @@ export function sheetWriter(format: ExportFileFormat, sheetName: string, headers
   return format === 'xlsx' ? xlsxWriter(sheetName, headers, out) : csvWriter(headers, out);
 }
 
-/** CSV for French spreadsheets: UTF-8 with BOM, semicolons, CRLF, formulas neutralised. */
+/**
+ * CSV for French spreadsheets: semicolons, CRLF, quoted when a cell holds `;`, `"` or a line break.
+ * Text starting like a formula (= + - @ tab CR) gets an apostrophe (OWASP CSV injection); numbers,
+ * negative ones included, stay numbers.
+ */
+const CSV_OPTIONS: Options = { delimiter: ';', record_delimiter: 'windows', quote_record_delimiter: true, escape_formulas: true };
+
+/** UTF-8 with a BOM, so that Excel reads the accents. */
 function csvWriter(headers: string[], out: Writable): SheetWriter {
-  const field = (v: Cell) => {
-    if (v === null) return '';
-    if (typeof v === 'number') return String(v);
-    const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-    return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  const lines = (rows: Cell[][]) => rows.map((row) => `${row.map(field).join(';')}\r\n`).join('');
-  let pending = Promise.resolve(write(out, `\uFEFF${lines([headers])}`));
+  const lines = (rows: Cell[][]) => stringify(rows, CSV_OPTIONS);
+  let pending = write(out, stringify([headers], { ...CSV_OPTIONS, bom: true }));
   return {
     add: async (rows) => {
       await pending;
