@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { BUS_TRANSPORT, type BusTransport } from '@portal/bus';
 import { EventTypes, type DomainEvent } from '@portal/contracts';
+import { LRUCache } from 'lru-cache';
 import type { ResolvedSession } from './session-resolver';
 
 export const SESSION_CACHE_MS = Number(process.env.SESSION_CACHE_MS ?? 10_000);
@@ -14,7 +15,7 @@ const MAX_ENTRIES = 50_000;
  */
 @Injectable()
 export class SessionCache implements OnModuleInit {
-  private readonly entries = new Map<string, { session: ResolvedSession; until: number }>();
+  private readonly entries = new LRUCache<string, ResolvedSession>({ max: MAX_ENTRIES });
 
   constructor(@Inject(BUS_TRANSPORT) private readonly transport: BusTransport) {}
 
@@ -27,27 +28,27 @@ export class SessionCache implements OnModuleInit {
   }
 
   get(token: string): ResolvedSession | undefined {
-    const entry = this.entries.get(token);
-    if (!entry) return undefined;
-    if (entry.until < Date.now()) {
-      this.entries.delete(token);
-      return undefined;
-    }
-    return entry.session;
+    return this.entries.get(token);
   }
 
   /** Remembers a resolved token until `expiresAt` (ms) at the latest. */
   set(token: string, session: ResolvedSession, expiresAt: number): void {
-    if (SESSION_CACHE_MS <= 0) return;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(token, { session, until: Math.min(expiresAt, Date.now() + SESSION_CACHE_MS) });
+    const ttl = Math.min(SESSION_CACHE_MS, expiresAt - Date.now());
+    // lru-cache reads a ttl of 0 as "forever": a token at its end is simply not remembered.
+    if (ttl > 0) this.entries.set(token, session, { ttl });
   }
 
   forgetSession(sessionId: string): void {
-    for (const [token, entry] of this.entries) if (entry.session.user.sessionId === sessionId) this.entries.delete(token);
+    this.forget((session) => session.user.sessionId === sessionId);
   }
 
   forgetUser(userUuid: string): void {
-    for (const [token, entry] of this.entries) if (entry.session.user.uuid === userUuid) this.entries.delete(token);
+    this.forget((session) => session.user.uuid === userUuid);
+  }
+
+  /** Collects the tokens first: lru-cache does not promise its iteration survives a delete. */
+  private forget(matches: (session: ResolvedSession) => boolean): void {
+    const tokens = [...this.entries.entries()].filter(([, session]) => matches(session)).map(([token]) => token);
+    for (const token of tokens) this.entries.delete(token);
   }
 }
