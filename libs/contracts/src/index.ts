@@ -11,3 +11,4 @@ export * from './stock';
 export * from './exports';
 export * from './lists';
 export * from './input';
+export * from './time';

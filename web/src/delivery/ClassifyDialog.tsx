@@ -1,13 +1,19 @@
 import { useState } from 'react';
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { CLASSIFICATIONS, MANUAL_DELIVERY_MIN_AGE_MINUTES, type Classification, type OrderDetailDto } from '@portal/contracts';
+import {
+  CLASSIFICATIONS,
+  MANUAL_DELIVERY_MIN_AGE_MINUTES,
+  type Classification,
+  type OrderDetailDto,
+  toLocalInput,
+  zonedInstant,
+} from '@portal/contracts';
 import { api } from '../core/api';
 import { ActionDialog, useSubmit } from '../tracking/ActionDialog';
 import { useTimeZone } from '../stock/ui';
 import { toUploadBody, uploadProblem } from './files';
 import { FilePicker } from './FilePicker';
-import { toLocalInput, zonedInstant } from '../tracking/zonedTime';
 import { allowedClassifications, isOldEnough } from './model';
 
 const COMMENT_MAX = 2000;

@@ -1,7 +1,13 @@
 import { Box, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { TRACKING_STATUS_LABELS, type OrderDatesDto, type OrderDetailDto, type PartyDto, type TrackingStatusCode } from '@portal/contracts';
-import { formatDay } from '../stock/dateRanges';
+import {
+  TRACKING_STATUS_LABELS,
+  formatDay,
+  type OrderDatesDto,
+  type OrderDetailDto,
+  type PartyDto,
+  type TrackingStatusCode,
+} from '@portal/contracts';
 import { useNumber, useShortLocale } from '../stock/ui';
 import { shortLines } from './model';
 import { usePlatformLabel } from './platforms';

@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { TRACKING_UPLOAD_MAX_BYTES } from '@portal/contracts';
-import { formatDate } from '../core/format';
+import { TRACKING_UPLOAD_MAX_BYTES, formatDate } from '@portal/contracts';
 import { useShortLocale, useTimeZone } from '../stock/ui';
 import { formatBytes } from '../core/files';
 

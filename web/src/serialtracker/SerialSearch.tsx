@@ -22,7 +22,7 @@ import {
 import { useTranslate } from 'ra-core';
 import type { SerialHitDto } from '@portal/contracts';
 import { api } from '../core/api';
-import { formatDate } from '../core/format';
+import { formatDate } from '@portal/contracts';
 import { Loading } from '../layout/Loading';
 import { fromList } from '../delivery/navigation';
 import { useStatusLabel } from '../delivery/Sections';

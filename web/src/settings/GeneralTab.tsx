@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, FormControlLabel, FormLabel, MenuItem, Radio, RadioGroup, Stack, TextField, Typography, FormControl } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { EXPORT_FORMATS, LABEL_FORMATS, LOCALES, Role, THEMES, TIME_ZONES, hasAnyRole } from '@portal/contracts';
-import { formatDate, zoneOffset } from '../core/format';
+import { EXPORT_FORMATS, LABEL_FORMATS, LOCALES, Role, THEMES, TIME_ZONES, hasAnyRole, formatDate, zoneOffset } from '@portal/contracts';
 import { useLanguage } from '../i18n/useLanguage';
 import { THEME_KEY } from '../theme/palettes';
 import { updateUser, useUser } from '../user/useUser';

@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { useListController, useTranslate } from 'ra-core';
 import { MenuItem, Stack, TextField } from '@mui/material';
-import { MOVEMENT_TYPE_LABELS, MOVEMENT_TYPES, MOVEMENTS_LIST, type MovementDto } from '@portal/contracts';
-import { formatDate } from '../core/format';
-import { DATE_RANGES, firstOfMonth, lastOfMonth, matchRange, rangeOf, todayIn, type DateRange } from './dateRanges';
+import { MOVEMENT_TYPE_LABELS, MOVEMENT_TYPES, MOVEMENTS_LIST, formatDate, todayIn, type MovementDto } from '@portal/contracts';
+import { DATE_RANGES, firstOfMonth, lastOfMonth, matchRange, rangeOf, type DateRange } from './dateRanges';
 import { BestBefore, ExportButtons, FilterBar, ListTable, Shortcut, useNumber, useShortLocale, useTimeZone, type Column } from './ui';
 import { useBlockingCodes } from './columns';
 

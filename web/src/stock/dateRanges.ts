@@ -1,3 +1,5 @@
+import { addDays } from '@portal/contracts';
+
 /** Spec §9 predefined periods of the Movements tab, as days (YYYY-MM-DD) in the user's time zone. */
 export const DATE_RANGES = [
   'today',
@@ -14,19 +16,8 @@ export const DATE_RANGES = [
 ] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
 
-/** Today in `timeZone`, as YYYY-MM-DD. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(now)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day}`;
-}
-
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
 const iso = (d: Date) => d.toISOString().slice(0, 10);
-export const addDays = (day: string, n: number) => iso(new Date(utc(day).getTime() + n * 86_400_000));
 const monthStart = (day: string, shift = 0) => {
   const d = utc(day);
   return iso(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + shift, 1)));
@@ -74,11 +65,4 @@ export function matchRange(from: unknown, to: unknown, today: string): DateRange
       return a === from && b === to;
     }) ?? ''
   );
-}
-
-/** YYYY-MM-DD → DD/MM/YYYY (a calendar day: no time zone shift). */
-export function formatDay(day: string | null | undefined): string {
-  if (!day) return '';
-  const [y, m, d] = day.slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
 }

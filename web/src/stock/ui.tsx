@@ -24,7 +24,7 @@ import { ApiError, errorKeyOf } from '../core/api';
 import { useDraftFilter, type DraftFilter } from '../core/useDraftFilter';
 import { useUser } from '../user/useUser';
 import { downloadExport } from './exportFile';
-import { formatDay } from './dateRanges';
+import { formatDay } from '@portal/contracts';
 
 /** The short language of the portal (fr, en, es, it, de), for the contracts' labels. */
 export function useShortLocale(): keyof Labels5 {

@@ -3,10 +3,9 @@ import { Alert, AlertTitle, Button, List, ListItem, Paper, Stack, TextField, Typ
 import DownloadIcon from '@mui/icons-material/Download';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { useNotify, useTranslate } from 'ra-core';
-import { MANUAL_DELIVERY_MIN_AGE_MINUTES, type OrderSummaryDto } from '@portal/contracts';
+import { MANUAL_DELIVERY_MIN_AGE_MINUTES, type OrderSummaryDto, toLocalInput, zonedInstant } from '@portal/contracts';
 import { errorKeyOf } from '../core/api';
 import { useTimeZone } from '../stock/ui';
-import { toLocalInput, zonedInstant } from '../tracking/zonedTime';
 import { ActionDialog, useSubmit } from '../tracking/ActionDialog';
 import { deliveredAtProblem, downloadPods, markDelivered, withoutBlanks, type MarkDeliveredResult } from './tracerApi';
 

@@ -8,10 +8,11 @@ import {
   type OrderSummaryDto,
   type TracerEventType,
   type TracerRouteStatusCode,
+  toLocalInput,
+  zonedInstant,
 } from '@portal/contracts';
 import { useShortLocale, useTimeZone } from '../stock/ui';
 import { useTracerStatusLabel, useTrackingStatusLabel } from '../tracking/StatusChip';
-import { toLocalInput, zonedInstant } from '../tracking/zonedTime';
 import { ActionDialog, useSubmit } from '../tracking/ActionDialog';
 import { addTracerEvent, setCarrierInfo, setTracerStatus, withoutBlanks } from './tracerApi';
 

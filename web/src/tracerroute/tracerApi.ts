@@ -1,7 +1,12 @@
-import { MANUAL_DELIVERY_MIN_AGE_MINUTES, type ErrorKey, type TracerEventType, type TracerRouteStatusCode } from '@portal/contracts';
+import {
+  MANUAL_DELIVERY_MIN_AGE_MINUTES,
+  type ErrorKey,
+  type TracerEventType,
+  type TracerRouteStatusCode,
+  zonedInstant,
+} from '@portal/contracts';
 import { api } from '../core/api';
 import { downloadPost } from '../tracking/trackingApi';
-import { zonedInstant } from '../tracking/zonedTime';
 
 /** Tracer Route actions of spec §2/§4 (TRACERROUTE_USER; bulk POD actions USER_BULK_POD). */
 export const setTracerStatus = (id: number, body: { status: TracerRouteStatusCode; comment?: string }) =>

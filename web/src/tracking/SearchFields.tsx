@@ -15,8 +15,8 @@ import {
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslate } from 'ra-core';
-import { hasAnyRole, Role, TRACKING_STATUS_CODES } from '@portal/contracts';
-import { DATE_RANGES, firstOfMonth, lastOfMonth, rangeOf, todayIn, type DateRange } from '../stock/dateRanges';
+import { hasAnyRole, Role, TRACKING_STATUS_CODES, todayIn } from '@portal/contracts';
+import { DATE_RANGES, firstOfMonth, lastOfMonth, rangeOf, type DateRange } from '../stock/dateRanges';
 import { Shortcut, useTimeZone } from '../stock/ui';
 import type { TrackerFilter } from './searchFilter';
 import { useTrackingStatusLabel } from './StatusChip';

@@ -1,7 +1,7 @@
 import { Box, Link, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
-import { formatDate } from '../core/format';
+import { formatDate } from '@portal/contracts';
 import { useTimeZone } from '../stock/ui';
 import type { OrderColumn } from './OrdersTable';
 import { TracerStatusChip, TrackingStatusChip } from './StatusChip';

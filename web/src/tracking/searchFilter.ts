@@ -6,10 +6,11 @@ import {
   TRACKING_MAX_SEARCH_DAYS,
   type OrderSearchFilter,
   type TracerRouteStatusCode,
+  nextDay,
+  zonedInstant,
 } from '@portal/contracts';
 import { ApiError, errorKeyOf } from '../core/api';
 import { DATE_RANGES, rangeOf, type DateRange } from '../stock/dateRanges';
-import { nextDay, zonedInstant } from './zonedTime';
 
 /**
  * The tracker search as the user states it (URL, form, saved profiles): days in the user's time

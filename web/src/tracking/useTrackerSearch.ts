@@ -1,8 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ORDERS_LIST, type OrderSearchFilter } from '@portal/contracts';
+import { ORDERS_LIST, todayIn, type OrderSearchFilter } from '@portal/contracts';
 import { useDraftFilter, type DraftFilter } from '../core/useDraftFilter';
-import { todayIn } from '../stock/dateRanges';
 import { useTimeZone } from '../stock/ui';
 import {
   checkDates,

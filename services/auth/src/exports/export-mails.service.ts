@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   AppError,
   findLocale,
+  formatLongIn,
   maskEmail,
   shortLocale,
   type CallerContext,
@@ -10,8 +11,10 @@ import {
   type ExportMailSentDto,
   type ExportReadyMailRequest,
   type Labels5,
+  type ShortLocale,
 } from '@portal/contracts';
 import { Mailer, MailTemplates } from '@portal/mail';
+import { de, enGB, es, fr, it, type Locale } from 'date-fns/locale';
 import { publicUrl } from '../passwords/passwords.service';
 import type { User } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
@@ -22,6 +25,9 @@ const EXPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
  * The mails of background exports (spec §9 "Large exports are sent by email"), always to the caller
  * themselves, in their language and time zone: the link to `/exports/<id>`, or why the export stopped.
  */
+/** date-fns locales of the mails' long dates, by the portal's short locales. */
+const DATE_LOCALES: Record<ShortLocale, Locale> = { fr, en: enGB, es, it, de };
+
 @Injectable()
 export class ExportMailsService {
   private readonly logger = new Logger('ExportMails');
@@ -38,13 +44,12 @@ export class ExportMailsService {
     }
     const user = await this.recipient(ctx, 'export-ready');
     const locale = findLocale(user.language)?.code ?? 'fr_FR';
-    const expires = new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'long', timeStyle: 'short', timeZone: user.timezone });
     return this.send(user, 'export-ready', {
       firstname: user.firstname || user.login,
       title: titleIn(request.title, user.language),
       fileName: request.fileName,
       rows: new Intl.NumberFormat(locale.replace('_', '-')).format(request.rows),
-      expires: expires.format(new Date(request.expiresAt)),
+      expires: formatLongIn(request.expiresAt, user.timezone, DATE_LOCALES[shortLocale(user.language)]),
       link: `${publicUrl()}/exports/${request.exportId}`,
     });
   }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
-import { AppError, type CallerContext, type ExportFileFormat } from '@portal/contracts';
+import { AppError, dayIn, type CallerContext, type ExportFileFormat } from '@portal/contracts';
 import { FileStorage, type ListedFile } from '@portal/files';
 import { ExportLimits } from './export-limits';
 
@@ -22,7 +22,7 @@ export interface StoredExport {
 
 /** The file name users get: `<name>-<YYYYMMDD>.<format>`, the day in their time zone. */
 export function exportFileName(name: string, format: ExportFileFormat, at: Date, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  const day = dayIn(timeZone, at);
   return `${name}-${day.replace(/-/g, '')}.${format}`;
 }
 

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { ExportFileFormat, ExportFormat, Labels5, ShortLocale } from '@portal/contracts';
+import { dateAndTime, type ExportFileFormat, type ExportFormat, type Labels5, type ShortLocale } from '@portal/contracts';
 import { stringify, type Options } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 
@@ -36,21 +36,10 @@ export function dateTimeHeaders(label: string, o: ExportOptions): string[] {
 /** A date-time in the user's time zone: "DD/MM/YYYY HH:mm", or date and time in two cells. */
 export function dateTimeFormatter(o: ExportOptions): (value: unknown) => Cell[] {
   const two = o.dateFormat === 'two_columns';
-  const clock = new Intl.DateTimeFormat('en-GB', {
-    timeZone: o.timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
   return (value) => {
-    if (value === null || value === undefined || value === '') return two ? [null, null] : [null];
-    const p = Object.fromEntries(clock.formatToParts(new Date(String(value))).map((x) => [x.type, x.value]));
-    const day = `${p.day}/${p.month}/${p.year}`;
-    const time = `${p.hour}:${p.minute}`;
-    return two ? [day, time] : [`${day} ${time}`];
+    const cells = value === null || value === undefined || value === '' ? null : dateAndTime(String(value), o.timeZone);
+    if (!cells) return two ? [null, null] : [null];
+    return two ? cells : [cells.join(' ')];
   };
 }
 

@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
+  dayEnd,
+  dayStart,
+  isDay,
   hasAnyRole,
   MOVEMENTS_LIST,
   notFound,
@@ -14,8 +17,6 @@ import {
 import { ScopedWhere } from '@portal/db';
 import { rowId } from '../common/row-id';
 import { MOVEMENT_SCOPE, MOVEMENT_SORTS, MovementsRepository } from './movements.repository';
-
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The movement's own reference, store code and pallet leave the service only for STOCK_MVT_DETAILS (or ADMIN). */
 export const canViewMovementDetails = (ctx: CallerContext): boolean => hasAnyRole(ctx.roles, [Role.STOCK_MVT_DETAILS]);
@@ -60,11 +61,11 @@ export class MovementsService {
     return movement;
   }
 
-  /** [from, to) as instants: a day bound is midnight in the caller's time zone, dateTo's day included. */
+  /** [from, to) as instants: a day bound is its start in the caller's time zone (daylight-saving days included), dateTo's day included. */
   private range(ctx: CallerContext, dateFrom: string | undefined, dateTo: string | undefined): [string, string] {
-    const to = dateTo ? instant(dateTo, ctx.timezone, true) : new Date();
+    const to = dateTo ? instant(dateTo, ctx.timezone, 'end') : new Date();
     const from = dateFrom
-      ? instant(dateFrom, ctx.timezone, false)
+      ? instant(dateFrom, ctx.timezone, 'start')
       : new Date(to.getTime() - STOCK_LIMITS.defaultMovementRangeDays * DAY_MS);
     if (from > to) throw new AppError('invalidDateRange', 'dateFrom is after dateTo', undefined, { dateFrom: 'invalidFormat' });
     if (to.getTime() - from.getTime() > (STOCK_LIMITS.maxMovementRangeDays + 1) * DAY_MS) {
@@ -74,30 +75,8 @@ export class MovementsService {
   }
 }
 
-/** A day's midnight in a time zone (the next day's when `end`), or the instant itself. */
-export function instant(value: string, timeZone: string, end: boolean): Date {
-  if (!DAY_PATTERN.test(value)) return new Date(value);
-  const day = new Date(`${value}T00:00:00Z`);
-  if (end) day.setUTCDate(day.getUTCDate() + 1);
-  return new Date(day.getTime() - offsetMs(day, timeZone));
-}
-
-/** The time zone's offset from UTC at that instant (positive east of Greenwich). */
-function offsetMs(at: Date, timeZone: string): number {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    }).formatToParts(at);
-    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - at.getTime();
-  } catch {
-    return 0;
-  }
+/** A bound of the range: a day's start (or the next day's, for `end`) in the time zone, or the instant itself. */
+export function instant(value: string, timeZone: string, side: 'start' | 'end'): Date {
+  if (!isDay(value)) return new Date(value);
+  return (side === 'end' ? dayEnd(value, timeZone) : dayStart(value, timeZone)) ?? new Date(Number.NaN);
 }

@@ -12,7 +12,7 @@ import {
 import { Db } from '@portal/db';
 import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
 import { callerContext, startServices, type ServiceHarness } from '@portal/testing';
-import { addDays, todayIn } from '../common/dates';
+import { addDays, todayIn } from '@portal/contracts';
 import { StockServiceModule } from '../stock.module';
 import { line, warehouse } from '../../test/fixtures';
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  addDays,
   AppError,
   hasAnyRole,
   parseListRequest,
@@ -8,6 +9,7 @@ import {
   STOCK_BY_REFERENCE_LIST,
   STOCK_LIMITS,
   STOCK_LINES_LIST,
+  todayIn,
   type CallerContext,
   type FilterOf,
   type ListPage,
@@ -15,7 +17,7 @@ import {
   type StockLineDto,
 } from '@portal/contracts';
 import { ScopedWhere } from '@portal/db';
-import { addDays, expiryOf, todayIn } from '../common/dates';
+import { expiryOf } from '../common/dates';
 import { rowId } from '../common/row-id';
 import { LINE_SORTS, REFERENCE_SORTS, STOCK_LINE_SCOPE, StockRepository } from './stock.repository';
 

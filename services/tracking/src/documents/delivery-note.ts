@@ -1,7 +1,8 @@
-import type { OrderDetailDto } from '@portal/contracts';
+import { DEFAULT_TIME_ZONE, formatDate, type OrderDetailDto } from '@portal/contracts';
 import PDFDocument from 'pdfkit';
 
-const fmt = (iso: string | null) => (iso ? new Date(iso).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' }) : '—');
+/** The note is the provider's document, printed once and kept: its times are read in the provider's zone. */
+const fmt = (iso: string | null) => (iso ? formatDate(iso, DEFAULT_TIME_ZONE, true) : '—');
 
 /**
  * A delivery note (bon de livraison) rendered from the order data. Generated on first download
