@@ -29,7 +29,8 @@ import {
   waitHealthy,
   withDatabase,
 } from './support/platform.mjs';
-import { cliArgs } from './support/measure.mjs';
+import { startBareHttp } from './support/bare-http.mjs';
+import { cliArgs, searchVerdicts } from './support/measure.mjs';
 import { captureSql, machineLine, snapshotLines, timed } from './support/stock-bench.mjs';
 
 const argv = cliArgs();
@@ -41,7 +42,7 @@ const REFERENCES = num('references', 2000);
 const SAMPLES = num('samples', 100);
 const SNAPSHOT = num('snapshot', 50_000);
 const DEMO_SCALE = String(argv['demo-scale'] ?? '0.01');
-const TARGETS = { p95Ms: 20, ratioToSql: 2.5, snapshotSeconds: 5 };
+const TARGETS = { p95Ms: 20, ratioToSql: 2.5, ratioToBareHttp: 1.5, snapshotSeconds: 5 };
 const FEED_KEY = 'demo-warehouse-feed-key-2026';
 const log = (m) => console.log(`[bench] ${m}`);
 const pg = requireFromRoot('pg');
@@ -140,10 +141,11 @@ async function run(serverUrl, prefix, dataDir) {
   });
   const { token } = await loginRes.json();
   if (!token) throw new Error(`login answered ${loginRes.status}`);
+  const { EMPTY_SCOPE } = requireFromRoot('@portal/contracts');
   const ctx = {
     requestId: 'bench',
     roles: alice.roles,
-    scope: { all: false, depositorIds: alice.depositor_ids, activityIds: [], storeIds: [] },
+    scope: { ...EMPTY_SCOPE, depositorIds: alice.depositor_ids },
     locale: 'fr_FR',
     timezone: 'Europe/Paris',
   };
@@ -191,7 +193,12 @@ async function run(serverUrl, prefix, dataDir) {
   const setScope = `SELECT set_config('portal.scope_all', 'off', true), set_config('portal.depositor_ids', $1, true), set_config('role', 'portal_app', true)`;
   const scopeParam = ctx.scope.depositorIds.join(',');
 
-  const runCase = async ([name, resource, request]) => {
+  // The same statements behind a bare Fastify handler on a pg Pool of 10 ("bare HTTP", issue 9).
+  const statements = [];
+  for (const [, resource, request] of cases) statements.push(await captureSql(resource, ctx, { ...request, range }));
+  const bareHttp = await startBareHttp(processes, stockUrl, statements);
+
+  const runCase = async ([name, resource, request], index) => {
     const qs = `filter=${encodeURIComponent(JSON.stringify(request.filter))}&range=${encodeURIComponent(JSON.stringify(range))}&sort=${encodeURIComponent(JSON.stringify(request.sort))}`;
     let rows = 0;
     let total = '';
@@ -201,32 +208,32 @@ async function run(serverUrl, prefix, dataDir) {
       rows = (await res.json()).length;
       total = (res.headers.get('content-range') ?? '').split('/')[1];
     }, SAMPLES);
-    const { sql, params } = await captureSql(resource, ctx, { ...request, range });
+    const { sql, params } = statements[index];
     const bare = await timed(() => plain.query(sql, params), SAMPLES);
+    const http = await timed(() => bareHttp.call(index), SAMPLES);
     const inScope = await timed(async () => {
       await scoped.query('BEGIN');
       await scoped.query(setScope, [scopeParam]);
       await scoped.query(sql, params);
       await scoped.query('COMMIT');
     }, SAMPLES);
-    return { name, rows, total, gw, bare, inScope, sql, params };
+    return { name, rows, total, gw, bare, http, inScope, sql, params };
   };
 
   log(`samples per case: ${SAMPLES} (after 10 untimed); page ${range.join('-')}; times in ms; ratio = gateway p95 / plain SQL p50`);
-  const header = `${'case'.padEnd(52)} ${'rows'.padStart(4)} ${'total'.padStart(6)} ${'gw p50'.padStart(7)} ${'gw p95'.padStart(7)} ${'rls p50'.padStart(7)} ${'rls p95'.padStart(7)} ${'sql p50'.padStart(7)} ${'sql p95'.padStart(7)} ${'ratio'.padStart(6)}  targets (p95 <= ${TARGETS.p95Ms} ms, <= ${TARGETS.ratioToSql}x)`;
+  const header = `${'case'.padEnd(52)} ${'rows'.padStart(4)} ${'total'.padStart(6)} ${'gw p50'.padStart(7)} ${'gw p95'.padStart(7)} ${'rls p50'.padStart(7)} ${'rls p95'.padStart(7)} ${'sql p50'.padStart(7)} ${'sql p95'.padStart(7)} ${'http p50'.padStart(8)} ${'ratio'.padStart(6)} ${'gw/http'.padStart(7)}  targets (p95 <= ${TARGETS.p95Ms} ms, <= ${TARGETS.ratioToSql}x sql, p50 <= ${TARGETS.ratioToBareHttp}x bare HTTP)`;
   const line = (r) => {
-    const ratio = r.gw.p95 / r.bare.p50;
-    const ok = r.gw.p95 <= TARGETS.p95Ms && ratio <= TARGETS.ratioToSql ? 'ok' : r.gw.p95 <= TARGETS.p95Ms ? 'ratio MISSED' : 'MISSED';
-    return `${r.name.padEnd(52)} ${String(r.rows).padStart(4)} ${String(r.total).padStart(6)} ${ms(r.gw.p50)} ${ms(r.gw.p95)} ${ms(r.inScope.p50)} ${ms(r.inScope.p95)} ${ms(r.bare.p50)} ${ms(r.bare.p95)} ${ratio.toFixed(1).padStart(6)}  ${ok}`;
+    const { ratio, toHttp, ok } = searchVerdicts(r.gw, r.bare.p50, r.http.p50, TARGETS);
+    return `${r.name.padEnd(52)} ${String(r.rows).padStart(4)} ${String(r.total).padStart(6)} ${ms(r.gw.p50)} ${ms(r.gw.p95)} ${ms(r.inScope.p50)} ${ms(r.inScope.p95)} ${ms(r.bare.p50)} ${ms(r.bare.p95)} ${ms(r.http.p50).padStart(8)} ${ratio.toFixed(1).padStart(6)} ${toHttp.toFixed(2).padStart(7)}  ${ok}`;
   };
   console.log(`\n${header}`);
   const results = [];
-  for (const c of cases) {
-    const r = await runCase(c);
+  for (const [i, c] of cases.entries()) {
+    const r = await runCase(c, i);
     results.push(r);
     console.log(line(r));
   }
-  const repeat = await runCase([`${cases[0][0]} (repeat: noise)`, cases[0][1], cases[0][2]]);
+  const repeat = await runCase([`${cases[0][0]} (repeat: noise)`, cases[0][1], cases[0][2]], 0);
   console.log(line(repeat));
   log(
     `noise on the first case: gateway p50 ${ms(results[0].gw.p50)} -> ${ms(repeat.gw.p50)}, SQL p50 ${ms(results[0].bare.p50)} -> ${ms(repeat.bare.p50)}; ${machineLine()}`,

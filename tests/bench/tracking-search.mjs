@@ -1,5 +1,6 @@
 // Tracker benchmark (issue 4): search by reference prefix, zip, town, date range and serial, each for a
-// user of one depositor and of two, through the gateway (p50/p95) next to the same query as bare SQL;
+// user of one depositor and of two, through the gateway (p50/p95) next to the same query as bare SQL and
+// behind a bare Fastify handler on a pg Pool of 10 ("bare HTTP", issue 9: gateway p50 <= 1.5x it);
 // delivery detail p95; bulk feed ingestion in orders/s. Prints figures next to the targets, never fails.
 //
 // Usage: npm run build:server && node tests/bench/tracking-search.mjs [options]
@@ -29,14 +30,15 @@ import {
   sleep,
   withDatabase,
 } from './support/platform.mjs';
-import { cliArgs, timed } from './support/measure.mjs';
+import { startBareHttp } from './support/bare-http.mjs';
+import { cliArgs, searchVerdicts, timed } from './support/measure.mjs';
 
 const argv = cliArgs();
 const ORDERS = Number(argv.orders ?? 1_000_000);
 const SAMPLES = Number(argv.samples ?? 200);
 const FEED = Number(argv.feed ?? 20_000);
 const PROFILE = argv.profile === true ? 'search' : argv.profile;
-const TARGETS = { p95Ms: 20, ratioToSql: 2.5, detailP95Ms: 20, feedPerSecond: 2000 };
+const TARGETS = { p95Ms: 20, ratioToSql: 2.5, ratioToBareHttp: 1.5, detailP95Ms: 20, feedPerSecond: 2000 };
 const log = (m) => console.log(`[bench] ${m}`);
 const pg = requireFromRoot('pg');
 const processes = new Processes();
@@ -133,11 +135,10 @@ async function run(base, trackingUrl, dataDir) {
   const from = new Date(to.getTime() - 30 * 86_400_000);
   const SUMMARY = `o.id, o.depositor_id, o.depositor_code, o.reference, o.customer_reference, o.order_reference, o.slip_number, o.status, o.tracer_status,
     o.carrier_code, o.carrier_name, o.recipient_name, o.recipient_company, o.zip, o.town, o.country, o.parcel_count, o.created_at, o.shipped_at, o.promised_delivery_at, o.delivered_at`;
-  const bare = (where, params) => (deps) =>
-    sql.query(
-      `SELECT ${SUMMARY} FROM orders o WHERE o.hidden_at IS NULL AND o.depositor_id = ANY($1) AND ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT 26`,
-      [deps, ...params],
-    );
+  const bare = (where, params) => (deps) => ({
+    sql: `SELECT ${SUMMARY} FROM orders o WHERE o.hidden_at IS NULL AND o.depositor_id = ANY($1) AND ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT 26`,
+    params: [deps, ...params],
+  });
   const like = (p) => `${p}%`;
   const cases = [
     [
@@ -167,7 +168,8 @@ async function run(base, trackingUrl, dataDir) {
   const runs = cases.flatMap(([name, filter, sqlQuery]) =>
     Object.entries(users).map(([scope, user]) => {
       const path_ = `/api/orders?filter=${encodeURIComponent(JSON.stringify(filter))}&range=${encodeURIComponent('[0,24]')}`;
-      const run = { name, scope, rows: 0, bare: () => sqlQuery(user.depositors) };
+      const statement = sqlQuery(user.depositors);
+      const run = { name, scope, rows: 0, statement, bare: () => sql.query(statement.sql, statement.params) };
       run.request = async () => {
         const res = await fetch(`${url}${path_}`, { headers: { authorization: `Bearer ${user.token}` } });
         if (res.status !== 200) throw new Error(`${path_} answered ${res.status}: ${await res.text()}`);
@@ -176,9 +178,17 @@ async function run(base, trackingUrl, dataDir) {
       return run;
     }),
   );
+  // The "bare HTTP" column: the same statements behind a bare Fastify handler on a pg Pool of 10.
+  const bareHttp = await startBareHttp(
+    processes,
+    trackingUrl,
+    runs.map((r) => r.statement),
+  );
+  runs.forEach((run, i) => (run.http = () => bareHttp.call(i)));
   // A server in use is warm: every path runs (and gets compiled) before anything is timed.
   for (let i = 0; i < 50; i++) for (const run of runs) await run.request();
   for (let i = 0; i < 10; i++) for (const run of runs) await run.bare();
+  for (let i = 0; i < 50; i++) for (const run of runs) await run.http();
   const floor = async (path_, status) => {
     const res = await fetch(`${url}${path_}`);
     if (res.status !== status) throw new Error(`GET ${path_} without a token answered ${res.status}`);
@@ -193,17 +203,17 @@ async function run(base, trackingUrl, dataDir) {
   const profiler = PROFILE === 'search' ? await startProfiler(inspectPort) : null;
   let requests = 0;
   console.log(
-    `\n${'case'.padEnd(24)} ${'scope'.padEnd(32)} ${'rows'.padStart(5)} ${'gw p50'.padStart(7)} ${'gw p95'.padStart(7)} ${'sql p50'.padStart(7)} ${'sql p95'.padStart(7)}  ratio  targets (p95 <= ${TARGETS.p95Ms} ms, <= ${TARGETS.ratioToSql}x sql p50)`,
+    `\n${'case'.padEnd(24)} ${'scope'.padEnd(32)} ${'rows'.padStart(5)} ${'gw p50'.padStart(7)} ${'gw p95'.padStart(7)} ${'http p50'.padStart(8)} ${'http p95'.padStart(8)} ${'sql p50'.padStart(7)} ${'sql p95'.padStart(7)}  ratio  gw/http  targets (p95 <= ${TARGETS.p95Ms} ms, <= ${TARGETS.ratioToSql}x sql p50, p50 <= ${TARGETS.ratioToBareHttp}x bare HTTP)`,
   );
   for (const run of runs) {
     run.gw = await time(run.request);
     requests += SAMPLES + 20;
     run.bareTimes = await time(run.bare);
-    const ratio = run.gw.p95 / run.bareTimes.p50;
-    const ok = run.gw.p95 <= TARGETS.p95Ms && ratio <= TARGETS.ratioToSql ? 'ok' : 'MISSED';
+    run.httpTimes = await time(run.http);
+    const { ratio, toHttp, ok } = searchVerdicts(run.gw, run.bareTimes.p50, run.httpTimes.p50, TARGETS);
     // bare SQL mirrors the service's query (same conditions and order, no row-level security, one round trip)
     console.log(
-      `${run.name.padEnd(24)} ${run.scope.padEnd(32)} ${String(run.rows).padStart(5)} ${ms(run.gw.p50)} ${ms(run.gw.p95)} ${ms(run.bareTimes.p50)} ${ms(run.bareTimes.p95)} ${ratio.toFixed(1).padStart(6)}  ${ok}`,
+      `${run.name.padEnd(24)} ${run.scope.padEnd(32)} ${String(run.rows).padStart(5)} ${ms(run.gw.p50)} ${ms(run.gw.p95)} ${ms(run.httpTimes.p50).padStart(8)} ${ms(run.httpTimes.p95).padStart(8)} ${ms(run.bareTimes.p50)} ${ms(run.bareTimes.p95)} ${ratio.toFixed(1).padStart(6)} ${toHttp.toFixed(2).padStart(7)}  ${ok}`,
     );
   }
   const first = { ...runs[0], name: `${runs[0].name}, ${runs[0].scope}` };

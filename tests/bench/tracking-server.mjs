@@ -43,7 +43,7 @@ for (const [login, depositors] of [
   ['bench-c', [3]],
   ['bench-bc', [2, 3]],
 ]) {
-  await dbOf('auth').query(
+  await dbOf('auth').system.query(
     `INSERT INTO users (uuid, login, email, password_hash, firstname, lastname, roles, depositor_ids, language)
      SELECT gen_random_uuid(), $1::text, $1::text || '@bench.example', password_hash, 'Bench', $1::text,
             ARRAY['PGT_USER', 'SERIAL_USER', 'TRACERROUTE_USER', 'USER_TRACKER_NUMBER_SEARCH'], $2::int[], 'fr_FR'

@@ -108,6 +108,7 @@ export function printWelcome(port: number, demo: boolean): void {
     lines.push('  alice  every application, depositors DEMO-A and DEMO-B');
     lines.push('  bob    Pack and Go Tracer and My Stocks, DEMO-B only');
     lines.push('  carla  back office: users and depositors only');
+    lines.push('  denis  tracking and stock, DEMO-A limited to activity ECOM and store MAG-MLV1');
   }
   for (const line of lines) logger.log(line);
 }

@@ -26,3 +26,18 @@ export async function timed(fn, samples, warmup = 10) {
   }
   return { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
 }
+
+/**
+ * The verdicts of a search case against the list targets: gateway p95, gateway p95 over bare SQL p50,
+ * gateway p50 over bare HTTP p50 (issue 9). Returns the two ratios and the printed verdicts.
+ */
+export function searchVerdicts(gw, sqlP50, httpP50, targets) {
+  const ratio = gw.p95 / sqlP50;
+  const toHttp = gw.p50 / httpP50;
+  const ok = [
+    gw.p95 <= targets.p95Ms ? 'p95 ok' : 'p95 MISSED',
+    ratio <= targets.ratioToSql ? 'sql ok' : 'sql MISSED',
+    toHttp <= targets.ratioToBareHttp ? 'http ok' : 'http MISSED',
+  ].join(', ');
+  return { ratio, toHttp, ok };
+}
