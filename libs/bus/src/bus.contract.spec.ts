@@ -13,6 +13,7 @@ import { Db } from '@portal/db';
 import { callerContext, dropDatabases, freshDatabaseBase } from '@portal/testing';
 import { connect } from 'nats';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { Admission } from './admission';
 import { BusClient } from './bus.client';
 import { BusModule } from './bus.module';
 import { BusServer, OnEvent } from './bus.server';
@@ -126,7 +127,17 @@ class Probe {
   readonly deliveries = new Map<string, DomainEvent[]>();
   readonly answeredBy = new Map<string, number>();
   readonly failedOnce = new Set<string>();
-  releaseSlow: () => void = () => undefined;
+  private readonly slowGate: (() => void)[] = [];
+  /** Lets every slow call waiting so far finish. */
+  releaseSlow(): void {
+    for (const release of this.slowGate.splice(0)) release();
+  }
+  get slowWaiting(): number {
+    return this.slowGate.length;
+  }
+  waitForRelease(): Promise<void> {
+    return new Promise<void>((resolve) => this.slowGate.push(resolve));
+  }
 
   delivered(consumer: string): DomainEvent[] {
     return this.deliveries.get(consumer) ?? [];
@@ -167,7 +178,7 @@ class OrdersController {
 
   @MessagePattern(S.slow)
   async slow(): Promise<string> {
-    await new Promise<void>((resolve) => (this.probe.releaseSlow = resolve));
+    await this.probe.waitForRelease();
     return 'late';
   }
 
@@ -258,7 +269,12 @@ describe.each(kits)('bus contract on $name', (kit) => {
   let base: string;
   let db: Db;
 
-  async function startApp(controllers: Type[], transport: BusTransport, providers: Provider[] = []): Promise<INestMicroservice> {
+  async function startApp(
+    controllers: Type[],
+    transport: BusTransport,
+    providers: Provider[] = [],
+    admission?: Admission,
+  ): Promise<INestMicroservice> {
     const moduleRef = await Test.createTestingModule({
       imports: [BusModule.forTransport(transport)],
       controllers,
@@ -269,7 +285,7 @@ describe.each(kits)('bus contract on $name', (kit) => {
         ...providers,
       ],
     }).compile();
-    const app = moduleRef.createNestMicroservice({ strategy: new BusServer(transport) });
+    const app = moduleRef.createNestMicroservice({ strategy: new BusServer(transport, admission) });
     app.useLogger(false);
     await app.listen();
     apps.push(app);
@@ -349,6 +365,62 @@ describe.each(kits)('bus contract on $name', (kit) => {
       expect(error.key).toBe('serverUnavailable');
       expect(Date.now() - started).toBeLessThan(2000);
       probe.releaseSlow();
+    });
+  });
+
+  describe('admission (issue 23: overload sheds, it does not queue without bound)', () => {
+    const ctx: CallerContext = callerContext({ userId: 42, roles: ['ORDERS'], depositorIds: [7] });
+
+    it('sheds what cannot get a turn with serverUnavailable and retryAfter, while other subjects are served', async () => {
+      const admission = new Admission({ concurrency: 1, queue: 1, maxWaitMs: 300 });
+      const app = await startApp([OrdersController], await kit.connect('orders'), [], admission);
+      const probe = app.get<Probe>(PROBE);
+      const bus = (await startApp([], await kit.connect('gateway'))).get(BusClient);
+      const served = (n: number) => waitFor(`${n} requests taken in`, () => admission.stats.admitted + admission.stats.queued >= n);
+
+      const first = bus.request<string>(S.slow, ctx, {}, 5000); // takes the subject's one turn
+      await served(1);
+      const second = rejectionOf(bus.request(S.slow, ctx, {}, 5000)); // waits for it
+      await served(2);
+      const started = Date.now();
+      const third = await rejectionOf(bus.request(S.slow, ctx, {}, 5000)); // the queue is full: shed at once
+      expect({ key: third.key, status: third.status, params: third.params }).toEqual({
+        key: 'serverUnavailable',
+        status: 503,
+        params: { retryAfter: 1 },
+      });
+      expect(Date.now() - started).toBeLessThan(250);
+      // Another subject has its own turns.
+      await expect(bus.request(S.echo, ctx, { orderId: 3 })).resolves.toMatchObject({ orderId: 3 });
+      // The waiting one is shed after the longest wait, not left until its 5 s timeout.
+      const waited = await second;
+      expect(waited.key).toBe('serverUnavailable');
+      expect(Date.now() - started).toBeLessThan(2000);
+      probe.releaseSlow();
+      await expect(first).resolves.toBe('late');
+      expect(admission.stats.shed).toBe(2);
+      // The turn came back: the subject serves again.
+      const again = bus.request<string>(S.slow, ctx, {}, 5000);
+      await waitFor('the slow handler running again', () => probe.slowWaiting === 1);
+      probe.releaseSlow();
+      await expect(again).resolves.toBe('late');
+    });
+
+    it('never queues a request past its caller’s timeout', async () => {
+      const admission = new Admission({ concurrency: 1, queue: 10, maxWaitMs: 10_000 });
+      const app = await startApp([OrdersController], await kit.connect('orders'), [], admission);
+      const probe = app.get<Probe>(PROBE);
+      const bus = (await startApp([], await kit.connect('gateway'))).get(BusClient);
+      const first = bus.request<string>(S.slow, ctx, {}, 5000);
+      await waitFor('the first request served', () => admission.stats.admitted === 1);
+      const started = Date.now();
+      const late = await rejectionOf(bus.request(S.slow, ctx, {}, 400));
+      expect(late.key).toBe('serverUnavailable');
+      expect(Date.now() - started).toBeLessThan(1500);
+      // Shed by the service before the caller's timeout ran out (not a bare timeout of the caller).
+      await waitFor('the late request shed', () => admission.stats.shed === 1);
+      probe.releaseSlow();
+      await expect(first).resolves.toBe('late');
     });
   });
 

@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { BaseRpcContext, CustomTransportStrategy, EventPattern, MessageHandler, Server } from '@nestjs/microservices';
-import type { DomainEvent } from '@portal/contracts';
+import type { BusRequest, DomainEvent } from '@portal/contracts';
 import { lastValueFrom } from 'rxjs';
+import { Admission } from './admission';
 import { toAppError } from './errors';
 import type { BusTransport, Reply } from './transport';
 
@@ -18,7 +19,11 @@ export const OnEvent = (type: string, consumer: string): MethodDecorator => Even
 export class BusServer extends Server implements CustomTransportStrategy {
   protected override readonly logger = new Logger('BusServer');
 
-  constructor(private readonly transport: BusTransport) {
+  /** Each request subject's turns (BUS_CONCURRENCY, BUS_QUEUE, BUS_QUEUE_WAIT_MS); events do not queue here. */
+  constructor(
+    private readonly transport: BusTransport,
+    readonly admission = new Admission(),
+  ) {
     super();
   }
 
@@ -26,7 +31,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
     try {
       for (const [pattern, handler] of this.messageHandlers) {
         if (handler.isEventHandler) await this.bindEvents(pattern, handler);
-        else await this.transport.serve(pattern, (payload) => this.invoke(pattern, handler, payload));
+        else await this.transport.serve(pattern, (payload) => this.admit(pattern, handler, payload));
       }
       callback();
     } catch (e) {
@@ -46,6 +51,18 @@ export class BusServer extends Server implements CustomTransportStrategy {
         const reply = await this.invoke(pattern, handler, event);
         if (!reply.ok) throw new Error(`${consumer} failed on ${event.type} ${event.id}: ${reply.error.key}`);
       });
+    }
+  }
+
+  /** A request waits for a turn of its subject, or is shed with serverUnavailable and a Retry-After. */
+  private async admit(pattern: string, handler: MessageHandler, payload: unknown): Promise<Reply> {
+    const budgetMs = (payload as Partial<BusRequest> | null)?.budgetMs;
+    try {
+      return await this.admission.run(pattern, typeof budgetMs === 'number' ? budgetMs : undefined, () =>
+        this.invoke(pattern, handler, payload),
+      );
+    } catch (e) {
+      return { ok: false, error: toAppError(e).toBody().error };
     }
   }
 

@@ -1,6 +1,6 @@
-import { HttpException } from '@nestjs/common';
+import { HttpException, type ArgumentsHost } from '@nestjs/common';
 import { AppError } from '@portal/contracts';
-import { toAppError } from './errors';
+import { PortalExceptionFilter, toAppError } from './errors';
 
 describe('toAppError', () => {
   const pgError = (code: string) => Object.assign(new Error('refused'), { code, severity: 'ERROR' });
@@ -24,5 +24,29 @@ describe('toAppError', () => {
     expect(toAppError(pgError('42P01')).key).toBe('unexpectedError');
     expect(toAppError(Object.assign(new Error('pipe'), { code: 'EPIPE' })).key).toBe('unexpectedError');
     expect(toAppError(new TypeError('x')).key).toBe('unexpectedError');
+  });
+});
+
+describe('PortalExceptionFilter over HTTP', () => {
+  /** What the filter writes on a Fastify-like reply. */
+  function answer(exception: unknown) {
+    const sent: { status?: number; body?: unknown; headers: Record<string, string> } = { headers: {} };
+    const reply = {
+      header: (name: string, value: string) => (sent.headers[name] = value),
+      status: (code: number) => ((sent.status = code), { send: (body: unknown) => (sent.body = body) }),
+    };
+    const host = { getType: () => 'http', switchToHttp: () => ({ getResponse: () => reply }) } as unknown as ArgumentsHost;
+    new PortalExceptionFilter().catch(exception, host);
+    return sent;
+  }
+
+  it('tells an unavailable answer when to come back: the shedding side’s figure, else one second', () => {
+    expect(answer(new AppError('serverUnavailable', 'busy', { retryAfter: 3 }))).toEqual({
+      status: 503,
+      headers: { 'Retry-After': '3' },
+      body: { error: { key: 'serverUnavailable', message: 'busy', params: { retryAfter: 3 } } },
+    });
+    expect(answer(new AppError('serverUnavailable', 'no answer')).headers).toEqual({ 'Retry-After': '1' });
+    expect(answer(new AppError('objectNotFound', 'gone')).headers).toEqual({});
   });
 });

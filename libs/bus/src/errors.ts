@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { AppError, ERROR_STATUS, type ErrorKey, type FieldErrorKey } from '@portal/contracts';
 import { throwError, type Observable } from 'rxjs';
+import { SHED_RETRY_AFTER_SECONDS } from './admission';
 
 const logger = new Logger('Errors');
 
@@ -67,6 +68,17 @@ function fieldsOf(e: HttpException): Record<string, FieldErrorKey> | undefined {
   return typeof body === 'object' ? body.fields : undefined;
 }
 
+interface HttpReply {
+  header(name: string, value: string): unknown;
+  status(code: number): { send(body: unknown): void };
+}
+
+/** Seconds before trying again: the shedding side's own figure, else one second. */
+function retryAfterOf(error: AppError): number {
+  const seconds = Number(error.params?.retryAfter);
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : SHED_RETRY_AFTER_SECONDS;
+}
+
 /**
  * One filter for both sides: on the bus it turns an error into the envelope that crosses the wire,
  * over HTTP it writes the envelope with the key's status.
@@ -76,7 +88,9 @@ export class PortalExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): Observable<never> | void {
     const error = toAppError(exception);
     if (host.getType() === 'rpc') return throwError(() => error.toBody().error);
-    const reply = host.switchToHttp().getResponse<{ status(code: number): { send(body: unknown): void } }>();
+    const reply = host.switchToHttp().getResponse<HttpReply>();
+    // Unavailable (a shed request, a service that did not answer): say when to come back (RFC 9110).
+    if (error.status === 503) reply.header('Retry-After', String(retryAfterOf(error)));
     reply.status(error.status).send(error.toBody());
   }
 }

@@ -1,6 +1,7 @@
 export * from './transport';
 export * from './in-process.transport';
 export * from './nats.transport';
+export * from './admission';
 export * from './bus.server';
 export * from './bus.client';
 export * from './bus.module';

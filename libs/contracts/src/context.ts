@@ -80,6 +80,8 @@ export function systemContext(requestId = 'system'): CallerContext {
 export interface BusRequest<T = unknown> {
   ctx: CallerContext;
   data: T;
+  /** How long the caller waits for the answer (its bus timeout): a request is never queued past it. */
+  budgetMs?: number;
 }
 
 /** A domain event, written to the outbox with the change that caused it. */
