@@ -11,6 +11,12 @@ export const SUMMARY_SELECT = `o.id, o.depositor_id, o.depositor_code, o.referen
   o.status, ${SHOWN_TRACER_STATUS_SQL('o')} AS tracer_status, o.carrier_code, o.carrier_name, o.recipient_name, o.recipient_company,
   o.zip, o.town, o.country, o.parcel_count, o.created_at, o.shipped_at, o.promised_delivery_at, o.delivered_at`;
 
+/** Matching ids a typed reference may have before it is searched as a broad prefix, in date order (tests lower it). */
+export const referenceSearch = { candidates: 1000 };
+
+/** How a typed reference is matched: among these ids, as a broad prefix, or by the united index ranges. */
+type ReferenceMatch = { ids: string[] } | 'broad' | 'all';
+
 export type OrderRow = Record<string, unknown> & { id: string; created_at: Date; reference: string; depositor_id: number };
 
 /** The tracker's reads: every query is scoped twice (applyScope + row-level security). */
@@ -18,9 +24,31 @@ export type OrderRow = Record<string, unknown> & { id: string; created_at: Date;
 export class OrdersRepository {
   constructor(@Inject(Db) private readonly db: Db) {}
 
-  /** One page of the search, plus one row to know whether a next page exists: one statement, one round trip. */
-  search(ctx: CallerContext, search: OrderSearch): Promise<OrderRow[]> {
-    const qb = this.searchQuery(ctx, search);
+  /**
+   * One page of the search, plus one row to know whether a next page exists. Without a typed
+   * reference: one statement, one round trip. With one, the cost of the page must not grow with the
+   * number of orders the prefix matches (6 characters of a reference match most of them), so a first
+   * statement reads at most `referenceSearch.candidates` + 1 matching ids from the prefix indexes:
+   * - up to that many, the page is read among those ids (exact, a small sort);
+   * - beyond, the prefix is broad and the page is read in date order, each order tested against the
+   *   prefix until the page is full (a broad prefix fills it within a few dozen rows).
+   */
+  async search(ctx: CallerContext, search: OrderSearch): Promise<OrderRow[]> {
+    if (!search.q) return this.page(ctx, this.searchQuery(ctx, search), search);
+    const [sql, params] = this.db
+      .queryBuilder()
+      .select('c.id')
+      .from(`(${this.referenceBranches(ctx).join(' UNION ALL ')})`, 'c')
+      .setParameters(this.referenceBounds(search.q))
+      .limit(referenceSearch.candidates + 1)
+      .getQueryAndParameters();
+    const candidates = await this.db.scopedQuery<{ id: string }>(ctx, sql, params);
+    const reference: ReferenceMatch =
+      candidates.length <= referenceSearch.candidates ? { ids: [...new Set(candidates.map((c) => String(c.id)))] } : 'broad';
+    return this.page(ctx, this.searchQuery(ctx, search, reference), search);
+  }
+
+  private page(ctx: CallerContext, qb: SelectQueryBuilder<OrderRow>, search: OrderSearch): Promise<OrderRow[]> {
     const column = SORT_COLUMNS[search.sort];
     const direction = search.descending ? 'DESC' : 'ASC';
     if (search.after) {
@@ -38,28 +66,48 @@ export class OrdersRepository {
     return this.db.scopedQuery<OrderRow>(ctx, sql, params);
   }
 
-  /** The filtered query without order or page (also what an export would read). */
-  searchQuery(ctx: CallerContext, s: OrderSearch): SelectQueryBuilder<OrderRow> {
+  /** The columns a typed reference is looked up in (tracking numbers with USER_TRACKER_NUMBER_SEARCH). */
+  private referenceColumns(ctx: CallerContext): { column: string; bound: 'q' | 'qu' }[] {
+    const columns: { column: string; bound: 'q' | 'qu' }[] = [
+      { column: 'reference', bound: 'qu' },
+      { column: 'order_reference', bound: 'qu' },
+      { column: 'customer_reference', bound: 'q' },
+      { column: 'slip_number', bound: 'qu' },
+    ];
+    if (hasAnyRole(ctx.roles, [Role.USER_TRACKER_NUMBER_SEARCH])) columns.push({ column: 'tracking_number', bound: 'qu' });
+    return columns;
+  }
+
+  /** One index range per reference column: the ids of the orders whose reference starts with the text. */
+  private referenceBranches(ctx: CallerContext): string[] {
+    return this.referenceColumns(ctx).map(({ column, bound }) =>
+      column === 'tracking_number'
+        ? `SELECT order_id AS id FROM parcels WHERE ${column} ~>=~ :${bound}Lo AND ${column} ~<~ :${bound}Hi`
+        : `SELECT id FROM orders WHERE ${column} ~>=~ :${bound}Lo AND ${column} ~<~ :${bound}Hi`,
+    );
+  }
+
+  private referenceBounds(q: string): Record<string, string> {
+    return { ...prefixBounds('q', q), ...prefixBounds('qu', q.toUpperCase()) };
+  }
+
+  /**
+   * The filtered query without order or page (also what an export reads). A typed reference is
+   * matched as `reference` says: among known ids, in date order (broad), or by the united index
+   * ranges (an export reads every match anyway).
+   */
+  searchQuery(ctx: CallerContext, s: OrderSearch, reference: ReferenceMatch = 'all'): SelectQueryBuilder<OrderRow> {
     const qb = this.db
       .queryBuilder()
       .select(SUMMARY_SELECT)
       .from('orders', 'o')
       .where('o.hidden_at IS NULL') as SelectQueryBuilder<OrderRow>;
     applyScope(qb, ctx, ORDER_SCOPE);
-    if (s.q) {
-      // One index range per reference column, united: an OR over columns (and a sub-select) would
-      // make PostgreSQL walk the date index and filter every row instead.
-      const range = (table: string, column: string, p: string) =>
-        `SELECT ${column === 'tracking_number' ? 'order_id' : 'id'} FROM ${table} WHERE ${column} ~>=~ :${p}Lo AND ${column} ~<~ :${p}Hi`;
-      const branches = [
-        range('orders', 'reference', 'qu'),
-        range('orders', 'order_reference', 'qu'),
-        range('orders', 'customer_reference', 'q'),
-        range('orders', 'slip_number', 'qu'),
-      ];
-      if (hasAnyRole(ctx.roles, [Role.USER_TRACKER_NUMBER_SEARCH])) branches.push(range('parcels', 'tracking_number', 'qu'));
-      qb.andWhere(`o.id IN (${branches.join(' UNION ALL ')})`, { ...prefixBounds('q', s.q), ...prefixBounds('qu', s.q.toUpperCase()) });
-    }
+    if (s.q)
+      qb.andWhere(this.referenceCondition(ctx, reference), {
+        ...this.referenceBounds(s.q),
+        ...(typeof reference === 'object' ? { referenceIds: reference.ids } : {}),
+      });
     this.exactOrPrefix(qb, 'o.zip', 'zip', s.zip);
     this.exactOrPrefix(qb, 'o.town', 'town', s.town);
     if (s.country) qb.andWhere('o.country = :country', { country: s.country });
@@ -79,6 +127,18 @@ export class OrdersRepository {
     if (s.tracerStatuses?.length)
       qb.andWhere(`${SHOWN_TRACER_STATUS_SQL('o')} IN (:...tracerStatuses)`, { tracerStatuses: s.tracerStatuses });
     return qb;
+  }
+
+  private referenceCondition(ctx: CallerContext, reference: ReferenceMatch): string {
+    if (reference === 'all') return `o.id IN (${this.referenceBranches(ctx).join(' UNION ALL ')})`;
+    if (reference !== 'broad') return 'o.id = ANY(CAST(:referenceIds AS bigint[]))';
+    // Every test reads the row in hand, so the planner can walk the date index and stop at a full page.
+    const tests = this.referenceColumns(ctx).map(({ column, bound }) =>
+      column === 'tracking_number'
+        ? `o.id = ANY(ARRAY(SELECT order_id FROM parcels WHERE ${column} ~>=~ :${bound}Lo AND ${column} ~<~ :${bound}Hi))`
+        : `(o.${column} ~>=~ :${bound}Lo AND o.${column} ~<~ :${bound}Hi)`,
+    );
+    return `(${tests.join(' OR ')})`;
   }
 
   /** Exact match (uses the index order for `ORDER BY created_at`), or a prefix when the value ends with `*`. */

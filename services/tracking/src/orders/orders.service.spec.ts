@@ -4,6 +4,7 @@ import { Db } from '@portal/db';
 import { startServices, type ServiceHarness } from '@portal/testing';
 import { A, B, feedOrder, userOf, warehouse } from '../../test/fixtures';
 import { TrackingServiceModule } from '../tracking.module';
+import { referenceSearch } from './orders.repository';
 
 describe('tracker search and delivery detail', () => {
   let h: ServiceHarness;
@@ -66,6 +67,37 @@ describe('tracker search and delivery detail', () => {
     );
     expect((await search(ofA, { q: 'BL1000007' })).items.map((o) => o.reference)).toEqual(['CMD1000007']);
     expect((await search(ofA, { q: 'PO-12' })).items.map((o) => o.reference)).toEqual(['CMD1000012']);
+  });
+
+  it('answers a broad prefix (more matches than candidates) in date order, the same pages as a narrow one', async () => {
+    const pages = async (ctx: typeof ofA, q: string, sort?: [string, string]) => {
+      const refs: string[] = [];
+      let cursor: string | null | undefined;
+      for (let from = 0; ; from += 4) {
+        const page = await search(ctx, { q }, { range: [from, from + 3], ...(cursor ? { cursor } : {}), ...(sort ? { sort } : {}) });
+        refs.push(...page.items.map((o) => o.reference));
+        if (!(cursor = page.nextCursor)) return refs;
+      }
+    };
+    const withRight = userOf([A], [Role.PGT_USER, Role.USER_TRACKER_NUMBER_SEARCH]);
+    const cases: [typeof ofA, string, [string, string]?][] = [
+      [ofA, 'cmd100001'],
+      [ofAB, 'CMD'],
+      [ofA, 'CMD', ['reference', 'ASC']],
+      [withRight, '6A0000000000'],
+      [ofA, 'PO-1'],
+    ];
+    const narrow = await Promise.all(cases.map(([ctx, q, sort]) => pages(ctx, q, sort)));
+    referenceSearch.candidates = 3;
+    try {
+      for (const [i, [ctx, q, sort]] of cases.entries()) expect(await pages(ctx, q, sort)).toEqual(narrow[i]);
+    } finally {
+      referenceSearch.candidates = 1000;
+    }
+    expect(narrow[0]).toHaveLength(10);
+    expect(narrow[1]).toHaveLength(36);
+    expect(narrow[2]).toHaveLength(31);
+    expect(narrow[2][0]).toBe('CMD1000001');
   });
 
   it('searches tracking numbers only with USER_TRACKER_NUMBER_SEARCH', async () => {
