@@ -6,7 +6,7 @@ import { databaseName, dataDir, serviceDatabaseUrl, withDatabase } from './confi
 import { startEmbeddedPostgres } from './embedded';
 import { preludedQuery, type PreludeStatement } from './preluded-query';
 import { APP_NARROWED_ROLE, APP_ROLE, canUseAppRoles, ensureAppRole, grantAppRole } from './rls';
-import { KEY_SEPARATOR, restrictedDepositors } from './scope';
+import { isNarrowed, KEY_SEPARATOR, restrictedDepositors } from './scope';
 
 export interface DbOptions {
   /** Service name: the database is `<base>_<service>` (or `portal_<service>` embedded). */
@@ -162,7 +162,7 @@ export class Db {
       throw new Error(`invalid depositor scope: ${JSON.stringify(scope.depositorIds)}`);
     const ints = (ids: number[] | undefined) => (ids ?? []).filter((id) => Number.isSafeInteger(id)).join(',');
     const keys = (list: string[] | undefined) => (scope.all ? '' : (list ?? []).join(KEY_SEPARATOR));
-    const narrowed = !scope.all && [scope.platformIds, scope.activityKeys, scope.storeKeys].some((list) => (list ?? []).length > 0);
+    const narrowed = isNarrowed(scope);
     return {
       text: `SELECT set_config('portal.scope_all', $1, true), set_config('portal.depositor_ids', $2, true),
         set_config('portal.platform_ids', $3, true), set_config('portal.activity_depositor_ids', $4, true),

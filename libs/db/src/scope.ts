@@ -78,6 +78,11 @@ export function applyScope<T extends ObjectLiteral>(
   return conditions.length ? qb.andWhere(conditions.join(' AND '), params) : qb;
 }
 
+/** True when the scope narrows its depositors to some platforms, activities or stores (the narrowed role). */
+export function isNarrowed(scope: Scope): boolean {
+  return !scope.all && [scope.platformIds, scope.activityKeys, scope.storeKeys].some((list) => (list ?? []).length > 0);
+}
+
 /** True when a row of this depositor is inside the scope (for checks on already loaded rows). */
 export function inScope(scope: Scope, depositorId: number | null | undefined): boolean {
   return scope.all || (depositorId != null && scope.depositorIds.includes(depositorId));

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hasAnyRole, Role, type CallerContext } from '@portal/contracts';
-import { applyScope, Db } from '@portal/db';
+import { applyScope, Db, isNarrowed, type ScopeColumns } from '@portal/db';
 import { ORDER_SCOPE } from '../common/order-scope';
-import { type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { type EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import { SHOWN_TRACER_STATUS_SQL } from '../common/tracer-status';
 import { prefixBounds, SORT_COLUMNS, startsWith, type OrderSearch } from './search-filter';
 
@@ -11,11 +11,30 @@ export const SUMMARY_SELECT = `o.id, o.depositor_id, o.depositor_code, o.referen
   o.status, ${SHOWN_TRACER_STATUS_SQL('o')} AS tracer_status, o.carrier_code, o.carrier_name, o.recipient_name, o.recipient_company,
   o.zip, o.town, o.country, o.parcel_count, o.created_at, o.shipped_at, o.promised_delivery_at, o.delivered_at`;
 
-/** Matching ids a typed reference may have before it is searched as a broad prefix, in date order (tests lower it). */
-export const referenceSearch = { candidates: 1000 };
+/**
+ * Matching ids a typed reference may have before it is searched as a broad prefix, and how many of
+ * the newest orders a broad prefix is first looked for among (tests lower them).
+ */
+export const referenceSearch = { candidates: 1000, window: 2000 };
 
-/** How a typed reference is matched: among these ids, as a broad prefix, or by the united index ranges. */
-type ReferenceMatch = { ids: string[] } | 'broad' | 'all';
+/**
+ * How a typed reference is matched: among these ids; as a broad prefix tested row by row; by the
+ * newest matches of each prefix index; or by the united index ranges (exports).
+ */
+type ReferenceMatch = { ids: string[] } | 'broad' | 'newest' | 'all';
+
+/** A search the prefix indexes alone can order: the reference, the depositors and dates, newest first. */
+function newestEligible(s: OrderSearch): boolean {
+  const others = [s.zip, s.town, s.country, s.slip, s.serial, s.lot, s.customer, s.article, s.statuses?.length, s.tracerStatuses?.length];
+  return s.sort === 'createdAt' && s.descending && others.every((v) => !v);
+}
+
+const scopeOf = (alias: string): ScopeColumns => ({
+  depositor: `${alias}.depositor_id`,
+  platform: `${alias}.platform_id`,
+  activity: `${alias}.activity_code`,
+  store: `${alias}.store_code`,
+});
 
 export type OrderRow = Record<string, unknown> & { id: string; created_at: Date; reference: string; depositor_id: number };
 
@@ -30,8 +49,11 @@ export class OrdersRepository {
    * number of orders the prefix matches (6 characters of a reference match most of them), so a first
    * statement reads at most `referenceSearch.candidates` + 1 matching ids from the prefix indexes:
    * - up to that many, the page is read among those ids (exact, a small sort);
-   * - beyond, the prefix is broad and the page is read in date order, each order tested against the
-   *   prefix until the page is full (a broad prefix fills it within a few dozen rows).
+   * - beyond, the prefix is broad: the page is first looked for among the `referenceSearch.window`
+   *   newest orders in scope (a prefix of recent references fills it there); failing that, the newest
+   *   matches of each reference column are picked from its covering prefix index alone (index-only,
+   *   a top-N sort over index tuples), and only the page's rows are read. Searches with other
+   *   filters or another order test the prefix row by row in their order instead.
    */
   async search(ctx: CallerContext, search: OrderSearch): Promise<OrderRow[]> {
     if (!search.q) return this.page(ctx, this.searchQuery(ctx, search), search);
@@ -43,9 +65,14 @@ export class OrdersRepository {
       .limit(referenceSearch.candidates + 1)
       .getQueryAndParameters();
     const candidates = await this.db.scopedQuery<{ id: string }>(ctx, sql, params);
-    const reference: ReferenceMatch =
-      candidates.length <= referenceSearch.candidates ? { ids: [...new Set(candidates.map((c) => String(c.id)))] } : 'broad';
-    return this.page(ctx, this.searchQuery(ctx, search, reference), search);
+    if (candidates.length <= referenceSearch.candidates)
+      return this.page(ctx, this.searchQuery(ctx, search, { ids: [...new Set(candidates.map((c) => String(c.id)))] }), search);
+    if (search.sort === 'createdAt' && search.descending && !isNarrowed(ctx.scope)) {
+      // The newest orders in scope first (not for a narrowed scope: its orders are sparse in date order): a prefix matching recent references fills the page there.
+      const rows = await this.page(ctx, this.searchQuery(ctx, search, 'broad', referenceSearch.window), search);
+      if (rows.length > search.size) return rows;
+    }
+    return this.page(ctx, this.searchQuery(ctx, search, newestEligible(search) ? 'newest' : 'broad'), search);
   }
 
   private page(ctx: CallerContext, qb: SelectQueryBuilder<OrderRow>, search: OrderSearch): Promise<OrderRow[]> {
@@ -96,18 +123,24 @@ export class OrdersRepository {
    * matched as `reference` says: among known ids, in date order (broad), or by the united index
    * ranges (an export reads every match anyway).
    */
-  searchQuery(ctx: CallerContext, s: OrderSearch, reference: ReferenceMatch = 'all'): SelectQueryBuilder<OrderRow> {
-    const qb = this.db
-      .queryBuilder()
-      .select(SUMMARY_SELECT)
-      .from('orders', 'o')
-      .where('o.hidden_at IS NULL') as SelectQueryBuilder<OrderRow>;
+  searchQuery(ctx: CallerContext, s: OrderSearch, reference: ReferenceMatch = 'all', window?: number): SelectQueryBuilder<OrderRow> {
+    const qb = this.db.queryBuilder().select(SUMMARY_SELECT) as SelectQueryBuilder<OrderRow>;
+    if (window)
+      qb.from(
+        (w) => this.newestInScope(w, ctx, s, 'w').select('w.*').orderBy('w.created_at', 'DESC').addOrderBy('w.id', 'DESC').limit(window),
+        'o',
+      );
+    else qb.from('orders', 'o');
+    qb.where('o.hidden_at IS NULL');
     applyScope(qb, ctx, ORDER_SCOPE);
-    if (s.q)
-      qb.andWhere(this.referenceCondition(ctx, reference), {
+    if (s.q) {
+      const match = reference === 'newest' ? this.newestMatches(ctx, s) : { sql: this.referenceCondition(ctx, reference), params: {} };
+      qb.andWhere(match.sql, {
         ...this.referenceBounds(s.q),
+        ...match.params,
         ...(typeof reference === 'object' ? { referenceIds: reference.ids } : {}),
       });
+    }
     this.exactOrPrefix(qb, 'o.zip', 'zip', s.zip);
     this.exactOrPrefix(qb, 'o.town', 'town', s.town);
     if (s.country) qb.andWhere('o.country = :country', { country: s.country });
@@ -129,7 +162,44 @@ export class OrdersRepository {
     return qb;
   }
 
-  private referenceCondition(ctx: CallerContext, reference: ReferenceMatch): string {
+  /**
+   * Orders of the caller's scope, depositors and dates, after the cursor (alias `alias`):
+   * the window of a broad prefix, and each prefix index's newest matches.
+   */
+  private newestInScope<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, ctx: CallerContext, s: OrderSearch, alias: string) {
+    qb.from('orders', alias).where(`${alias}.hidden_at IS NULL`);
+    applyScope(qb, ctx, scopeOf(alias));
+    if (s.depositorIds?.length) qb.andWhere(`${alias}.depositor_id IN (:...depositorIds)`, { depositorIds: s.depositorIds });
+    if (s.dateFrom) qb.andWhere(`${alias}.created_at >= :dateFrom`, { dateFrom: s.dateFrom });
+    if (s.dateTo) qb.andWhere(`${alias}.created_at < :dateTo`, { dateTo: s.dateTo });
+    if (s.after && s.sort === 'createdAt' && s.descending)
+      qb.andWhere(`(${alias}.created_at, ${alias}.id) < (CAST(:afterValue AS timestamptz), CAST(:afterId AS bigint))`, {
+        afterValue: s.after.value,
+        afterId: s.after.id,
+      });
+    return qb;
+  }
+
+  /** The newest matches of each reference column, from its covering index, united: the ids a page can hold. */
+  private newestMatches(ctx: CallerContext, s: OrderSearch): { sql: string; params: Record<string, unknown> } {
+    const limit = (s.after ? 0 : s.from) + s.size + 1;
+    const params: Record<string, unknown> = {};
+    const branches = this.referenceColumns(ctx).map(({ column, bound }, i) => {
+      const alias = `r${i}`;
+      const branch = this.newestInScope(this.db.queryBuilder().select(`${alias}.id, ${alias}.created_at`), ctx, s, alias);
+      if (column === 'tracking_number')
+        branch.andWhere(`${alias}.id IN (SELECT order_id FROM parcels WHERE ${column} ~>=~ :${bound}Lo AND ${column} ~<~ :${bound}Hi)`);
+      else branch.andWhere(`${alias}.${column} ~>=~ :${bound}Lo AND ${alias}.${column} ~<~ :${bound}Hi`);
+      Object.assign(params, branch.getParameters());
+      // OFFSET 0 keeps the order out of the branch: planned for its prefix index alone (index-only), not
+      // for a walk in date order that would pass every newer order when the matches are old ones.
+      return `(SELECT b.id, b.created_at FROM (${branch.getQuery()} OFFSET 0) b ORDER BY b.created_at DESC, b.id DESC LIMIT ${limit})`;
+    });
+    const sql = `o.id IN (SELECT n.id FROM (${branches.join(' UNION ')}) n ORDER BY n.created_at DESC, n.id DESC LIMIT ${limit})`;
+    return { sql, params };
+  }
+
+  private referenceCondition(ctx: CallerContext, reference: Exclude<ReferenceMatch, 'newest'>): string {
     if (reference === 'all') return `o.id IN (${this.referenceBranches(ctx).join(' UNION ALL ')})`;
     if (reference !== 'broad') return 'o.id = ANY(CAST(:referenceIds AS bigint[]))';
     // Every test reads the row in hand, so the planner can walk the date index and stop at a full page.

@@ -82,22 +82,27 @@ describe('tracker search and delivery detail', () => {
     const withRight = userOf([A], [Role.PGT_USER, Role.USER_TRACKER_NUMBER_SEARCH]);
     const cases: [typeof ofA, string, [string, string]?][] = [
       [ofA, 'cmd100001'],
+      [ofAB, 'cmd10000'],
       [ofAB, 'CMD'],
       [ofA, 'CMD', ['reference', 'ASC']],
       [withRight, '6A0000000000'],
       [ofA, 'PO-1'],
     ];
     const narrow = await Promise.all(cases.map(([ctx, q, sort]) => pages(ctx, q, sort)));
-    referenceSearch.candidates = 3;
-    try {
-      for (const [i, [ctx, q, sort]] of cases.entries()) expect(await pages(ctx, q, sort)).toEqual(narrow[i]);
-    } finally {
-      referenceSearch.candidates = 1000;
+    // Broad: found among the newest orders (a window of 40 holds every page), then beyond a window of 2
+    // (the newest matches of each prefix index, or row by row for another order).
+    for (const window of [40, 2]) {
+      Object.assign(referenceSearch, { candidates: 3, window });
+      try {
+        for (const [i, [ctx, q, sort]] of cases.entries()) expect(await pages(ctx, q, sort)).toEqual(narrow[i]);
+      } finally {
+        Object.assign(referenceSearch, { candidates: 1000, window: 2000 });
+      }
     }
     expect(narrow[0]).toHaveLength(10);
-    expect(narrow[1]).toHaveLength(36);
-    expect(narrow[2]).toHaveLength(31);
-    expect(narrow[2][0]).toBe('CMD1000001');
+    expect(narrow[2]).toHaveLength(36);
+    expect(narrow[3]).toHaveLength(31);
+    expect(narrow[3][0]).toBe('CMD1000001');
   });
 
   it('searches tracking numbers only with USER_TRACKER_NUMBER_SEARCH', async () => {
