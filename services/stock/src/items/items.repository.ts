@@ -36,26 +36,24 @@ export class ItemsRepository {
     where: ScopedWhere,
     o: { offset: number; limit: number; orderBy: string; order: 'ASC' | 'DESC' },
   ): Promise<ListPage<ItemDto>> {
-    return this.db.scoped(ctx, (em) =>
-      countedPage<ItemDto>(
-        (sql, params) => em.query(sql, params),
-        where,
-        {
-          countRows: `SELECT 1 FROM items i WHERE ${where}`,
-          rows: (limit, offset) =>
-            `SELECT ${COLUMNS} FROM items i WHERE ${where} ORDER BY ${orderBy(o.orderBy, o.order, 'i.id', ITEM_NOT_NULL)} LIMIT ${limit} OFFSET ${offset}`,
-        },
-        { offset: o.offset, limit: o.limit, maxExactCount: STOCK_LIMITS.maxExactCount },
-      ),
+    return countedPage<ItemDto>(
+      (sql, params) => this.db.scopedQuery(ctx, sql, params),
+      where,
+      {
+        countRows: `SELECT 1 FROM items i WHERE ${where}`,
+        rows: (limit, offset) =>
+          `SELECT ${COLUMNS} FROM items i WHERE ${where} ORDER BY ${orderBy(o.orderBy, o.order, 'i.id', ITEM_NOT_NULL)} LIMIT ${limit} OFFSET ${offset}`,
+      },
+      { offset: o.offset, limit: o.limit, maxExactCount: STOCK_LIMITS.maxExactCount },
     );
   }
 
   /** One item sheet with its four packing levels (unit, box, carton, pallet, in that order). */
   async one(ctx: CallerContext, id: number): Promise<ItemDto | undefined> {
     const where = ScopedWhere.of(ctx, ITEM_SCOPE).equals('i.id', id);
-    const [row] = await this.db.scoped(ctx, (em) =>
-      em.query<{ item: ItemDto & { variants: ItemVariantDto[] } }[]>(
-        `SELECT to_json(x) AS item FROM (
+    const [row] = await this.db.scopedQuery<{ item: ItemDto & { variants: ItemVariantDto[] } }>(
+      ctx,
+      `SELECT to_json(x) AS item FROM (
            SELECT ${COLUMNS}, coalesce((
              SELECT json_agg(json_build_object('kind', v.kind, 'enabled', v.enabled, 'label', v.label, 'barcode', v.barcode,
                       'quantity', v.quantity, 'lengthCm', v.length_cm::float8, 'widthCm', v.width_cm::float8,
@@ -63,8 +61,7 @@ export class ItemsRepository {
                     ORDER BY array_position(ARRAY['unit', 'box', 'carton', 'pallet']::varchar[], v.kind))
              FROM item_variants v WHERE v.item_id = i.id), '[]'::json) AS variants
            FROM items i WHERE ${where}) x`,
-        where.params,
-      ),
+      where.params,
     );
     return row?.item;
   }

@@ -35,27 +35,24 @@ export class MovementsRepository {
     o: { offset: number; limit: number; orderBy: string; order: 'ASC' | 'DESC'; details: boolean },
   ): Promise<ListPage<MovementDto>> {
     const columns = COLUMNS + (o.details ? DETAIL_COLUMNS : '');
-    return this.db.scoped(ctx, (em) =>
-      countedPage<MovementDto>(
-        (sql, params) => em.query(sql, params),
-        where,
-        {
-          countRows: `SELECT 1 FROM movements m WHERE ${where}`,
-          rows: (limit, offset) =>
-            `SELECT ${columns} FROM movements m WHERE ${where} ORDER BY ${orderBy(o.orderBy, o.order, 'm.id', MOVEMENT_NOT_NULL)} LIMIT ${limit} OFFSET ${offset}`,
-        },
-        { offset: o.offset, limit: o.limit, maxExactCount: STOCK_LIMITS.maxExactCount },
-      ),
+    return countedPage<MovementDto>(
+      (sql, params) => this.db.scopedQuery(ctx, sql, params),
+      where,
+      {
+        countRows: `SELECT 1 FROM movements m WHERE ${where}`,
+        rows: (limit, offset) =>
+          `SELECT ${columns} FROM movements m WHERE ${where} ORDER BY ${orderBy(o.orderBy, o.order, 'm.id', MOVEMENT_NOT_NULL)} LIMIT ${limit} OFFSET ${offset}`,
+      },
+      { offset: o.offset, limit: o.limit, maxExactCount: STOCK_LIMITS.maxExactCount },
     );
   }
 
   async one(ctx: CallerContext, id: number, details: boolean): Promise<MovementDto | undefined> {
     const where = ScopedWhere.of(ctx, MOVEMENT_SCOPE).equals('m.id', id);
-    const [row] = await this.db.scoped(ctx, (em) =>
-      em.query<{ movement: MovementDto }[]>(
-        `SELECT to_json(x) AS movement FROM (SELECT ${COLUMNS + (details ? DETAIL_COLUMNS : '')} FROM movements m WHERE ${where}) x`,
-        where.params,
-      ),
+    const [row] = await this.db.scopedQuery<{ movement: MovementDto }>(
+      ctx,
+      `SELECT to_json(x) AS movement FROM (SELECT ${COLUMNS + (details ? DETAIL_COLUMNS : '')} FROM movements m WHERE ${where}) x`,
+      where.params,
     );
     return row?.movement;
   }

@@ -81,30 +81,27 @@ export class StockRepository {
 
   lines(ctx: CallerContext, where: ScopedWhere, o: PageOptions): Promise<ListPage<StockLineDto>> {
     const columns = LINE_COLUMNS + (o.revenue ? REVENUE_COLUMNS : '');
-    return this.db.scoped(ctx, (em) =>
-      countedPage<StockLineDto>(
-        (sql, params) => em.query(sql, params),
-        where,
-        {
-          countRows: `SELECT 1 FROM stock_lines s WHERE ${where}`,
-          rows: (limit, offset) =>
-            `SELECT ${columns} FROM stock_lines s WHERE ${where} ORDER BY ${orderBy(o.orderBy, o.order, 's.id', LINE_NOT_NULL)} LIMIT ${limit} OFFSET ${offset}`,
-        },
-        { offset: o.offset, limit: o.limit, maxExactCount: STOCK_LIMITS.maxExactCount },
-      ),
+    return countedPage<StockLineDto>(
+      (sql, params) => this.db.scopedQuery(ctx, sql, params),
+      where,
+      {
+        countRows: `SELECT 1 FROM stock_lines s WHERE ${where}`,
+        rows: (limit, offset) =>
+          `SELECT ${columns} FROM stock_lines s WHERE ${where} ORDER BY ${orderBy(o.orderBy, o.order, 's.id', LINE_NOT_NULL)} LIMIT ${limit} OFFSET ${offset}`,
+      },
+      { offset: o.offset, limit: o.limit, maxExactCount: STOCK_LIMITS.maxExactCount },
     );
   }
 
   byReference(ctx: CallerContext, where: ScopedWhere, o: PageOptions): Promise<ListPage<StockByReferenceDto>> {
     const revenue = o.revenue ? `, sum(s.stock_value)::float8 AS "stockValue"` : '';
     const sort = `${o.orderBy} ${o.order}${LINE_NOT_NULL.has(o.orderBy) ? '' : ' NULLS LAST'}`;
-    return this.db.scoped(ctx, (em) =>
-      countedPage<StockByReferenceDto>(
-        (sql, params) => em.query(sql, params),
-        where,
-        {
-          countRows: `SELECT 1 FROM stock_lines s WHERE ${where} GROUP BY s.depositor_id, s.reference`,
-          rows: (limit, offset) => `SELECT s.depositor_id || ':' || s.reference AS "id", s.depositor_id AS "depositorId",
+    return countedPage<StockByReferenceDto>(
+      (sql, params) => this.db.scopedQuery(ctx, sql, params),
+      where,
+      {
+        countRows: `SELECT 1 FROM stock_lines s WHERE ${where} GROUP BY s.depositor_id, s.reference`,
+        rows: (limit, offset) => `SELECT s.depositor_id || ':' || s.reference AS "id", s.depositor_id AS "depositorId",
               max(s.depositor_code) AS "depositorCode", s.reference, max(s.item_id) AS "itemId", max(s.label) AS "label",
               max(s.barcode) AS "barcode", max(s.family) AS "family", count(DISTINCT s.platform_id)::int AS "platformCount",
               count(*)::int AS "lineCount", min(s.best_before) AS "bestBefore",
@@ -115,19 +112,17 @@ export class StockRepository {
             GROUP BY s.depositor_id, s.reference
             ORDER BY ${sort}, s.depositor_id, s.reference
             LIMIT ${limit} OFFSET ${offset}`,
-        },
-        { offset: o.offset, limit: o.limit, maxExactCount: STOCK_LIMITS.maxExactCount },
-      ),
+      },
+      { offset: o.offset, limit: o.limit, maxExactCount: STOCK_LIMITS.maxExactCount },
     );
   }
 
   async line(ctx: CallerContext, id: number, revenue: boolean): Promise<StockLineDto | undefined> {
     const where = ScopedWhere.of(ctx, STOCK_LINE_SCOPE).equals('s.id', id);
-    const [row] = await this.db.scoped(ctx, (em) =>
-      em.query<{ line: StockLineDto }[]>(
-        `SELECT to_json(x) AS line FROM (SELECT ${LINE_COLUMNS + (revenue ? REVENUE_COLUMNS : '')} FROM stock_lines s WHERE ${where}) x`,
-        where.params,
-      ),
+    const [row] = await this.db.scopedQuery<{ line: StockLineDto }>(
+      ctx,
+      `SELECT to_json(x) AS line FROM (SELECT ${LINE_COLUMNS + (revenue ? REVENUE_COLUMNS : '')} FROM stock_lines s WHERE ${where}) x`,
+      where.params,
     );
     return row?.line;
   }
