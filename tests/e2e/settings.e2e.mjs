@@ -108,8 +108,12 @@ test('label format and default printer are offered only to Dashtower users', asy
   await loginToDashboard(alice, ctx.base, 'alice');
   await alice.goto(`${ctx.base}/settings/general`);
   await alice.getByText('Format des étiquettes').waitFor();
-  await alice.getByRole('radio', { name: 'ZPL' }).check();
+  // The choice shows once the server took it (the radio follows the saved profile): click, then wait.
+  const saved = alice.waitForResponse((r) => /\/setFormatEtiquette\/ZPL$/.test(r.url()) && r.request().method() === 'PUT');
+  await alice.getByRole('radio', { name: 'ZPL' }).click();
+  await saved;
   await alice.getByText('Données enregistrées.').first().waitFor();
+  await alice.getByRole('radio', { name: 'ZPL', checked: true }).waitFor();
   assert.equal((await apiAs(alice, 'GET', '/user/me')).body.etiquette_format, 'ZPL');
   await apiAs(alice, 'PUT', `/user/${(await apiAs(alice, 'GET', '/user/me')).body.uuid}/setFormatEtiquette/PDF`);
   await alice.close();
