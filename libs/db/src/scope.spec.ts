@@ -26,8 +26,16 @@ describe('scope rule', () => {
     expect(sql(scope, columns)).toEqual([
       'o.depositor_id = ANY([1,2]::int[])',
       'o.platform_id = ANY([8]::int[])',
-      `(NOT (o.depositor_id = ANY([1]::int[])) OR (o.depositor_id::text || ':' || o.activity_code) = ANY(["1:ECOM"]::text[]))`,
-      `(NOT (o.depositor_id = ANY([2]::int[])) OR (o.depositor_id::text || ':' || o.store_code) = ANY(["2:M02","2:M03"]::text[]))`,
+      '((o.depositor_id = 1::int AND o.activity_code = ANY(["ECOM"]::text[])) OR o.depositor_id = ANY([2]::int[]))',
+      '((o.depositor_id = 2::int AND o.store_code = ANY(["M02","M03"]::text[])) OR o.depositor_id = ANY([1]::int[]))',
+    ]);
+  });
+
+  it('writes a depositor restricted in full without the others, codes holding the separator kept whole', () => {
+    const scope = { ...depositorScope([1]), activityKeys: ['1:ECOM', '1:B2B:EU'] };
+    expect(sql(scope, columns)).toEqual([
+      'o.depositor_id = ANY([1]::int[])',
+      '((o.depositor_id = 1::int AND o.activity_code = ANY(["ECOM","B2B:EU"]::text[])))',
     ]);
   });
 

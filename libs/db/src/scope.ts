@@ -39,15 +39,25 @@ export function scopeConditions(scope: Scope, columns: ScopeColumns, param: Para
     [columns.store, scope.storeKeys],
   ] as const) {
     if (!column || !keys.length) continue;
+    // Written so that an index on (depositor, code) serves it: each restricted depositor with its own
+    // codes, the scope's other depositors whole (a key is `<depositorId>:<code>`).
     const restricted = restrictedDepositors(keys);
-    // A key is `<depositorId>:<code>`: the code compared after the depositor's own prefix.
-    parts.push(
-      `(NOT (${columns.depositor} = ANY(${param(restricted)}::int[])) OR (${columns.depositor}::text || ':' || ${column}) = ANY(${param(keys)}::text[]))`,
+    const arms = restricted.map(
+      (id) => `(${columns.depositor} = ${param(id)}::int AND ${column} = ANY(${param(codesOf(keys, id))}::text[]))`,
     );
+    const whole = scope.depositorIds.filter((id) => !restricted.includes(id));
+    if (whole.length) arms.push(`${columns.depositor} = ANY(${param(whole)}::int[])`);
+    parts.push(`(${arms.join(' OR ')})`);
   }
   if (columns.activityId && scope.activityIds.length) parts.push(`${columns.activityId} = ANY(${param(scope.activityIds)}::int[])`);
   if (columns.storeId && scope.storeIds.length) parts.push(`${columns.storeId} = ANY(${param(scope.storeIds)}::int[])`);
   return parts;
+}
+
+/** The codes a `<depositorId>:<code>` key list allows to one depositor. */
+function codesOf(keys: string[], depositorId: number): string[] {
+  const prefix = `${depositorId}:`;
+  return keys.filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
 }
 
 /** The depositors a `<depositorId>:<code>` key list restricts. */
@@ -73,7 +83,7 @@ export function applyScope<T extends ObjectLiteral>(
   };
   // TypeORM reads `:name::int[]` as two parameters: write the casts as CAST().
   const conditions = scopeConditions(ctx.scope, columns, param).map((c) =>
-    c.replace(/(:scope_\w+)::(int|text)\[\]/g, (_, p: string, type: string) => `CAST(${p} AS ${type}[])`),
+    c.replace(/(:scope_\w+)::(int|text)(\[\])?/g, (_, p: string, type: string, array = '') => `CAST(${p} AS ${type}${array})`),
   );
   return conditions.length ? qb.andWhere(conditions.join(' AND '), params) : qb;
 }
