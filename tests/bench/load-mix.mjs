@@ -41,24 +41,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { accountOf, ENDPOINTS, PASSWORD, virtualUser } from './support/customer-mix.mjs';
-import {
-  cpuLines,
-  cpuWindow,
-  externalServer,
-  queryOnce,
-  serverVersion,
-  setStatementLogging,
-  startCluster,
-} from './support/load-cluster.mjs';
+import { cpuLines, cpuWindow, externalServer, setStatementLogging, startCluster } from './support/load-cluster.mjs';
 import { httpClient, runClosedLoop, runFor } from './support/load-driver.mjs';
-import { cliArgs } from './support/measure.mjs';
+import { cliArgs, numberArg, runBench } from './support/measure.mjs';
 import {
   dropDatabases,
   freePort,
   freshDatabasePrefix,
   Processes,
+  queryOnce,
   requireFromRoot,
   ROOT,
+  serverVersion,
   sleep,
   waitHealthy,
   withDatabase,
@@ -67,7 +61,7 @@ import { captureSummary, dropLogs, logOffsets, pgssRead, pgssReset, readCapture,
 import { machineLine } from './support/stock-bench.mjs';
 
 const argv = cliArgs();
-const num = (key, fallback) => (argv[key] === undefined || argv[key] === true ? fallback : Number(String(argv[key]).replace(/_/g, '')));
+const num = (key, fallback) => numberArg(argv, key, fallback);
 const USERS = num('users', 200);
 const THINK = num('think', 1000);
 const DURATION = num('duration', 60);
@@ -401,13 +395,4 @@ function renice(value) {
   }
 }
 
-let exitCode = 0;
-try {
-  await main();
-} catch (error) {
-  console.error(`[bench] failed: ${error.stack ?? error}`);
-  exitCode = 1;
-} finally {
-  await cleanup();
-}
-process.exit(exitCode);
+await runBench(main, cleanup);

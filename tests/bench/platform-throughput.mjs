@@ -34,7 +34,7 @@ import {
   waitHealthy,
   withDatabase,
 } from './support/platform.mjs';
-import { cliArgs } from './support/measure.mjs';
+import { cliArgs, runBench } from './support/measure.mjs';
 
 const argv = cliArgs();
 const num = (value, fallback) => (value === undefined || value === true || Number.isNaN(Number(value)) ? fallback : Number(value));
@@ -350,13 +350,4 @@ async function main() {
   }
 }
 
-let exitCode = 0;
-try {
-  await main();
-} catch (error) {
-  console.error(`[bench] failed: ${error.stack ?? error}`);
-  exitCode = 1;
-} finally {
-  await cleanup();
-}
-process.exit(exitCode);
+await runBench(main, cleanup);

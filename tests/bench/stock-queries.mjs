@@ -30,11 +30,11 @@ import {
   withDatabase,
 } from './support/platform.mjs';
 import { startBareHttp } from './support/bare-http.mjs';
-import { cliArgs, searchVerdicts } from './support/measure.mjs';
+import { cliArgs, numberArg, searchVerdicts } from './support/measure.mjs';
 import { captureSql, machineLine, snapshotLines, timed } from './support/stock-bench.mjs';
 
 const argv = cliArgs();
-const num = (key, fallback) => (argv[key] === undefined ? fallback : Number(String(argv[key]).replace(/_/g, '')));
+const num = (key, fallback) => numberArg(argv, key, fallback);
 const LINES = num('lines', 100_000);
 const MOVEMENTS = num('movements', 5_000_000);
 const DEPOSITORS = num('depositors', 3);

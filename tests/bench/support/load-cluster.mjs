@@ -5,9 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, requireFromRoot, sleep } from './platform.mjs';
-
-const pg = requireFromRoot('pg');
+import { freePort, queryOnce, sleep } from './platform.mjs';
 
 /** Flags of the bench's cluster; log_statement is left to ALTER SYSTEM (a command-line value would win over it). */
 const FLAGS = [
@@ -23,16 +21,6 @@ const FLAGS = [
   'log_rotation_size=0',
   'log_parameter_max_length=-1',
 ].flatMap((flag) => ['-c', flag]);
-
-export async function queryOnce(url, sql, params = []) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, application_name: 'bench-load-mix' });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /**
  * Starts the cluster in `reuse` (a folder a --keep run left) or in a new temporary folder. Answers the
@@ -130,11 +118,6 @@ export async function externalServer(url) {
 export async function setStatementLogging(url, on) {
   await queryOnce(url, on ? `ALTER SYSTEM SET log_statement = 'all'` : 'ALTER SYSTEM RESET log_statement');
   await queryOnce(url, 'SELECT pg_reload_conf()');
-}
-
-export async function serverVersion(url) {
-  const [row] = await queryOnce(url, `SELECT current_setting('server_version') AS v, current_setting('max_connections') AS max`);
-  return `PostgreSQL ${row.v} (max_connections ${row.max})`;
 }
 
 function alive(pid) {

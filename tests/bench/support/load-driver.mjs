@@ -5,21 +5,10 @@
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { percentile } from './measure.mjs';
-import { sleep } from './platform.mjs';
+import { requireFromRoot, sleep } from './platform.mjs';
 
-/** A small seeded PRNG (mulberry32): each virtual user draws the same sequence of choices on every run. */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export const pick = (rand, list) => list[Math.floor(rand() * list.length)];
+/** The demo data's seeded PRNG (mulberry32) and pick: each virtual user draws the same sequence of choices on every run. */
+export const { prng, pick } = requireFromRoot('@portal/demo');
 
 /** Keep-alive HTTP to one origin; answers { status, body (string), ms }. Network failures answer status 0 and the error code. */
 export function httpClient(baseUrl, sockets) {

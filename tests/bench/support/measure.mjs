@@ -10,6 +10,24 @@ export function cliArgs(argv = process.argv.slice(2)) {
   );
 }
 
+/** A numeric option (`--lines=100_000`; underscores allowed), or the fallback when absent or bare. */
+export const numberArg = (argv, key, fallback) =>
+  argv[key] === undefined || argv[key] === true ? fallback : Number(String(argv[key]).replace(/_/g, ''));
+
+/** Runs a benchmark's main, always cleans up, and exits 1 on a failure (figures never fail it). */
+export async function runBench(main, cleanup) {
+  let exitCode = 0;
+  try {
+    await main();
+  } catch (error) {
+    console.error(`[bench] failed: ${error.stack ?? error}`);
+    exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+  process.exit(exitCode);
+}
+
 export const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

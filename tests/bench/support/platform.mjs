@@ -32,8 +32,9 @@ export function withDatabase(url, database) {
   return u.toString();
 }
 
-async function queryOnce(url, sql, params = []) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+/** One statement on a connection of its own (setup, checks): the rows. */
+export async function queryOnce(url, sql, params = []) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, application_name: 'bench' });
   await client.connect();
   try {
     return (await client.query(sql, params)).rows;
@@ -85,7 +86,7 @@ export async function postgresServer(log) {
   };
 }
 
-async function serverVersion(url) {
+export async function serverVersion(url) {
   const [row] = await queryOnce(url, `SELECT current_setting('server_version') AS v, current_setting('max_connections') AS max`);
   return `PostgreSQL ${row.v} (max_connections ${row.max})`;
 }

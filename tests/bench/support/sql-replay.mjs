@@ -4,7 +4,7 @@
 // through node-postgres with the portal's pool sizes and concurrency; and pg_stat_statements figures.
 import fs from 'node:fs';
 import path from 'node:path';
-import { queryOnce } from './load-cluster.mjs';
+import { queryOnce } from './platform.mjs';
 import { requireFromRoot, ROOT, withDatabase } from './platform.mjs';
 
 const pg = requireFromRoot('pg');

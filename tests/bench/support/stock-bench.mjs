@@ -32,15 +32,12 @@ export async function captureSql(resource, ctx, request) {
   const Service = requireFromRoot(path.join(dir, servicePath))[serviceName];
   const Repository = requireFromRoot(path.join(dir, repoPath))[repoName];
   let captured;
-  const db = {
-    scoped: async (_ctx, fn) =>
-      fn({
-        query: async (sql, params) => {
-          captured = { sql, params };
-          return [{ total: 0, rows: [] }];
-        },
-      }),
+  const record = async (sql, params) => {
+    captured = { sql, params };
+    return [{ total: 0, rows: [] }];
   };
+  // Lists are one statement sent with the scope settings (scopedQuery); `scoped` for older paths.
+  const db = { scopedQuery: async (_ctx, sql, params) => record(sql, params), scoped: async (_ctx, fn) => fn({ query: record }) };
   await new Service(new Repository(db)).list(ctx, request);
   if (!captured) throw new Error(`no SQL captured for ${resource}`);
   return captured;
