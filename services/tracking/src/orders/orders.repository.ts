@@ -47,7 +47,8 @@ export class OrdersRepository {
    * One page of the search, plus one row to know whether a next page exists. Without a typed
    * reference: one statement, one round trip. With one, the cost of the page must not grow with the
    * number of orders the prefix matches (6 characters of a reference match most of them), so a first
-   * statement reads at most `referenceSearch.candidates` + 1 matching ids from the prefix indexes:
+   * statement reads at most `referenceSearch.candidates` + 1 matching ids of the caller's scope,
+   * depositors and dates from the prefix indexes:
    * - up to that many, the page is read among those ids (exact, a small sort);
    * - beyond, the prefix is broad: the page is first looked for among the `referenceSearch.window`
    *   newest orders in scope (a prefix of recent references fills it there); failing that, the newest
@@ -57,11 +58,12 @@ export class OrdersRepository {
    */
   async search(ctx: CallerContext, search: OrderSearch): Promise<OrderRow[]> {
     if (!search.q) return this.page(ctx, this.searchQuery(ctx, search), search);
+    const matches = this.matchingBranches(ctx, search);
     const [sql, params] = this.db
       .queryBuilder()
       .select('c.id')
-      .from(`(${this.referenceBranches(ctx).join(' UNION ALL ')})`, 'c')
-      .setParameters(this.referenceBounds(search.q))
+      .from(`(${matches.map((b) => b.getQuery()).join(' UNION ALL ')})`, 'c')
+      .setParameters(Object.assign({}, ...matches.map((b) => b.getParameters())))
       .limit(referenceSearch.candidates + 1)
       .getQueryAndParameters();
     const candidates = await this.db.scopedQuery<{ id: string }>(ctx, sql, params);
@@ -164,7 +166,7 @@ export class OrdersRepository {
 
   /**
    * Orders of the caller's scope, depositors and dates, after the cursor (alias `alias`):
-   * the window of a broad prefix, and each prefix index's newest matches.
+   * the reference candidates, the window of a broad prefix, and each prefix index's newest matches.
    */
   private newestInScope<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, ctx: CallerContext, s: OrderSearch, alias: string) {
     qb.from('orders', alias).where(`${alias}.hidden_at IS NULL`);
@@ -181,15 +183,25 @@ export class OrdersRepository {
   }
 
   /** The newest matches of each reference column, from its covering index, united: the ids a page can hold. */
-  private newestMatches(ctx: CallerContext, s: OrderSearch): { sql: string; params: Record<string, unknown> } {
-    const limit = (s.after ? 0 : s.from) + s.size + 1;
-    const params: Record<string, unknown> = {};
-    const branches = this.referenceColumns(ctx).map(({ column, bound }, i) => {
+  /**
+   * One query per reference column: the orders of the caller's scope, depositors and dates whose
+   * column starts with the typed text (`rN.id`, `rN.created_at`), read from its covering prefix index.
+   */
+  private matchingBranches(ctx: CallerContext, s: OrderSearch): SelectQueryBuilder<ObjectLiteral>[] {
+    return this.referenceColumns(ctx).map(({ column, bound }, i) => {
       const alias = `r${i}`;
       const branch = this.newestInScope(this.db.queryBuilder().select(`${alias}.id, ${alias}.created_at`), ctx, s, alias);
       if (column === 'tracking_number')
         branch.andWhere(`${alias}.id IN (SELECT order_id FROM parcels WHERE ${column} ~>=~ :${bound}Lo AND ${column} ~<~ :${bound}Hi)`);
       else branch.andWhere(`${alias}.${column} ~>=~ :${bound}Lo AND ${alias}.${column} ~<~ :${bound}Hi`);
+      return branch.setParameters(this.referenceBounds(s.q ?? ''));
+    });
+  }
+
+  private newestMatches(ctx: CallerContext, s: OrderSearch): { sql: string; params: Record<string, unknown> } {
+    const limit = (s.after ? 0 : s.from) + s.size + 1;
+    const params: Record<string, unknown> = {};
+    const branches = this.matchingBranches(ctx, s).map((branch) => {
       Object.assign(params, branch.getParameters());
       // OFFSET 0 keeps the order out of the branch: planned for its prefix index alone (index-only), not
       // for a walk in date order that would pass every newer order when the matches are old ones.
