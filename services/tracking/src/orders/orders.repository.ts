@@ -3,7 +3,7 @@ import { hasAnyRole, Role, type CallerContext } from '@portal/contracts';
 import { applyScope, Db, isNarrowed, type ScopeColumns } from '@portal/db';
 import { ORDER_SCOPE } from '../common/order-scope';
 import { type EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
-import { SHOWN_TRACER_STATUS_SQL } from '../common/tracer-status';
+import { SHOWN_TRACER_STATUS_SQL, shownTracerStatusIn } from '../common/tracer-status';
 import { prefixBounds, SORT_COLUMNS, startsWith, type OrderSearch } from './search-filter';
 
 /** Columns of a search row (OrderSummaryDto), raw. */
@@ -159,8 +159,10 @@ export class OrdersRepository {
       (c) => `o.id IN (SELECT a.order_id FROM order_lines a WHERE ${c})`,
     );
     if (s.statuses?.length) qb.andWhere('o.status IN (:...statuses)', { statuses: s.statuses });
-    if (s.tracerStatuses?.length)
-      qb.andWhere(`${SHOWN_TRACER_STATUS_SQL('o')} IN (:...tracerStatuses)`, { tracerStatuses: s.tracerStatuses });
+    if (s.tracerStatuses?.length) {
+      const shown = shownTracerStatusIn('o', s.tracerStatuses, 'tracerStatuses');
+      qb.andWhere(shown.sql, shown.params);
+    }
     return qb;
   }
 
