@@ -3,12 +3,14 @@
  * where the spec gives them, camelCase names in the same spirit otherwise. Each key has a
  * translation in the five languages of the web app (checked by a test).
  */
+import { HUBY_ERROR_STATUS } from './huby/errors';
 import { STOCK_ERROR_STATUS } from './stock/errors';
 import { TRACKING_ERROR_STATUS } from './tracking/errors';
 
 export const ERROR_STATUS = {
   ...TRACKING_ERROR_STATUS,
   ...STOCK_ERROR_STATUS,
+  ...HUBY_ERROR_STATUS,
   // Alerts and session (§8)
   loginFailed: 401,
   tokenDismiss: 401,

@@ -8,6 +8,8 @@ export * from './subjects';
 export * from './dto';
 export * from './tracking';
 export * from './stock';
+export * from './huby';
+export * from './body';
 export * from './exports';
 export * from './lists';
 export * from './input';

@@ -35,7 +35,8 @@ export interface DemoOrder {
   lines: DemoOrderLine[];
 }
 
-const CARRIERS = [
+/** Demo reference data shared by the services demo seeds. */
+export const DEMO_CARRIERS = [
   { code: 'COLISSIMO', name: 'Colissimo', kind: 'parcel' as const },
   { code: 'CHRONOPOST', name: 'Chronopost', kind: 'parcel' as const },
   { code: 'DPD', name: 'DPD France', kind: 'parcel' as const },
@@ -47,7 +48,8 @@ const CARRIERS = [
   { code: 'AFFRET', name: 'Affrètement direct', kind: 'charter' as const },
 ];
 
-const TOWNS: [string, string][] = [
+/** Demo reference data shared by the services demo seeds. */
+export const DEMO_TOWNS: [string, string][] = [
   ['75011', 'PARIS'],
   ['69003', 'LYON'],
   ['13008', 'MARSEILLE'],
@@ -73,7 +75,7 @@ const TOWNS: [string, string][] = [
   ['57000', 'METZ'],
   ['45000', 'ORLEANS'],
 ];
-const FOREIGN: [string, string, string][] = [
+export const DEMO_FOREIGN: [string, string, string][] = [
   ['1000', 'BRUXELLES', 'BE'],
   ['28013', 'MADRID', 'ES'],
   ['20121', 'MILANO', 'IT'],
@@ -81,7 +83,8 @@ const FOREIGN: [string, string, string][] = [
   ['1204', 'GENEVE', 'CH'],
   ['1011', 'AMSTERDAM', 'NL'],
 ];
-const COMPANIES = [
+/** Demo reference data shared by the services demo seeds. */
+export const DEMO_COMPANIES = [
   'Pharmacie du Centre',
   'Parfumerie Rivoli',
   'Clinique Saint-Joseph',
@@ -97,7 +100,8 @@ const COMPANIES = [
   'Centre Hospitalier Régional',
   'Informatique Services',
 ];
-const FIRST = [
+/** Demo reference data shared by the services demo seeds. */
+export const DEMO_FIRST = [
   'Camille',
   'Louis',
   'Chloé',
@@ -113,7 +117,8 @@ const FIRST = [
   'Emma',
   'Arthur',
 ];
-const LAST = [
+/** Demo reference data shared by the services demo seeds. */
+export const DEMO_LAST = [
   'Bernard',
   'Dubois',
   'Thomas',
@@ -129,7 +134,8 @@ const LAST = [
   'Michel',
   'Garcia',
 ];
-const STREETS = [
+/** Demo reference data shared by the services demo seeds. */
+export const DEMO_STREETS = [
   'rue de la République',
   'avenue Jean Jaurès',
   'boulevard Victor Hugo',
@@ -204,7 +210,7 @@ export function* demoOrders(
       const createdAt = new Date(start + day * DAY + (7 + rand() * 11) * 3_600_000);
       const ageDays = (end - createdAt.getTime()) / DAY;
       let outcome = outcomeFor(rand, ageDays);
-      const carrier = pick(rand, CARRIERS);
+      const carrier = pick(rand, DEMO_CARRIERS);
       const shipped = outcome !== 'preparing' && outcome !== 'canceled';
       const shippedAt = shipped ? new Date(createdAt.getTime() + (4 + rand() * 30) * 3_600_000) : null;
       const transitDays = carrier.kind === 'parcel' ? 1 + Math.floor(rand() * 2) : 2 + Math.floor(rand() * 3);
@@ -217,7 +223,7 @@ export function* demoOrders(
         deliveredAt = null;
       }
       const abroad = rand() < 0.12;
-      const [zip, town, country] = abroad ? pick(rand, FOREIGN) : [...pick(rand, TOWNS), 'FR'];
+      const [zip, town, country] = abroad ? pick(rand, DEMO_FOREIGN) : [...pick(rand, DEMO_TOWNS), 'FR'];
       const lineCount = 1 + Math.floor(rand() ** 2 * 6);
       const lines: DemoOrderLine[] = [];
       const mainPlatform = articles[0].platformIds[0];
@@ -247,9 +253,9 @@ export function* demoOrders(
           storeId: article.storeIds[0],
         });
       }
-      const company = pick(rand, COMPANIES);
-      const first = pick(rand, FIRST);
-      const last = pick(rand, LAST);
+      const company = pick(rand, DEMO_COMPANIES);
+      const first = pick(rand, DEMO_FIRST);
+      const last = pick(rand, DEMO_LAST);
       const parcels = carrier.kind === 'parcel' ? 1 + Math.floor(rand() * 3) : 1;
       yield {
         n,
@@ -268,7 +274,7 @@ export function* demoOrders(
         recipient: {
           company,
           name: `${first} ${last}`,
-          address1: `${1 + Math.floor(rand() * 120)} ${pick(rand, STREETS)}`,
+          address1: `${1 + Math.floor(rand() * 120)} ${pick(rand, DEMO_STREETS)}`,
           zip,
           town,
           country,

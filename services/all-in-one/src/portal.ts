@@ -6,6 +6,7 @@ import { BusModule, BusServer, InProcessTransport, type BusTransport } from '@po
 import { Db } from '@portal/db';
 import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
 import { AuthServiceModule, seedAuthDemo } from '@portal/service-auth';
+import { HubyServiceModule, seedHubyDemo } from '@portal/service-huby';
 import { seedStockDemo, StockServiceModule } from '@portal/service-stock';
 import { seedTrackingDemo, TrackingServiceModule } from '@portal/service-tracking';
 import { configureGateway, fastifyAdapter, GatewayModule } from '@portal/service-gateway';
@@ -35,6 +36,7 @@ const SERVICES: HostedService[] = [
     background: true,
   },
   { name: 'stock', module: StockServiceModule, seed: seedStockDemo, background: true },
+  { name: 'huby', module: HubyServiceModule, seed: seedHubyDemo },
 ];
 
 export interface PortalOptions {

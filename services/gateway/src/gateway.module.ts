@@ -10,12 +10,19 @@ import { SessionGuard } from './http/session.guard';
 import { SessionCache } from './http/session-cache';
 import { SessionResolver } from './http/session-resolver';
 import { ReferenceHttpModule } from './reference/reference.module';
+import { HubyHttpModule } from './huby/huby.module';
 import { StockHttpModule } from './stock/stock.module';
 import { TrackingHttpModule } from './tracking/tracking.module';
 import { UserController } from './user/user.controller';
 
 /** Feature modules of the gateway's HTTP surface, added by each service's issue. */
-const FEATURE_MODULES: (Type | DynamicModule)[] = [ReferenceHttpModule, ExportsHttpModule, TrackingHttpModule, StockHttpModule];
+const FEATURE_MODULES: (Type | DynamicModule)[] = [
+  ReferenceHttpModule,
+  ExportsHttpModule,
+  TrackingHttpModule,
+  StockHttpModule,
+  HubyHttpModule,
+];
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */
 @Module({

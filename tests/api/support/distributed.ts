@@ -6,11 +6,12 @@ import path from 'node:path';
 import { Db, freePort } from '@portal/db';
 import { seedAdminDemo } from '@portal/service-admin';
 import { seedAuthDemo } from '@portal/service-auth';
+import { seedHubyDemo } from '@portal/service-huby';
 import { dropDatabases, freshDatabaseBase } from '@portal/testing';
 import { serviceDatabaseUrl } from './target';
 
 const ROOT = path.resolve(__dirname, '../../..');
-export const DISTRIBUTED_SERVICES = ['auth', 'admin', 'tracking', 'stock', 'gateway'] as const;
+export const DISTRIBUTED_SERVICES = ['auth', 'admin', 'tracking', 'stock', 'huby', 'gateway'] as const;
 export type DistributedService = (typeof DISTRIBUTED_SERVICES)[number];
 
 /**
@@ -110,6 +111,7 @@ export class Deployment {
     for (const [service, seed] of [
       ['admin', seedAdminDemo],
       ['auth', seedAuthDemo],
+      ['huby', (db: Db) => seedHubyDemo(db, { now: new Date() })],
     ] as const) {
       const db = await Db.open({ service, entities: [], migrations: [], url: this.databaseUrl(service) });
       await seed(db);

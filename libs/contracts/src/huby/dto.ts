@@ -1,0 +1,167 @@
+import type { AddressAction, AddressBook, AddressType, HubyStatusCode } from './statuses';
+
+export interface OpeningPeriods {
+  am_from?: string;
+  am_to?: string;
+  pm_from?: string;
+  pm_to?: string;
+}
+
+/** An address of a depositor's shipper or recipient book (spec §3 Address). */
+export interface AddressDto {
+  uuid: string;
+  book: AddressBook;
+  depositor_id: number;
+  depositor_code: string;
+  code: string | null;
+  company_name: string | null;
+  contact_name: string | null;
+  civility: 'E' | 'M' | null;
+  address_type: AddressType;
+  address1: string;
+  address2: string | null;
+  zip: string;
+  town: string;
+  state_code: string | null;
+  country: string;
+  email: string | null;
+  phone: string | null;
+  mobile: string | null;
+  customer_code: string | null;
+  address_code: string | null;
+  akanea_id: string | null;
+  opening_hours: Partial<Record<'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun', OpeningPeriods>> | null;
+  is_favorite: boolean;
+  action: AddressAction | null;
+  /** The depositor's action_delay_on_address: days after shipping or delivery before the deletion. */
+  action_delay_on_address: number | null;
+  active: boolean;
+  updated_at: string;
+}
+
+export interface PackingDto {
+  line: number;
+  packaging_type: string | null;
+  content: string | null;
+  net_quantity: number | null;
+  unit: 'kg' | 'L' | null;
+  weight_kg: number;
+  length_cm: number | null;
+  width_cm: number | null;
+  height_cm: number | null;
+  volume_m3: number | null;
+  packages: number;
+  duplicate_count: number;
+}
+
+/** A party of the shipment as it was when the shipment was last saved (the book may change after). */
+export type ShipmentPartyDto = Pick<
+  AddressDto,
+  | 'uuid'
+  | 'code'
+  | 'company_name'
+  | 'contact_name'
+  | 'civility'
+  | 'address1'
+  | 'address2'
+  | 'zip'
+  | 'town'
+  | 'state_code'
+  | 'country'
+  | 'email'
+  | 'phone'
+  | 'mobile'
+  | 'customer_code'
+>;
+
+/** A Huby shipment (spec §3). Dates are days (YYYY-MM-DD); amounts in euros. */
+export interface ShipmentDto {
+  uuid: string;
+  depositor_id: number;
+  depositor_code: string;
+  status: HubyStatusCode;
+  reference: string;
+  order_number: string | null;
+  delivery_note_number: string | null;
+  customer_order_number: string | null;
+  customer_reference: string | null;
+  shipper: ShipmentPartyDto;
+  recipient: ShipmentPartyDto;
+  billing_same_as_recipient: boolean;
+  billing: ShipmentPartyDto | null;
+  carrier_code: string | null;
+  tour_code: string | null;
+  date_shipment_desired: string | null;
+  date_delivery_desired: string | null;
+  date_loading: string | null;
+  preparation_comment: string | null;
+  carrier_comment: string | null;
+  appointment: boolean;
+  pallet_stripping: boolean;
+  hatchback: boolean;
+  delivery_on_floor: boolean;
+  incoterm: string | null;
+  incoterm_location: string | null;
+  declared_amount: number | null;
+  content_description: string | null;
+  insurance_value: number | null;
+  cash_on_delivery: number | null;
+  packings: PackingDto[];
+  /** Sum over the packing lines of packages × (1 + duplicate count), and of their weights. */
+  package_count: number;
+  total_weight_kg: number;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+}
+
+/** A row of the shipment list (the tabs). */
+export type ShipmentSummaryDto = Pick<
+  ShipmentDto,
+  | 'uuid'
+  | 'depositor_id'
+  | 'depositor_code'
+  | 'status'
+  | 'reference'
+  | 'order_number'
+  | 'carrier_code'
+  | 'tour_code'
+  | 'date_shipment_desired'
+  | 'package_count'
+  | 'total_weight_kg'
+  | 'created_at'
+> & { recipient_name: string; recipient_zip: string; recipient_town: string; recipient_country: string };
+
+export interface ShipmentHistoryDto {
+  status: HubyStatusCode;
+  at: string;
+  by: string | null;
+  note: string | null;
+}
+
+export interface PackagingTypeDto {
+  code: string;
+  label: string;
+  length_cm: number | null;
+  width_cm: number | null;
+  height_cm: number | null;
+  tare_kg: number | null;
+}
+
+/** GET /dashtower/packagingTypes/{code_depositor}: `warning` names the §8 key when the depositor has none. */
+export interface PackagingTypesDto {
+  types: PackagingTypeDto[];
+  warning?: 'noPackagingType';
+}
+
+/** GET /dashtower/address/all (spec §7). */
+export interface AddressesAllDto {
+  addressesShipper?: AddressDto[];
+  addressesRecipient?: AddressDto[];
+}
+
+/** GET /dashtower/address/check/{uuid} (spec §7): on error the text is shown as an alert. */
+export interface AddressCheckDto {
+  result: boolean;
+  error?: { key: string; message: string };
+}

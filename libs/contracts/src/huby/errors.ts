@@ -1,0 +1,26 @@
+/** Error keys of the Huby service (spec §8 Huby) with their HTTP status, merged into ERROR_STATUS. */
+export const HUBY_ERROR_STATUS = {
+  /** A shipment of the depositor already has this reference. */
+  existingReference: 409,
+  /** An address of the book already has this customer code. */
+  customerCodeExists: 409,
+  /** The shipment left draft: it can no longer be edited (cancel, restore to draft, then edit). */
+  orderAlreadyInProcess: 409,
+  /** The reference, packages or tour code of the order is empty (one field per case in `fields`). */
+  orderFieldsEmpty: 400,
+  /** Ad valorem insurance needs the content to be declared. */
+  contentTypeRequired: 400,
+  orderNotFound: 404,
+  addressNotFound: 404,
+  depositorNotFound: 404,
+  /** The move is not in the shipment's transition table (params.from, params.to). */
+  invalidTransition: 409,
+  /** The shipping date is in the past or beyond the carrier's window (params.maxDays). */
+  shippingDateOutOfWindow: 400,
+  /** A depositor without packaging types (a warning on screens, refused when a packing names one). */
+  noPackagingType: 422,
+  /** The address cannot be used: deleted, or its zip does not match its town (params.reason). */
+  addressNotDeliverable: 422,
+  /** Dangerous goods without the right USER_HUBY_DANGEROUS_GOODS. */
+  dangerousGoodsNotAllowed: 403,
+} as const;

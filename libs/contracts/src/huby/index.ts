@@ -1,0 +1,8 @@
+/** Contracts of the Huby service (Dashtower): statuses, subjects, error keys, inputs, DTOs and lists. */
+export * from './statuses';
+export * from './limits';
+export * from './errors';
+export * from './subjects';
+export * from './dto';
+export * from './input';
+export * from './lists';

@@ -1,0 +1,89 @@
+/** Huby shipment statuses (spec §4), as the warehouse and the carriers report them. */
+export const HubyStatus = {
+  Canceled: -1,
+  Draft: 0,
+  Processing: 5,
+  Validated: 10,
+  WaitingForLabels: 20,
+  LabelsReceived: 25,
+  LabelsPrinted: 28,
+  TakenInCharge: 90,
+  InTransit: 95,
+  Returned: 96,
+  Anomaly: 97,
+  PartlyDelivered: 98,
+  Delivered: 100,
+} as const;
+export type HubyStatusCode = (typeof HubyStatus)[keyof typeof HubyStatus];
+export const HUBY_STATUS_CODES = Object.values(HubyStatus) as HubyStatusCode[];
+
+/**
+ * The moves a shipment may make (documented as a table in services/huby/README.md); every other move
+ * is refused with `invalidTransition`. Cancel is possible from any state before "taken in charge",
+ * restore brings a canceled shipment back to draft.
+ */
+export const HUBY_TRANSITIONS: Record<HubyStatusCode, readonly HubyStatusCode[]> = {
+  [HubyStatus.Draft]: [HubyStatus.Processing, HubyStatus.Canceled],
+  [HubyStatus.Processing]: [HubyStatus.Validated, HubyStatus.Draft, HubyStatus.Canceled],
+  [HubyStatus.Validated]: [HubyStatus.WaitingForLabels, HubyStatus.Draft, HubyStatus.Canceled],
+  [HubyStatus.WaitingForLabels]: [HubyStatus.LabelsReceived, HubyStatus.Validated, HubyStatus.Canceled],
+  [HubyStatus.LabelsReceived]: [HubyStatus.LabelsPrinted, HubyStatus.Canceled],
+  [HubyStatus.LabelsPrinted]: [HubyStatus.TakenInCharge, HubyStatus.Canceled],
+  [HubyStatus.TakenInCharge]: [HubyStatus.InTransit, HubyStatus.Anomaly],
+  [HubyStatus.InTransit]: [HubyStatus.Delivered, HubyStatus.PartlyDelivered, HubyStatus.Anomaly, HubyStatus.Returned],
+  [HubyStatus.Anomaly]: [HubyStatus.InTransit, HubyStatus.Delivered, HubyStatus.PartlyDelivered, HubyStatus.Returned],
+  [HubyStatus.PartlyDelivered]: [HubyStatus.Delivered],
+  [HubyStatus.Delivered]: [],
+  [HubyStatus.Returned]: [],
+  [HubyStatus.Canceled]: [HubyStatus.Draft],
+};
+
+export function canMove(from: HubyStatusCode, to: HubyStatusCode): boolean {
+  return HUBY_TRANSITIONS[from]?.includes(to) ?? false;
+}
+
+/** The shipment list's tabs (spec §2) and the statuses each shows. */
+export const HUBY_TABS = {
+  waiting: [HubyStatus.Draft, HubyStatus.Processing, HubyStatus.Validated, HubyStatus.WaitingForLabels],
+  ready: [HubyStatus.LabelsReceived, HubyStatus.LabelsPrinted],
+  sent: [
+    HubyStatus.TakenInCharge,
+    HubyStatus.InTransit,
+    HubyStatus.Returned,
+    HubyStatus.Anomaly,
+    HubyStatus.PartlyDelivered,
+    HubyStatus.Delivered,
+  ],
+  canceled: [HubyStatus.Canceled],
+} as const satisfies Record<string, readonly HubyStatusCode[]>;
+export type HubyTab = keyof typeof HUBY_TABS;
+export const HUBY_TAB_NAMES = Object.keys(HUBY_TABS) as HubyTab[];
+
+/** Address types (spec §3) and the address book an address belongs to. */
+export const ADDRESS_TYPES = ['B2B', 'B2C', 'BOTH'] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+export const ADDRESS_BOOKS = ['shipper', 'recipient'] as const;
+export type AddressBook = (typeof ADDRESS_BOOKS)[number];
+/** What happens to a recipient address once used (spec §3 action), after action_delay_on_address days. */
+export const ADDRESS_ACTIONS = ['deleteAfterShipping', 'deleteAfterDelivery'] as const;
+export type AddressAction = (typeof ADDRESS_ACTIONS)[number];
+export const CIVILITIES = ['E', 'M'] as const;
+
+/** Fields a depositor can require on an order (spec §3), checked when a shipment is validated. */
+export const REQUIRABLE_ORDER_FIELDS = [
+  'recipient_code_customer',
+  'recipient_company_name',
+  'recipient_firstname',
+  'recipient_lastname',
+  'recipient_email',
+  'date_shipment_desired',
+  'date_delivery_desired',
+  'recipient_phone_fixe',
+  'recipient_phone',
+  'either_phone',
+  'appointment',
+] as const;
+export type RequirableOrderField = (typeof REQUIRABLE_ORDER_FIELDS)[number];
+
+export const INCOTERMS = ['EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF'] as const;
+export const PACKING_UNITS = ['kg', 'L'] as const;

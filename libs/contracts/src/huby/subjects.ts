@@ -1,0 +1,23 @@
+/** Request/reply subjects of the Huby service. */
+export const HubySubjects = {
+  shipmentsList: 'huby.shipments.list',
+  shipmentsGet: 'huby.shipments.get',
+  shipmentsCreate: 'huby.shipments.create',
+  shipmentsUpdate: 'huby.shipments.update',
+  /** PUT /dashtower/order/{uuid}: recipient and delivery options of a shipment. */
+  shipmentsPatchOrder: 'huby.shipments.patch-order',
+  shipmentsValidate: 'huby.shipments.validate',
+  shipmentsCancel: 'huby.shipments.cancel',
+  shipmentsRestore: 'huby.shipments.restore',
+  shipmentsDuplicate: 'huby.shipments.duplicate',
+  shipmentsHistory: 'huby.shipments.history',
+  addressesList: 'huby.addresses.list',
+  addressesAll: 'huby.addresses.all',
+  addressesGet: 'huby.addresses.get',
+  addressesCheck: 'huby.addresses.check',
+  addressesCreate: 'huby.addresses.create',
+  addressesUpdate: 'huby.addresses.update',
+  addressesDelete: 'huby.addresses.delete',
+  packagingTypes: 'huby.packaging-types.list',
+  health: 'huby.health.check',
+} as const;

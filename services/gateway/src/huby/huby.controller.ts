@@ -1,0 +1,177 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Roles } from '@portal/auth';
+import { BusClient } from '@portal/bus';
+import {
+  addressInput,
+  ADDRESSES_LIST,
+  duplicateInput,
+  HubySubjects,
+  orderPatchInput,
+  parseBody,
+  Role,
+  SHIPMENTS_LIST,
+  shipmentInput,
+  type AddressCheckDto,
+  type AddressDto,
+  type AddressesAllDto,
+  type CallerContext,
+  type ListPage,
+  type PackagingTypesDto,
+  type ShipmentDto,
+  type ShipmentHistoryDto,
+  type ShipmentSummaryDto,
+} from '@portal/contracts';
+import type { FastifyReply } from 'fastify';
+import { Caller } from '../http/caller';
+import { firstRow, ListQuery, listRequest, sendListPage } from '../http/list-query';
+
+const WRITE = [Role.DASHTOWER_USER, Role.USER_CREATE_HUBY_ORDER] as const;
+type Json = Record<string, unknown>;
+const object = (body: unknown): Json => (body && typeof body === 'object' && !Array.isArray(body) ? (body as Json) : {});
+
+/**
+ * Dashtower/Huby (spec §2, §7): shipments by tab, their creation form and status moves, the
+ * address books and packaging types. Bodies are checked here against the same zod schemas the
+ * service reads (the service checks again). Lists are react-admin resources.
+ */
+@ApiTags('dashtower')
+@ApiBearerAuth()
+@Controller('dashtower')
+export class HubyController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Roles(Role.DASHTOWER_USER)
+  @Get('orders')
+  @ApiOperation({ summary: 'Shipments; filter tab = waiting | ready | sent | canceled, q, recipient, carrier, tour, dates' })
+  async list(@Caller() ctx: CallerContext, @Query() query: ListQuery, @Res({ passthrough: true }) res: FastifyReply) {
+    const request = listRequest(SHIPMENTS_LIST, query);
+    const page = await this.bus.request<ListPage<ShipmentSummaryDto>>(HubySubjects.shipmentsList, ctx, request);
+    return sendListPage('dashtower/orders', res, page, firstRow(request));
+  }
+
+  @Roles(Role.DASHTOWER_USER)
+  @Get('orders/:uuid')
+  get(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
+    return this.bus.request<ShipmentDto>(HubySubjects.shipmentsGet, ctx, { uuid });
+  }
+
+  @Roles(Role.DASHTOWER_USER)
+  @Get('orders/:uuid/history')
+  history(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
+    return this.bus.request<ShipmentHistoryDto[]>(HubySubjects.shipmentsHistory, ctx, { uuid });
+  }
+
+  @Roles(...WRITE)
+  @Post('orders')
+  @ApiOperation({ summary: 'A draft shipment (spec §3 fields); 409 existingReference' })
+  create(@Caller() ctx: CallerContext, @Body() body: Json) {
+    parseBody(shipmentInput, body);
+    return this.bus.request<ShipmentDto>(HubySubjects.shipmentsCreate, ctx, body);
+  }
+
+  @Roles(...WRITE)
+  @Put('orders/:uuid')
+  @ApiOperation({ summary: 'Edits a draft (the whole form); 409 orderAlreadyInProcess once it left draft' })
+  update(@Caller() ctx: CallerContext, @Param('uuid') uuid: string, @Body() body: Json) {
+    return this.bus.request<ShipmentDto>(HubySubjects.shipmentsUpdate, ctx, { uuid, shipment: object(body) });
+  }
+
+  @Roles(...WRITE)
+  @Put('order/:uuid')
+  @ApiOperation({
+    summary: 'Spec §7: order (uuid_address_recipient, appointment, pallet_stripping, delivery_on_floor, hatchback), force_recipient',
+  })
+  patchOrder(@Caller() ctx: CallerContext, @Param('uuid') uuid: string, @Body() body: Json) {
+    const b = object(body);
+    parseBody(orderPatchInput, { order: b.order ?? {}, force_recipient: b.force_recipient });
+    return this.bus.request<ShipmentDto>(HubySubjects.shipmentsPatchOrder, ctx, {
+      uuid,
+      order: b.order ?? {},
+      force_recipient: b.force_recipient,
+    });
+  }
+
+  @Roles(...WRITE)
+  @Post('orders/:uuid/validate')
+  @HttpCode(200)
+  validate(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
+    return this.bus.request<ShipmentDto>(HubySubjects.shipmentsValidate, ctx, { uuid });
+  }
+
+  @Roles(...WRITE)
+  @Post('orders/:uuid/cancel')
+  @HttpCode(200)
+  cancel(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
+    return this.bus.request<ShipmentDto>(HubySubjects.shipmentsCancel, ctx, { uuid });
+  }
+
+  @Roles(...WRITE)
+  @Post('orders/:uuid/restore')
+  @HttpCode(200)
+  restore(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
+    return this.bus.request<ShipmentDto>(HubySubjects.shipmentsRestore, ctx, { uuid });
+  }
+
+  @Roles(...WRITE)
+  @Post('orders/:uuid/duplicate')
+  @ApiOperation({ summary: 'Copies a shipment 1 to 50 times as drafts with the next free references' })
+  duplicate(@Caller() ctx: CallerContext, @Param('uuid') uuid: string, @Body() body: Json) {
+    const { count } = parseBody(duplicateInput, { count: object(body).count });
+    return this.bus.request<{ uuids: string[] }>(HubySubjects.shipmentsDuplicate, ctx, { uuid, count });
+  }
+
+  @Roles(Role.DASHTOWER_USER)
+  @Get('packagingTypes/:code_depositor')
+  @ApiOperation({ summary: 'Spec §7: packaging types of a depositor; warning noPackagingType when it has none' })
+  packagingTypes(@Caller() ctx: CallerContext, @Param('code_depositor') code: string) {
+    return this.bus.request<PackagingTypesDto>(HubySubjects.packagingTypes, ctx, { code });
+  }
+
+  @Roles(Role.DASHTOWER_USER)
+  @Get('address/all')
+  @ApiOperation({ summary: 'Spec §7: type, limit (default 50), active=1, search, uuid_address_shipper' })
+  addressAll(@Caller() ctx: CallerContext, @Query() query: Json) {
+    return this.bus.request<AddressesAllDto>(HubySubjects.addressesAll, ctx, query);
+  }
+
+  @Roles(Role.DASHTOWER_USER)
+  @Get('address/check/:uuid')
+  addressCheck(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
+    return this.bus.request<AddressCheckDto>(HubySubjects.addressesCheck, ctx, { uuid });
+  }
+
+  @Roles(Role.DASHTOWER_USER)
+  @Get('addresses')
+  @ApiOperation({ summary: 'The address books; filter book = shipper | recipient, q, type, country, favorite' })
+  async addresses(@Caller() ctx: CallerContext, @Query() query: ListQuery, @Res({ passthrough: true }) res: FastifyReply) {
+    const request = listRequest(ADDRESSES_LIST, query);
+    const page = await this.bus.request<ListPage<AddressDto>>(HubySubjects.addressesList, ctx, request);
+    return sendListPage('dashtower/addresses', res, page, firstRow(request));
+  }
+
+  @Roles(Role.DASHTOWER_USER)
+  @Get('addresses/:uuid')
+  address(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
+    return this.bus.request<AddressDto>(HubySubjects.addressesGet, ctx, { uuid });
+  }
+
+  @Roles(Role.DASHTOWER_USER)
+  @Post('addresses')
+  createAddress(@Caller() ctx: CallerContext, @Body() body: Json) {
+    parseBody(addressInput, body);
+    return this.bus.request<AddressDto>(HubySubjects.addressesCreate, ctx, body);
+  }
+
+  @Roles(Role.DASHTOWER_USER)
+  @Put('addresses/:uuid')
+  updateAddress(@Caller() ctx: CallerContext, @Param('uuid') uuid: string, @Body() body: Json) {
+    return this.bus.request<AddressDto>(HubySubjects.addressesUpdate, ctx, { uuid, address: object(body) });
+  }
+
+  @Roles(Role.DASHTOWER_USER)
+  @Delete('addresses/:uuid')
+  removeAddress(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
+    return this.bus.request<{ ok: true }>(HubySubjects.addressesDelete, ctx, { uuid });
+  }
+}

@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
+import { DatabaseModule, Db } from '@portal/db';
+import { AddressesController } from './addresses/addresses.controller';
+import { AddressesService } from './addresses/addresses.service';
+import { Depositors } from './depositors/depositors';
+import { HealthController } from './health/health.controller';
+import { CreateHuby1764800000000 } from './migrations/1764800000000-CreateHuby';
+import { ShipmentsController } from './shipments/shipments.controller';
+import { ShipmentsService } from './shipments/shipments.service';
+
+/**
+ * The Huby service owns Dashtower: the shipper and recipient address books, the depositors' Huby
+ * settings and packaging types, and the shipments with their status history. Queries are raw SQL
+ * on the list kit; every table is depositor-scoped by row-level security.
+ */
+@Module({
+  imports: [DatabaseModule.forService({ service: 'huby', entities: [], migrations: [CreateHuby1764800000000] })],
+  controllers: [ShipmentsController, AddressesController, HealthController],
+  providers: [
+    ShipmentsService,
+    AddressesService,
+    Depositors,
+    { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
+  ],
+})
+export class HubyServiceModule {}

@@ -1,0 +1,2 @@
+export { HubyServiceModule } from './huby.module';
+export { seedHubyDemo } from './demo/seed';

@@ -1,0 +1,487 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  canMove,
+  duplicateInput,
+  HUBY_LIMITS,
+  HUBY_TABS,
+  HubyStatus,
+  orderPatchInput,
+  parseBody,
+  parseListRequest,
+  SHIPMENTS_LIST,
+  shipmentInput,
+  type AddressDto,
+  type CallerContext,
+  type FieldErrorKey,
+  type HubyStatusCode,
+  type ListPage,
+  type PackagingTypesDto,
+  type ShipmentPartyDto,
+  type RequirableOrderField,
+  type ShipmentDto,
+  type ShipmentHistoryDto,
+  type ShipmentInput,
+  type ShipmentSummaryDto,
+} from '@portal/contracts';
+import { countedPage, Db, orderBy, ScopedWhere } from '@portal/db';
+import type { EntityManager } from 'typeorm';
+import { AddressesService, addressProblem } from '../addresses/addresses.service';
+import { uuidOf } from '../common/ids';
+import { Depositors, type HubyDepositor } from '../depositors/depositors';
+
+export const SHIPMENT_SCOPE = { depositor: 's.depositor_id' };
+
+const DAY = (c: string) => `to_char(s.${c}, 'YYYY-MM-DD') AS ${c}`;
+const INSTANT = (c: string) => `to_char(s.${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${c}`;
+const NUM = (c: string) => `s.${c}::float8 AS ${c}`;
+const SUMMARY_COLUMNS = `s.uuid, s.depositor_id, s.depositor_code, s.status, s.reference, s.order_number, s.carrier_code, s.tour_code,
+  ${DAY('date_shipment_desired')}, s.package_count, ${NUM('total_weight_kg')}, ${INSTANT('created_at')},
+  s.recipient_name, s.recipient->>'zip' AS recipient_zip, s.recipient->>'town' AS recipient_town, s.recipient->>'country' AS recipient_country`;
+const DETAIL_COLUMNS = `s.uuid, s.depositor_id, s.depositor_code, s.status, s.reference, s.order_number, s.delivery_note_number,
+  s.customer_order_number, s.customer_reference, s.shipper, s.recipient, s.billing_same_as_recipient, s.billing, s.carrier_code,
+  s.tour_code, ${DAY('date_shipment_desired')}, ${DAY('date_delivery_desired')}, ${DAY('date_loading')}, s.preparation_comment,
+  s.carrier_comment, s.appointment, s.pallet_stripping, s.hatchback, s.delivery_on_floor, s.incoterm, s.incoterm_location,
+  ${NUM('declared_amount')}, s.content_description, ${NUM('insurance_value')}, ${NUM('cash_on_delivery')}, s.packings,
+  s.package_count, ${NUM('total_weight_kg')}, ${INSTANT('created_at')}, ${INSTANT('updated_at')}, s.created_by`;
+const SORTS: Record<string, string> = {
+  createdAt: 's.created_at',
+  reference: 's.reference',
+  shippingDate: 's.date_shipment_desired',
+  status: 's.status',
+  id: 's.uuid',
+};
+const NOT_NULL = new Set(['s.created_at', 's.reference', 's.status', 's.uuid']);
+
+const PARTY_KEYS = [
+  'uuid',
+  'code',
+  'company_name',
+  'contact_name',
+  'civility',
+  'address1',
+  'address2',
+  'zip',
+  'town',
+  'state_code',
+  'country',
+  'email',
+  'phone',
+  'mobile',
+  'customer_code',
+] as const;
+const party = (a: AddressDto): ShipmentPartyDto => Object.fromEntries(PARTY_KEYS.map((k) => [k, a[k]])) as ShipmentPartyDto;
+
+/** Fields written as given (the rest are derived: parties, totals, status). */
+const PLAIN = [
+  'order_number',
+  'delivery_note_number',
+  'customer_order_number',
+  'customer_reference',
+  'carrier_code',
+  'tour_code',
+  'date_shipment_desired',
+  'date_delivery_desired',
+  'date_loading',
+  'preparation_comment',
+  'carrier_comment',
+  'appointment',
+  'pallet_stripping',
+  'hatchback',
+  'delivery_on_floor',
+  'incoterm',
+  'incoterm_location',
+  'declared_amount',
+  'content_description',
+  'insurance_value',
+  'cash_on_delivery',
+] as const;
+const FLAGS = new Set(['appointment', 'pallet_stripping', 'hatchback', 'delivery_on_floor']);
+
+/**
+ * Huby shipments (spec §3, §4, §5): drafts are edited freely; validation checks what the depositor
+ * requires and moves the shipment on; every status change follows HUBY_TRANSITIONS and is written in
+ * the history; duplicates are drafts with a new reference.
+ */
+@Injectable()
+export class ShipmentsService {
+  constructor(
+    @Inject(Db) private readonly db: Db,
+    @Inject(Depositors) private readonly depositors: Depositors,
+    @Inject(AddressesService) private readonly addresses: AddressesService,
+  ) {}
+
+  list(ctx: CallerContext, data: unknown): Promise<ListPage<ShipmentSummaryDto>> {
+    const request = parseListRequest(SHIPMENTS_LIST, data);
+    const f = request.filter;
+    const w = ScopedWhere.of(ctx, SHIPMENT_SCOPE)
+      .anyOf('s.status', f.status ?? (f.tab ? HUBY_TABS[f.tab] : undefined), 'smallint')
+      .equals('s.depositor_id', f.depositor)
+      .equals('s.carrier_code', f.carrier?.toUpperCase())
+      .equals('s.tour_code', f.tour?.toUpperCase())
+      .prefix('s.recipient_name', f.recipient?.toUpperCase());
+    if (f.q) {
+      const q = f.q.toUpperCase();
+      const [from, to] = [w.param(q), w.param(`${q}\u{10FFFF}`)];
+      w.and(
+        `((s.reference >= ${from} AND s.reference < ${to}) OR (s.order_number >= ${from} AND s.order_number < ${to}) OR (s.delivery_note_number >= ${from} AND s.delivery_note_number < ${to}))`,
+      );
+    }
+    if (f.dateFrom) w.and(`s.date_shipment_desired >= ${w.param(f.dateFrom)}::date`);
+    if (f.dateTo) w.and(`s.date_shipment_desired <= ${w.param(f.dateTo)}::date`);
+    return countedPage<ShipmentSummaryDto>(
+      (sql, params) => this.db.scopedQuery(ctx, sql, params),
+      w,
+      {
+        countRows: `SELECT 1 FROM shipments s WHERE ${w}`,
+        rows: (limit, offset) =>
+          `SELECT ${SUMMARY_COLUMNS} FROM shipments s WHERE ${w} ORDER BY ${orderBy(SORTS[request.sort], request.order, 's.uuid', NOT_NULL)} LIMIT ${limit} OFFSET ${offset}`,
+      },
+      { offset: request.offset, limit: request.limit, maxExactCount: 10_000 },
+    );
+  }
+
+  async get(ctx: CallerContext, data: unknown): Promise<ShipmentDto> {
+    const uuid = uuidOf((data as { uuid?: unknown } | null)?.uuid);
+    const w = ScopedWhere.of(ctx, SHIPMENT_SCOPE);
+    w.and(`s.uuid = ${w.param(uuid)}::uuid`);
+    const [row] = await this.db.scopedQuery<ShipmentDto>(ctx, `SELECT ${DETAIL_COLUMNS} FROM shipments s WHERE ${w}`, w.params);
+    if (!row) throw new AppError('orderNotFound', 'shipment not found');
+    return row;
+  }
+
+  async history(ctx: CallerContext, data: unknown): Promise<ShipmentHistoryDto[]> {
+    const shipment = await this.get(ctx, data);
+    return this.db.scopedQuery<ShipmentHistoryDto>(
+      ctx,
+      `SELECT h.status, to_char(h.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, h.by, h.note
+       FROM shipment_history h WHERE h.shipment_uuid = $1 ORDER BY h.at, h.id`,
+      [shipment.uuid],
+    );
+  }
+
+  async create(ctx: CallerContext, data: unknown): Promise<ShipmentDto> {
+    const input = parseBody(shipmentInput, data);
+    const depositor = await this.depositors.forCaller(ctx, input.depositor_id!);
+    const parties = await this.parties(ctx, input, depositor);
+    const reference = input.reference ?? (await this.nextReference(ctx, depositor));
+    const uuid = await this.unique(() =>
+      this.db.scoped(ctx, async (em) => {
+        const [row] = await em.query<{ uuid: string }[]>(
+          `INSERT INTO shipments (depositor_id, depositor_code, reference, created_by, shipper_uuid, recipient_uuid, shipper, recipient,
+             billing_uuid, billing, billing_same_as_recipient, recipient_name, packings, package_count, total_weight_kg)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING uuid`,
+          [depositor.id, depositor.code, reference, ctx.user?.login ?? null, ...partyValues(parties), ...packingValues(input)],
+        );
+        await this.writePlain(em, row.uuid, input);
+        await addHistory(em, row.uuid, depositor.id, HubyStatus.Draft, ctx, 'created');
+        return row.uuid;
+      }),
+    );
+    return this.get(ctx, { uuid });
+  }
+
+  /** Edits a draft (the whole form); any other status answers orderAlreadyInProcess. */
+  async update(ctx: CallerContext, data: unknown): Promise<ShipmentDto> {
+    const current = await this.get(ctx, data);
+    if (current.status !== HubyStatus.Draft)
+      throw new AppError('orderAlreadyInProcess', 'shipment is no longer a draft', { status: current.status });
+    const body = { ...((data as { shipment?: object } | null)?.shipment ?? {}), depositor_id: current.depositor_id };
+    const input = parseBody(shipmentInput, body);
+    const depositor = await this.depositors.forCaller(ctx, current.depositor_id);
+    const parties = await this.parties(ctx, input, depositor);
+    await this.unique(() =>
+      this.db.scoped(ctx, async (em) => {
+        const [moved] = await em.query<{ uuid: string }[]>(
+          `UPDATE shipments SET reference = $2, shipper_uuid = $3, recipient_uuid = $4, shipper = $5, recipient = $6, billing_uuid = $7,
+             billing = $8, billing_same_as_recipient = $9, recipient_name = $10, packings = $11, package_count = $12, total_weight_kg = $13,
+             updated_at = now()
+           WHERE uuid = $1 AND status = 0 RETURNING uuid`,
+          [current.uuid, input.reference ?? current.reference, ...partyValues(parties), ...packingValues(input)],
+        );
+        if (!moved) throw new AppError('orderAlreadyInProcess', 'shipment is no longer a draft');
+        await this.writePlain(em, current.uuid, input);
+      }),
+    );
+    return this.get(ctx, { uuid: current.uuid });
+  }
+
+  /**
+   * PUT /dashtower/order/{uuid} (spec §7): the recipient and the delivery options of a shipment not yet
+   * taken in charge. A recipient address that fails its check is refused unless `force_recipient`.
+   */
+  async patchOrder(ctx: CallerContext, data: unknown): Promise<ShipmentDto> {
+    const current = await this.get(ctx, data);
+    const input = parseBody(orderPatchInput, {
+      order: (data as { order?: unknown }).order ?? {},
+      force_recipient: (data as { force_recipient?: unknown }).force_recipient,
+    });
+    if (current.status >= HubyStatus.TakenInCharge || current.status === HubyStatus.Canceled)
+      throw new AppError('orderAlreadyInProcess', 'shipment already taken in charge', { status: current.status });
+    const o = input.order;
+    let recipient: AddressDto | undefined;
+    if (o.uuid_address_recipient) {
+      recipient = await this.address(ctx, o.uuid_address_recipient, 'recipient', current.depositor_id, 'uuid_address_recipient');
+      const problem = addressProblem(recipient);
+      if (problem && !input.force_recipient) throw new AppError('addressNotDeliverable', problem, { reason: problem });
+    }
+    await this.db.scoped(ctx, (em) =>
+      em.query(
+        `UPDATE shipments SET recipient_uuid = coalesce($2::uuid, recipient_uuid), recipient = coalesce($3::jsonb, recipient),
+           recipient_name = coalesce($4, recipient_name), appointment = coalesce($5, appointment), pallet_stripping = coalesce($6, pallet_stripping),
+           delivery_on_floor = coalesce($7, delivery_on_floor), hatchback = coalesce($8, hatchback), updated_at = now()
+         WHERE uuid = $1`,
+        [
+          current.uuid,
+          recipient?.uuid ?? null,
+          recipient ? JSON.stringify(party(recipient)) : null,
+          recipient ? nameOf(recipient) : null,
+          o.appointment ?? null,
+          o.pallet_stripping ?? null,
+          o.delivery_on_floor ?? null,
+          o.hatchback ?? null,
+        ],
+      ),
+    );
+    return this.get(ctx, { uuid: current.uuid });
+  }
+
+  /**
+   * Validation: draft -> processing (the checks) -> validated. The depositor's required fields, the
+   * reference, packages, tour code, ad valorem content and the shipping date window are checked;
+   * a refusal names every field at once and leaves the shipment a draft.
+   */
+  async validate(ctx: CallerContext, data: unknown, now = new Date()): Promise<ShipmentDto> {
+    const s = await this.get(ctx, data);
+    if (s.status !== HubyStatus.Draft) throw transitionError(s.status, HubyStatus.Processing);
+    const depositor = await this.depositors.forCaller(ctx, s.depositor_id);
+    const empty: Record<string, FieldErrorKey> = {};
+    if (!s.reference) empty.reference = 'required';
+    if (!s.packings.length || s.package_count < 1) empty.packings = 'required';
+    if (!s.tour_code) empty.tour_code = 'required';
+    if (Object.keys(empty).length) throw new AppError('orderFieldsEmpty', 'reference, packages or tour code empty', undefined, empty);
+    if (s.insurance_value && !s.content_description)
+      throw new AppError('contentTypeRequired', 'ad valorem insurance needs the content', undefined, { content_description: 'required' });
+    const missing = missingRequiredFields(s, depositor.requiredFields);
+    if (Object.keys(missing).length) throw new AppError('validationFailed', 'fields required by the depositor', undefined, missing);
+    checkShippingDate(s.date_shipment_desired, now, ctx.timezone);
+    await this.move(ctx, s, [HubyStatus.Processing, HubyStatus.Validated], 'validated');
+    return this.get(ctx, { uuid: s.uuid });
+  }
+
+  async cancel(ctx: CallerContext, data: unknown): Promise<ShipmentDto> {
+    const s = await this.get(ctx, data);
+    await this.move(ctx, s, [HubyStatus.Canceled], 'canceled');
+    return this.get(ctx, { uuid: s.uuid });
+  }
+
+  async restore(ctx: CallerContext, data: unknown): Promise<ShipmentDto> {
+    const s = await this.get(ctx, data);
+    await this.move(ctx, s, [HubyStatus.Draft], 'restored');
+    return this.get(ctx, { uuid: s.uuid });
+  }
+
+  /** 1 to 50 drafts copied from a shipment, each with the next free reference `<reference>-<n>`. */
+  async duplicate(ctx: CallerContext, data: unknown): Promise<{ uuids: string[] }> {
+    const s = await this.get(ctx, data);
+    const { count } = parseBody(duplicateInput, { count: (data as { count?: unknown }).count });
+    const uuids = await this.unique(() =>
+      this.db.scoped(ctx, async (em) => {
+        const base = s.reference.slice(0, 31);
+        const [{ n }] = await em.query<{ n: number }[]>(
+          `SELECT coalesce(max(substring(reference FROM '-(\\d+)$')::int), 0) AS n FROM shipments
+           WHERE depositor_id = $1 AND reference ~ ('^' || regexp_replace($2, '([^A-Z0-9])', '\\\\\\1', 'g') || '-\\d+$')`,
+          [s.depositor_id, base],
+        );
+        const references = Array.from({ length: count! }, (_, i) => `${base}-${n + i + 1}`);
+        const rows = await em.query<{ uuid: string }[]>(
+          `INSERT INTO shipments (depositor_id, depositor_code, reference, created_by, shipper_uuid, recipient_uuid, billing_uuid, shipper,
+             recipient, billing, billing_same_as_recipient, recipient_name, packings, package_count, total_weight_kg,
+             ${PLAIN.join(', ')})
+           SELECT s.depositor_id, s.depositor_code, r.reference, $3, s.shipper_uuid, s.recipient_uuid, s.billing_uuid, s.shipper,
+             s.recipient, s.billing, s.billing_same_as_recipient, s.recipient_name, s.packings, s.package_count, s.total_weight_kg,
+             ${PLAIN.map((c) => `s.${c}`).join(', ')}
+           FROM shipments s, unnest($2::text[]) WITH ORDINALITY r(reference, n) WHERE s.uuid = $1 ORDER BY r.n RETURNING uuid`,
+          [s.uuid, references, ctx.user?.login ?? null],
+        );
+        for (const row of rows) await addHistory(em, row.uuid, s.depositor_id, HubyStatus.Draft, ctx, `duplicated from ${s.reference}`);
+        return rows.map((r) => r.uuid);
+      }),
+    );
+    return { uuids };
+  }
+
+  /** GET /dashtower/packagingTypes/{code_depositor}: a warning key when the depositor has none. */
+  async packagingTypes(ctx: CallerContext, data: unknown): Promise<PackagingTypesDto> {
+    const code = String((data as { code?: unknown } | null)?.code ?? '').toUpperCase();
+    const w = ScopedWhere.of(ctx, { depositor: 'p.depositor_id' });
+    w.and(`p.depositor_id = (SELECT d.id FROM depositors d WHERE d.code = ${w.param(code)})`);
+    const types = await this.db.scopedQuery<PackagingTypesDto['types'][number]>(
+      ctx,
+      `SELECT p.code, p.label, p.length_cm::float8 AS length_cm, p.width_cm::float8 AS width_cm, p.height_cm::float8 AS height_cm,
+         p.tare_kg::float8 AS tare_kg FROM packaging_types p WHERE ${w} ORDER BY p.code`,
+      w.params,
+    );
+    return types.length ? { types } : { types, warning: 'noPackagingType' };
+  }
+
+  /** Moves a shipment through `steps` (each checked against the table), written with its history. */
+  private async move(ctx: CallerContext, s: ShipmentDto, steps: HubyStatusCode[], note: string): Promise<void> {
+    let from = s.status;
+    for (const to of steps) {
+      if (!canMove(from, to)) throw transitionError(from, to);
+      from = to;
+    }
+    await this.db.scoped(ctx, async (em) => {
+      const [moved] = await em.query<{ uuid: string }[]>(
+        `UPDATE shipments SET status = $3, updated_at = now() WHERE uuid = $1 AND status = $2 RETURNING uuid`,
+        [s.uuid, s.status, from],
+      );
+      // Someone moved it meanwhile: refuse rather than skip their step.
+      if (!moved) throw transitionError(s.status, steps[0]);
+      for (const to of steps) await addHistory(em, s.uuid, s.depositor_id, to, ctx, note);
+    });
+  }
+
+  private async parties(ctx: CallerContext, input: ShipmentInput, depositor: HubyDepositor) {
+    const shipper = await this.address(ctx, input.uuid_address_shipper!, 'shipper', depositor.id, 'uuid_address_shipper');
+    const recipient = await this.address(ctx, input.uuid_address_recipient!, 'recipient', depositor.id, 'uuid_address_recipient');
+    const sameAsRecipient = input.billing_same_as_recipient ?? !input.uuid_address_billing;
+    const billing =
+      !sameAsRecipient && input.uuid_address_billing
+        ? await this.address(ctx, input.uuid_address_billing, 'recipient', depositor.id, 'uuid_address_billing')
+        : undefined;
+    return { shipper, recipient, billing, sameAsRecipient };
+  }
+
+  /** An address of the depositor's book, or 404 addressNotFound naming the field. */
+  private async address(
+    ctx: CallerContext,
+    uuid: string,
+    book: 'shipper' | 'recipient',
+    depositorId: number,
+    field: string,
+  ): Promise<AddressDto> {
+    const a = await this.addresses.one(ctx, uuid);
+    if (!a || a.book !== book || a.depositor_id !== depositorId)
+      throw new AppError('addressNotFound', `${field} not found`, undefined, { [field]: 'invalidFormat' });
+    return a;
+  }
+
+  private async writePlain(em: EntityManager, uuid: string, input: ShipmentInput): Promise<void> {
+    await em.query(`UPDATE shipments SET ${PLAIN.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE uuid = $1`, [
+      uuid,
+      ...PLAIN.map((c) => input[c] ?? (FLAGS.has(c) ? false : null)),
+    ]);
+  }
+
+  /** The next free automatic reference of a depositor: HUB<yymmdd><4 digits>. */
+  private async nextReference(ctx: CallerContext, depositor: HubyDepositor): Promise<string> {
+    const day = new Date().toISOString().slice(2, 10).replace(/-/g, '');
+    const [row] = await this.db.scopedQuery<{ n: number }>(
+      ctx,
+      `SELECT count(*)::int AS n FROM shipments WHERE depositor_id = $1 AND reference LIKE $2`,
+      [depositor.id, `HUB${day}%`],
+    );
+    return `HUB${day}${String(row.n + 1).padStart(4, '0')}`;
+  }
+
+  /** A write refused by the reference index answers existingReference, nothing half-written. */
+  private async unique<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      if ((e as { constraint?: string }).constraint === 'shipments_depositor_reference')
+        throw new AppError('existingReference', 'a shipment already has this reference', undefined, { reference: 'invalidFormat' });
+      throw e;
+    }
+  }
+}
+
+function transitionError(from: HubyStatusCode, to: HubyStatusCode): AppError {
+  if (from !== HubyStatus.Draft && to === HubyStatus.Processing)
+    return new AppError('orderAlreadyInProcess', 'shipment already in process', { from, to });
+  return new AppError('invalidTransition', `a shipment cannot move from ${from} to ${to}`, { from, to });
+}
+
+async function addHistory(em: EntityManager, uuid: string, depositorId: number, status: HubyStatusCode, ctx: CallerContext, note: string) {
+  await em.query(`INSERT INTO shipment_history (shipment_uuid, depositor_id, status, by, note) VALUES ($1, $2, $3, $4, $5)`, [
+    uuid,
+    depositorId,
+    status,
+    ctx.user?.login ?? null,
+    note,
+  ]);
+}
+
+const nameOf = (a: Pick<AddressDto, 'company_name' | 'contact_name'>) => (a.company_name ?? a.contact_name ?? '').toUpperCase();
+
+function partyValues(p: { shipper: AddressDto; recipient: AddressDto; billing?: AddressDto; sameAsRecipient: boolean }): unknown[] {
+  return [
+    p.shipper.uuid,
+    p.recipient.uuid,
+    JSON.stringify(party(p.shipper)),
+    JSON.stringify(party(p.recipient)),
+    p.billing?.uuid ?? null,
+    p.billing ? JSON.stringify(party(p.billing)) : null,
+    p.sameAsRecipient,
+    nameOf(p.recipient),
+  ];
+}
+
+function packingValues(input: ShipmentInput): unknown[] {
+  const packings = (input.packings ?? []).map((p, i) => ({
+    line: i + 1,
+    packaging_type: p.packaging_type ?? null,
+    content: p.content ?? null,
+    net_quantity: p.net_quantity ?? null,
+    unit: p.unit ?? null,
+    weight_kg: p.weight_kg!,
+    length_cm: p.length_cm ?? null,
+    width_cm: p.width_cm ?? null,
+    height_cm: p.height_cm ?? null,
+    volume_m3: p.volume_m3 ?? (p.length_cm && p.width_cm && p.height_cm ? round((p.length_cm * p.width_cm * p.height_cm) / 1e6, 4) : null),
+    packages: p.packages!,
+    duplicate_count: p.duplicate_count ?? 0,
+  }));
+  const packages = packings.reduce((n, p) => n + p.packages * (1 + p.duplicate_count), 0);
+  const weight = packings.reduce((n, p) => n + p.weight_kg * p.packages * (1 + p.duplicate_count), 0);
+  return [JSON.stringify(packings), packages, round(weight, 3)];
+}
+
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** The depositor's required fields (spec §3) the shipment leaves empty, each with the key `required`. */
+export function missingRequiredFields(s: ShipmentDto, required: RequirableOrderField[]): Record<string, FieldErrorKey> {
+  const r = s.recipient;
+  const value: Record<RequirableOrderField, unknown> = {
+    recipient_code_customer: r.customer_code,
+    recipient_company_name: r.company_name,
+    recipient_firstname: r.contact_name,
+    recipient_lastname: r.contact_name,
+    recipient_email: r.email,
+    date_shipment_desired: s.date_shipment_desired,
+    date_delivery_desired: s.date_delivery_desired,
+    recipient_phone_fixe: r.phone,
+    recipient_phone: r.mobile,
+    either_phone: r.phone || r.mobile,
+    appointment: s.appointment || null,
+  };
+  return Object.fromEntries(required.filter((f) => !value[f]).map((f) => [f, 'required' as const]));
+}
+
+/** Spec §5: the shipping date is not in the past (the caller's today) and at most 10 days ahead. */
+export function checkShippingDate(day: string | null, now: Date, timeZone: string): void {
+  if (!day) return;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const days = (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
+  if (days < 0 || days > HUBY_LIMITS.shippingWindowDays)
+    throw new AppError(
+      'shippingDateOutOfWindow',
+      'shipping date outside the window',
+      { maxDays: HUBY_LIMITS.shippingWindowDays },
+      {
+        date_shipment_desired: days < 0 ? 'min' : 'max',
+      },
+    );
+}
