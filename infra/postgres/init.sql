@@ -2,3 +2,6 @@
 -- when allowed; this script does it up front for a role without CREATEDB).
 CREATE DATABASE portal_auth;
 CREATE DATABASE portal_admin;
+CREATE DATABASE portal_tracking;
+CREATE DATABASE portal_stock;
+CREATE DATABASE portal_huby;

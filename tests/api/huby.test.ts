@@ -195,6 +195,7 @@ describe('Huby API', () => {
     expect((await other.put(`/api/dashtower/order/${mine.uuid}`).send({ order: { appointment: 0 } })).status).toBe(404);
     expect((await other.get(`/api/dashtower/addresses/${recipient}`)).status).toBe(404);
     expect((await other.get(`/api/dashtower/address/check/${recipient}`)).status).toBe(404);
+    expect((await other.get('/api/dashtower/packagingTypes/DEMO-A').expect(200)).body).toEqual({ types: [], warning: 'noPackagingType' });
     const all = (await other.get('/api/dashtower/address/all?type=recipient&limit=200').expect(200)).body.addressesRecipient;
     expect(all.every((a: { depositor_id: number }) => a.depositor_id === 2)).toBe(true);
     const foreign = await other

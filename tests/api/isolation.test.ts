@@ -60,6 +60,14 @@ const PARAMS: Record<string, ParamRule> = {
   'stock/{id}': { owned: 'stockLine' },
   'movements/{id}': { owned: 'movement' },
   'items/{id}': { owned: 'item' },
+  'orders/{uuid}': { owned: 'shipment' },
+  'order/{uuid}': { owned: 'shipment' },
+  'addresses/{uuid}': { owned: 'address' },
+  'check/{uuid}': { owned: 'address' },
+  'packagingTypes/{code_depositor}': {
+    neutral: ['DEMO-A', 'DEMO-B'],
+    why: 'a depositor code: another depositor’s answers no type (packaging types hold no marker; huby.test.ts checks it)',
+  },
   'tracking-profiles/{id}': { owned: 'profile' },
   'dashboard/{uuid}': { owned: 'tile' },
   'exports/{id}': { owned: 'export' },
@@ -82,6 +90,7 @@ const PARAMS: Record<string, ParamRule> = {
 const BODIES: Record<string, () => unknown> = {
   'POST /api/orders/{id}/documents': () => ({ type: 'INVOICE', name: 'walk.pdf', contentBase64: PDF.toString('base64') }),
   'POST /api/orders/{id}/classify': () => ({ as: 'delivered', at: hourAgo(), comment: 'walk' }),
+  'POST /api/dashtower/orders/{uuid}/duplicate': () => ({ count: 1 }),
 };
 
 /**

@@ -19,7 +19,8 @@ export type Group = keyof typeof MARK;
 type PlacedGroup = Exclude<Group, 'user'>;
 const PLACED: readonly PlacedGroup[] = ['aIn', 'aOut', 'b'];
 
-export type ObjectKind = 'order' | 'document' | 'stockLine' | 'movement' | 'item' | 'profile' | 'tile' | 'export' | 'user';
+export type ObjectKind =
+  'order' | 'document' | 'stockLine' | 'movement' | 'item' | 'shipment' | 'address' | 'profile' | 'tile' | 'export' | 'user';
 export type Ids = Record<ObjectKind, string[]>;
 export const emptyIds = (): Ids => ({
   order: [],
@@ -27,6 +28,8 @@ export const emptyIds = (): Ids => ({
   stockLine: [],
   movement: [],
   item: [],
+  shipment: [],
+  address: [],
   profile: [],
   tile: [],
   export: [],
@@ -95,6 +98,7 @@ export class Parties {
     await this.demoDataLoaded();
     await this.feed();
     await this.collectIds();
+    await this.hubyObjects();
     await this.aliceObjects();
   }
 
@@ -115,6 +119,8 @@ export class Parties {
       for (const id of this.ids[g].stockLine) await read(this.admin, `/api/stock/${id}`);
       for (const id of this.ids[g].movement) await read(this.admin, `/api/movements/${id}`);
       for (const id of this.ids[g].item) await read(this.admin, `/api/items/${id}`);
+      for (const id of this.ids[g].shipment) await read(this.admin, `/api/dashtower/orders/${id}`);
+      for (const id of this.ids[g].address) await read(this.admin, `/api/dashtower/addresses/${id}`);
     }
     const own = ['/api/tracking-profiles', '/api/dashboard/list', `/api/user/${this.alice.user.uuid}/filters`, '/api/user/me'];
     for (const path of [...own, `/api/exports/${this.ids.user.export[0]}`]) await read(this.alice, path);
@@ -192,6 +198,47 @@ export class Parties {
       ids.movement = await idsOf(`/api/movements?filter=${q({ reference: `${MARK[g]}-00001` })}`);
       ids.item = await idsOf(`/api/items?filter=${q({ reference: MARK[g] })}`);
       expect([g, ids.order.length, ids.stockLine.length, ids.movement.length]).toEqual([g, 2, g === 'aOut' ? 2 : 1, 1]);
+    }
+  }
+
+  /**
+   * Huby objects (they have no activity or store: DEMO-A's are in aIn only, like items): a shipper
+   * and a recipient address and a draft shipment per depositor, created as the administrator.
+   */
+  private async hubyObjects(): Promise<void> {
+    for (const g of ['aIn', 'b'] as const) {
+      const depositor_id = g === 'b' ? 2 : 1;
+      const address = async (book: string, name: string) =>
+        String(
+          (
+            await this.admin
+              .post('/api/dashtower/addresses', {
+                book,
+                depositor_id,
+                company_name: `${name} ${MARK[g]}`,
+                address1: '3 place Bellecour',
+                zip: '69002',
+                town: 'LYON',
+                country: 'FR',
+                customer_code: `${MARK[g]}-${book.toUpperCase()}`,
+              })
+              .expect(201)
+          ).body.uuid,
+        );
+      const shipper = await address('shipper', 'Expéditeur');
+      const recipient = await address('recipient', 'Client');
+      const shipment = await this.admin
+        .post('/api/dashtower/orders', {
+          depositor_id,
+          reference: `${MARK[g]}-HUB`,
+          uuid_address_shipper: shipper,
+          uuid_address_recipient: recipient,
+          tour_code: 'COLIS-J1',
+          packings: [{ weight_kg: 2, packages: 1 }],
+        })
+        .expect(201);
+      this.ids[g].address = [shipper, recipient];
+      this.ids[g].shipment = [String(shipment.body.uuid)];
     }
   }
 

@@ -165,6 +165,21 @@ export const ENDPOINTS = [
     },
   },
   { name: 'item-detail', weight: 2, roles: ['ITEM_USER'], build: (vu) => ({ path: `/api/items/${pick(vu.rand, vu.items).id}` }) },
+  // Dashtower/Huby: the shipment tabs and the recipient picker of the creation form.
+  {
+    name: 'huby-shipments',
+    weight: 3,
+    roles: ['DASHTOWER_USER'],
+    build: (vu) => ({ path: `/api/dashtower/orders?${q({ tab: pick(vu.rand, ['waiting', 'ready', 'sent', 'ready']) })}` }),
+  },
+  {
+    name: 'huby-addresses',
+    weight: 2,
+    roles: ['DASHTOWER_USER'],
+    build: (vu) => ({
+      path: `/api/dashtower/address/all?type=recipient&active=1&search=${pick(vu.rand, ['', 'D', 'DEST0', 'PHARM', '69'])}`,
+    }),
+  },
 ];
 
 /** What a virtual user needs before it may call an endpoint: the role, and rows to point at. */

@@ -9,6 +9,8 @@ export interface OpeningPeriods {
 
 /** An address of a depositor's shipper or recipient book (spec §3 Address). */
 export interface AddressDto {
+  /** The uuid again, as react-admin names a record's key. */
+  id: string;
   uuid: string;
   book: AddressBook;
   depositor_id: number;
@@ -76,6 +78,8 @@ export type ShipmentPartyDto = Pick<
 
 /** A Huby shipment (spec §3). Dates are days (YYYY-MM-DD); amounts in euros. */
 export interface ShipmentDto {
+  /** The uuid again, as react-admin names a record's key. */
+  id: string;
   uuid: string;
   depositor_id: number;
   depositor_code: string;
@@ -118,6 +122,7 @@ export interface ShipmentDto {
 /** A row of the shipment list (the tabs). */
 export type ShipmentSummaryDto = Pick<
   ShipmentDto,
+  | 'id'
   | 'uuid'
   | 'depositor_id'
   | 'depositor_code'

@@ -20,7 +20,7 @@ import { uuidOf } from '../common/ids';
 
 export const ADDRESS_SCOPE = { depositor: 'a.depositor_id' };
 
-export const ADDRESS_COLUMNS = `a.uuid, a.book, a.depositor_id, a.depositor_code, a.code, a.company_name, a.contact_name, a.civility,
+export const ADDRESS_COLUMNS = `a.uuid AS id, a.uuid, a.book, a.depositor_id, a.depositor_code, a.code, a.company_name, a.contact_name, a.civility,
   a.address_type, a.address1, a.address2, a.zip, a.town, a.state_code, a.country, a.email, a.phone, a.mobile, a.customer_code,
   a.address_code, a.akanea_id, a.opening_hours, a.is_favorite, a.action,
   (SELECT d.action_delay_on_address FROM depositors d WHERE d.id = a.depositor_id) AS action_delay_on_address, a.active,
