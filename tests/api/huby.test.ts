@@ -35,6 +35,12 @@ describe('Huby API', () => {
       await alice.get(`/api/dashtower/address/all?type=recipient&search=DEST00&uuid_address_shipper=${shipper}&limit=3`).expect(200)
     ).body;
     expect(found.addressesRecipient).toHaveLength(3);
+    const onlyB = (await alice.get('/api/dashtower/address/all?type=shipper&depositor=2').expect(200)).body.addressesShipper;
+    expect(onlyB.length).toBeGreaterThan(0);
+    expect(onlyB.every((a: { depositor_id: number }) => a.depositor_id === 2)).toBe(true);
+    expect((await alice.get('/api/dashtower/address/all?type=shipper&depositor=x')).body.error.fields).toEqual({
+      depositor: 'invalidFormat',
+    });
     expect(found.addressesRecipient.every((a: { depositor_id: number }) => a.depositor_id === 1)).toBe(true);
     const created = await alice
       .post('/api/dashtower/addresses')

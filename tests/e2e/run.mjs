@@ -13,6 +13,7 @@ const ORDER = [
   'delivery',
   'serialtracker',
   'exports',
+  'huby',
   'a11y',
   'unavailable',
 ];

@@ -12,6 +12,7 @@ export const APP_MODULES: Partial<Record<string, LazyExoticComponent<ComponentTy
   serialtracker: lazy(() => import('../serialtracker/SerialModule')),
   stock: lazy(() => import('../stock/StockModule')),
   item: lazy(() => import('../items/ItemModule')),
+  dashtower: lazy(() => import('../huby/HubyModule')),
 };
 
 /** Report pages (/report/{id}); the reports library issue replaces this frame. */

@@ -19,6 +19,7 @@ export function muiTheme(name: ThemeName): Theme {
       error: { main: p.error },
       success: { main: p.success },
       info: { main: p.info },
+      warning: { main: p.warning },
       divider: p.border,
     },
     typography: { fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },

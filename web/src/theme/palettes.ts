@@ -19,6 +19,8 @@ export interface Palette {
   error: string;
   success: string;
   info: string;
+  /** Warnings (a chip, an alert's text): dark enough on light themes for AA contrast, unlike MUI's default orange. */
+  warning: string;
 }
 
 export const PALETTES: Record<ThemeName, Palette> = {
@@ -35,6 +37,7 @@ export const PALETTES: Record<ThemeName, Palette> = {
     error: '#ff8a80',
     success: '#81c784',
     info: '#81d4fa',
+    warning: '#ffcc80',
   },
   light: {
     mode: 'light',
@@ -49,6 +52,7 @@ export const PALETTES: Record<ThemeName, Palette> = {
     error: '#b3261e',
     success: '#1e6b2f',
     info: '#0b5c8c',
+    warning: '#8a4a00',
   },
   trees: {
     mode: 'light',
@@ -63,6 +67,7 @@ export const PALETTES: Record<ThemeName, Palette> = {
     error: '#a8231b',
     success: '#1d6a2d',
     info: '#0d5a7a',
+    warning: '#7f4400',
   },
   lagoon: {
     mode: 'dark',
@@ -77,6 +82,7 @@ export const PALETTES: Record<ThemeName, Palette> = {
     error: '#ffab91',
     success: '#a5d6a7',
     info: '#80deea',
+    warning: '#ffd180',
   },
 };
 
@@ -104,6 +110,7 @@ export function applyCssTheme(theme: ThemeName): void {
     '--error': p.error,
     '--success': p.success,
     '--info': p.info,
+    '--warning': p.warning,
   };
   for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, value);
 }

@@ -88,7 +88,8 @@ export class AddressesService {
   /**
    * GET /dashtower/address/all (spec §7): `type` shipper or recipient, `limit` (default 50), `active=1`,
    * `search` (prefix of name, code, zip or town), `uuid_address_shipper` (recipients of the depositor
-   * of that shipper address). Favourites first, then by name.
+   * of that shipper address), and `depositor` (an id: that depositor's book only). Favourites first,
+   * then by name.
    */
   async all(ctx: CallerContext, data: unknown): Promise<AddressesAllDto> {
     const q = (data ?? {}) as Record<string, unknown>;
@@ -103,6 +104,13 @@ export class AddressesService {
     if (search && (search.length > 100 || /[\u0000-\u001f]/.test(search)))
       throw new AppError('validationFailed', 'invalid search', undefined, { search: 'invalidFormat' });
     const w = this.where(ctx, book, search);
+    // Extension of spec §7: `depositor` (id) limits the book to one depositor (the form's shippers).
+    if (q.depositor !== undefined && q.depositor !== '') {
+      const depositor = Number(q.depositor);
+      if (!Number.isSafeInteger(depositor) || depositor < 1 || depositor > 2_147_483_647)
+        throw new AppError('validationFailed', 'invalid depositor', undefined, { depositor: 'invalidFormat' });
+      w.equals('a.depositor_id', depositor);
+    }
     if (q.active === '1' || q.active === 1 || q.active === true) w.and('a.active');
     if (q.uuid_address_shipper !== undefined && q.uuid_address_shipper !== '') {
       const shipper = uuidOf(q.uuid_address_shipper, 'uuid_address_shipper');

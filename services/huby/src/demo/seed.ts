@@ -99,7 +99,7 @@ export async function seedHubyDemo(db: Db, options: { now: Date }): Promise<void
         recipients.push(
           await address(em, d, 'recipient', {
             code: `DEST${String(i + 1).padStart(3, '0')}`,
-            company_name: b2c ? null : `${pick(rand, DEMO_COMPANIES)} ${town.charAt(0)}${town.slice(1).toLowerCase()}`,
+            company_name: b2c ? null : `${pick(rand, DEMO_COMPANIES)} ${titleCase(town)}`,
             contact_name: `${first} ${last}`,
             civility: rand() < 0.5 ? 'E' : 'M',
             address_type: b2c ? 'B2C' : 'B2B',
@@ -230,3 +230,6 @@ async function shipment(
       [row.uuid, d.id, status, new Date(created.getTime() + 3_600_000)],
     );
 }
+
+/** SAINT-ETIENNE -> Saint-Etienne, LE HAVRE -> Le Havre. */
+const titleCase = (town: string) => town.toLowerCase().replace(/(^|[\s-])\p{L}/gu, (c) => c.toUpperCase());

@@ -37,7 +37,7 @@ const INSTANT = (c: string) => `to_char(s.${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T
 const NUM = (c: string) => `s.${c}::float8 AS ${c}`;
 const SUMMARY_COLUMNS = `s.uuid AS id, s.uuid, s.depositor_id, s.depositor_code, s.status, s.reference, s.order_number, s.carrier_code, s.tour_code,
   ${DAY('date_shipment_desired')}, s.package_count, ${NUM('total_weight_kg')}, ${INSTANT('created_at')},
-  s.recipient_name, s.recipient->>'zip' AS recipient_zip, s.recipient->>'town' AS recipient_town, s.recipient->>'country' AS recipient_country`;
+  coalesce(s.recipient->>'company_name', s.recipient->>'contact_name') AS recipient_name, s.recipient->>'zip' AS recipient_zip, s.recipient->>'town' AS recipient_town, s.recipient->>'country' AS recipient_country`;
 const DETAIL_COLUMNS = `s.uuid AS id, s.uuid, s.depositor_id, s.depositor_code, s.status, s.reference, s.order_number, s.delivery_note_number,
   s.customer_order_number, s.customer_reference, s.shipper, s.recipient, s.billing_same_as_recipient, s.billing, s.carrier_code,
   s.tour_code, ${DAY('date_shipment_desired')}, ${DAY('date_delivery_desired')}, ${DAY('date_loading')}, s.preparation_comment,

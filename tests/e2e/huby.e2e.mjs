@@ -1,0 +1,158 @@
+// Dashtower/Huby: the shipment tabs, an address created in the book, a shipment created, refused,
+// validated and duplicated, in French (dark) and English (light), axe on each screen.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { apiAs, newTab, useJourney } from './support/journey.mjs';
+import { axe } from './support/axe.mjs';
+import { loginToDashboard } from './support/portal.mjs';
+import { screenshot } from './support/browser.mjs';
+
+const ctx = useJourney();
+const run = Date.now().toString(36).toUpperCase();
+const REF = `E2E-${run}`;
+
+async function settle(page) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(300);
+}
+
+async function refreshUser(page) {
+  await page.evaluate(async () => {
+    const res = await fetch('/api/user/me', { headers: { Authorization: `Bearer ${localStorage.getItem('portal.token')}` } });
+    localStorage.setItem('portal.user', JSON.stringify(await res.json()));
+  });
+}
+
+/** Types into an address picker and takes the option naming `text`. */
+async function pickAddress(page, id, search, text) {
+  await page.locator(`#${id}`).fill(search);
+  await page
+    .getByRole('option', { name: new RegExp(text) })
+    .first()
+    .click();
+}
+
+test('alice: address book, a shipment created, refused, validated and duplicated (French, dark)', async () => {
+  const page = await newTab(ctx);
+  try {
+    await loginToDashboard(page, ctx.base, 'alice');
+    await page.goto(`${ctx.base}/dashtower`);
+    await page.getByRole('heading', { name: 'Expéditions Huby' }).waitFor();
+    // The ready-to-go tab is the default (spec §2 preference hubyReadyToGoTab = tab-ready).
+    assert.equal(await page.getByRole('tab', { selected: true }).textContent(), 'Prêtes à partir');
+    await page.locator('table tbody tr').first().waitFor();
+    await settle(page);
+    await axe(page, 'huby list dark');
+    await screenshot(page, 'huby-list-dark-fr');
+
+    // A recipient created in the book, with what both demo depositors require (company, e-mail, mobile).
+    await page.getByRole('link', { name: 'Carnet d’adresses' }).click();
+    await page.getByRole('heading', { name: 'Carnet d’adresses' }).waitFor();
+    await page.getByRole('button', { name: 'Nouvelle adresse' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('#address-company_name').fill(`Pharmacie ${run}`);
+    await dialog.locator('#address-contact_name').fill('Léa Martin');
+    await dialog.locator('#address-address1').fill('3 place Bellecour');
+    await dialog.locator('#address-zip').fill('69002');
+    await dialog.locator('#address-town').fill('LYON');
+    await dialog.locator('#address-email').fill('lea.martin@client.example');
+    await dialog.locator('#address-mobile').fill('06 12 34 56 78');
+    await dialog.locator('#address-hours-mon-am_from').fill('08:30');
+    await dialog.locator('#address-hours-mon-am_to').fill('12:00');
+    await settle(page);
+    await axe(page, 'huby address dialog dark');
+    await screenshot(page, 'huby-address-dialog-dark-fr');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Adresse enregistrée.').waitFor();
+    await page.locator('#filter-q').fill(`Pharmacie ${run}`);
+    await page.locator('#filter-q').press('Enter');
+    await page.getByRole('cell', { name: `Pharmacie ${run}`, exact: true }).waitFor();
+
+    // A new shipment: refused without its tour code, then validated.
+    await page.goto(`${ctx.base}/dashtower/new`);
+    await page.getByRole('heading', { name: 'Nouvelle expédition' }).waitFor();
+    await page.locator('#huby-reference').fill(REF);
+    await pickAddress(page, 'huby-shipper', 'MLV1', 'Marne-la-Vallée');
+    await pickAddress(page, 'huby-recipient', `PHARMACIE ${run}`, `Pharmacie ${run}`);
+    await page.locator('#huby-packing-0-weight_kg').fill('4,5');
+    await page.locator('#huby-packing-0-packages').fill('2');
+    await page.getByText('2 colis, 9 kg').waitFor();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.waitForURL(/\/dashtower\/[0-9a-f-]{36}$/);
+    await page.getByText('Expédition enregistrée.').waitFor();
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await page.getByText('La référence, les colis ou le code tournée sont vides.').waitFor();
+    assert.equal(await page.locator('#huby-tour_code-helper-text').textContent(), 'Champ obligatoire');
+
+    await page.locator('#huby-tour_code').fill('COLIS-J1');
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await page.locator('#huby-date_shipment_desired').fill(tomorrow);
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await page.getByText('Expédition validée.').waitFor();
+    await page.locator('[data-status="10"]').waitFor();
+    assert.equal(await page.locator('#huby-reference').isDisabled(), true);
+    await settle(page);
+    await axe(page, 'huby form dark');
+    await screenshot(page, 'huby-form-validated-dark-fr');
+
+    // Two copies, drafts named after it.
+    await page.getByRole('button', { name: 'Dupliquer' }).click();
+    await page.locator('#huby-duplicate-count').fill('2');
+    await page.getByRole('dialog').getByRole('button', { name: 'Dupliquer' }).click();
+    await page.getByText('2 copies créées en brouillon').waitFor();
+    await page.waitForURL(/\/dashtower$/);
+    await page.getByRole('tab', { name: 'En attente' }).click();
+    await page.locator('#filter-q').fill(REF);
+    await page.locator('#filter-q').press('Enter');
+    await page.getByRole('link', { name: `${REF}-2` }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 3);
+    const refs = await page.locator('table tbody tr td:first-child').allTextContents();
+    assert.deepEqual(refs.sort(), [REF, `${REF}-1`, `${REF}-2`]);
+    // The tab chosen is kept for the next visit.
+    await page.reload();
+    assert.equal(await page.getByRole('tab', { selected: true }).textContent(), 'En attente');
+    await screenshot(page, 'huby-waiting-dark-fr');
+    await apiAs(page, 'PUT', '/user/preferences', { hubyReadyToGoTab: 'tab-ready' });
+  } catch (error) {
+    await screenshot(page, 'huby-failure');
+    throw error;
+  } finally {
+    await page.close();
+  }
+});
+
+test('English and light theme: the tabs and the form read in English; bob (no DASHTOWER_USER) is refused', async () => {
+  const page = await newTab(ctx);
+  try {
+    await loginToDashboard(page, ctx.base, 'alice');
+    await apiAs(page, 'POST', '/user/language/en_US');
+    await apiAs(page, 'POST', '/user/theme/light');
+    await refreshUser(page);
+    await page.goto(`${ctx.base}/dashtower`);
+    await page.getByRole('heading', { name: 'Huby shipments' }).waitFor();
+    await page.getByRole('tab', { name: 'Sent' }).click();
+    await page.locator('table tbody tr [data-status="95"]').first().waitFor();
+    await settle(page);
+    await axe(page, 'huby list light en');
+    await screenshot(page, 'huby-list-light-en');
+    await page.getByRole('link', { name: 'New shipment' }).click();
+    await page.getByRole('heading', { name: 'New shipment' }).waitFor();
+    await settle(page);
+    await axe(page, 'huby form light en');
+    await screenshot(page, 'huby-form-light-en');
+    await apiAs(page, 'POST', '/user/language/fr_FR');
+    await apiAs(page, 'POST', '/user/theme/dark');
+    await apiAs(page, 'PUT', '/user/preferences', { hubyReadyToGoTab: 'tab-ready' });
+
+    const bob = await newTab(ctx);
+    await loginToDashboard(bob, ctx.base, 'bob');
+    const refused = await apiAs(bob, 'GET', '/dashtower/orders');
+    assert.equal(refused.status, 403);
+    await bob.close();
+  } catch (error) {
+    await screenshot(page, 'huby-en-failure');
+    throw error;
+  } finally {
+    await page.close();
+  }
+});

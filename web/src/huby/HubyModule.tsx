@@ -1,0 +1,25 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { Box } from '@mui/material';
+import { Loading } from '../layout/Loading';
+
+const ShipmentList = lazy(() => import('./ShipmentList'));
+const ShipmentForm = lazy(() => import('./ShipmentForm'));
+const AddressBook = lazy(() => import('./AddressBook'));
+
+/** Dashtower/Huby (/dashtower): shipments by tab, the creation form (/dashtower/new, /dashtower/:uuid), the address books. */
+export default function HubyModule() {
+  return (
+    <Box component="section">
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route index element={<ShipmentList />} />
+          <Route path="new" element={<ShipmentForm />} />
+          <Route path="addresses" element={<AddressBook />} />
+          <Route path=":uuid" element={<ShipmentForm />} />
+          <Route path="*" element={<Navigate to="/dashtower" replace />} />
+        </Routes>
+      </Suspense>
+    </Box>
+  );
+}

@@ -1,0 +1,693 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNotify, useTranslate } from 'ra-core';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Grid,
+  IconButton,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import {
+  formatDate,
+  HUBY_LIMITS,
+  HubyStatus,
+  INCOTERMS,
+  PACKING_UNITS,
+  type AddressDto,
+  type PackagingTypeDto,
+  type ShipmentDto,
+  type ShipmentHistoryDto,
+} from '@portal/contracts';
+import { ApiError, errorKeyOf } from '../core/api';
+import { fieldError } from '../settings/FieldError';
+import { useDepositors } from '../tracking/useReferenceData';
+import { useNumber, useTimeZone } from '../stock/ui';
+import { AddressPicker } from './AddressPicker';
+import { hubyApi } from './hubyApi';
+import { StatusChip } from './StatusChip';
+
+const PACKING_FIELDS = [
+  'packaging_type',
+  'content',
+  'net_quantity',
+  'unit',
+  'weight_kg',
+  'length_cm',
+  'width_cm',
+  'height_cm',
+  'packages',
+  'duplicate_count',
+] as const;
+type PackingForm = Record<(typeof PACKING_FIELDS)[number], string>;
+/** Two rows per packing line on a wide screen: what is packed, then weight, dimensions and counts. */
+const PACKING_WIDTH: Record<(typeof PACKING_FIELDS)[number], number> = {
+  packaging_type: 3,
+  content: 5,
+  net_quantity: 2,
+  unit: 2,
+  weight_kg: 2,
+  length_cm: 2,
+  width_cm: 2,
+  height_cm: 2,
+  packages: 2,
+  duplicate_count: 2,
+};
+const TEXTS = [
+  'reference',
+  'order_number',
+  'delivery_note_number',
+  'customer_order_number',
+  'customer_reference',
+  'carrier_code',
+  'tour_code',
+  'date_shipment_desired',
+  'date_delivery_desired',
+  'date_loading',
+  'preparation_comment',
+  'carrier_comment',
+  'incoterm',
+  'incoterm_location',
+  'declared_amount',
+  'content_description',
+  'insurance_value',
+  'cash_on_delivery',
+] as const;
+const FLAGS = ['appointment', 'pallet_stripping', 'hatchback', 'delivery_on_floor'] as const;
+type Text = (typeof TEXTS)[number];
+type Flag = (typeof FLAGS)[number];
+
+interface Form extends Record<Text, string>, Record<Flag, boolean> {
+  depositor_id: number | '';
+  shipper: AddressDto | null;
+  recipient: AddressDto | null;
+  billing_same_as_recipient: boolean;
+  billing: AddressDto | null;
+  packings: PackingForm[];
+}
+
+const emptyPacking = (): PackingForm => ({
+  packaging_type: '',
+  content: '',
+  net_quantity: '',
+  unit: '',
+  weight_kg: '',
+  length_cm: '',
+  width_cm: '',
+  height_cm: '',
+  packages: '1',
+  duplicate_count: '0',
+});
+
+const emptyForm = (depositor: number | ''): Form => ({
+  ...(Object.fromEntries(TEXTS.map((t) => [t, ''])) as Record<Text, string>),
+  ...(Object.fromEntries(FLAGS.map((f) => [f, false])) as Record<Flag, boolean>),
+  depositor_id: depositor,
+  shipper: null,
+  recipient: null,
+  billing_same_as_recipient: true,
+  billing: null,
+  packings: [emptyPacking()],
+});
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+function formOf(s: ShipmentDto): Form {
+  return {
+    ...(Object.fromEntries(TEXTS.map((t) => [t, text(s[t])])) as Record<Text, string>),
+    ...(Object.fromEntries(FLAGS.map((f) => [f, s[f]])) as Record<Flag, boolean>),
+    depositor_id: s.depositor_id,
+    shipper: s.shipper as AddressDto,
+    recipient: s.recipient as AddressDto,
+    billing_same_as_recipient: s.billing_same_as_recipient,
+    billing: (s.billing as AddressDto | null) ?? null,
+    packings: s.packings.map((p) => Object.fromEntries(PACKING_FIELDS.map((k) => [k, text(p[k])])) as PackingForm),
+  };
+}
+
+function bodyOf(f: Form): Record<string, unknown> {
+  return {
+    ...Object.fromEntries(TEXTS.map((t) => [t, f[t] || undefined])),
+    ...Object.fromEntries(FLAGS.map((k) => [k, f[k]])),
+    depositor_id: f.depositor_id || undefined,
+    uuid_address_shipper: f.shipper?.uuid,
+    uuid_address_recipient: f.recipient?.uuid,
+    billing_same_as_recipient: f.billing_same_as_recipient,
+    uuid_address_billing: f.billing_same_as_recipient ? undefined : f.billing?.uuid,
+    packings: f.packings.map((p) => Object.fromEntries(PACKING_FIELDS.map((k) => [k, p[k] || undefined]))),
+  };
+}
+
+/**
+ * The Huby shipment form (spec §2, §3): a draft is edited whole and saved, then validated; once it
+ * left draft, only the recipient and the delivery options change (PUT /dashtower/order/{uuid}) until
+ * it is taken in charge. Cancel, restore and duplicate (1 to 50) from here; refusals are shown on
+ * their fields with the spec §5 messages and as an alert with the §8 key.
+ */
+export default function ShipmentForm() {
+  const { uuid } = useParams();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const number = useNumber();
+  const timeZone = useTimeZone();
+  const depositors = useDepositors();
+  const [shipment, setShipment] = useState<ShipmentDto | null>(null);
+  const [history, setHistory] = useState<ShipmentHistoryDto[]>([]);
+  const [form, setForm] = useState<Form>(() => emptyForm(''));
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [types, setTypes] = useState<{ list: PackagingTypeDto[]; warning: boolean }>({ list: [], warning: false });
+  const [duplicating, setDuplicating] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+
+  const load = useCallback(async () => {
+    if (!uuid) return;
+    try {
+      const s = await hubyApi.shipment(uuid);
+      setShipment(s);
+      setForm(formOf(s));
+      setHistory(await hubyApi.history(uuid));
+    } catch (error) {
+      notify(`errors.${errorKeyOf(error)}`, { type: 'error' });
+      navigate('/dashtower', { replace: true });
+    }
+  }, [uuid, notify, navigate]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  // A new shipment starts on the user's first depositor.
+  useEffect(() => {
+    if (!uuid && form.depositor_id === '' && depositors.length) setForm((f) => ({ ...f, depositor_id: depositors[0].id }));
+  }, [uuid, depositors, form.depositor_id]);
+  const depositorCode = useMemo(
+    () => shipment?.depositor_code ?? depositors.find((d) => d.id === form.depositor_id)?.code,
+    [shipment, depositors, form.depositor_id],
+  );
+  useEffect(() => {
+    if (!depositorCode) return;
+    let live = true;
+    hubyApi
+      .packagingTypes(depositorCode)
+      .then((t) => live && setTypes({ list: t.types, warning: t.warning === 'noPackagingType' }))
+      .catch(() => live && setTypes({ list: [], warning: false }));
+    return () => {
+      live = false;
+    };
+  }, [depositorCode]);
+
+  const status = shipment?.status;
+  const draft = !shipment || status === HubyStatus.Draft;
+  const optionsOpen = shipment !== null && status !== HubyStatus.Canceled && status! < HubyStatus.TakenInCharge && !draft;
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const setPacking = (index: number, patch: Partial<PackingForm>) =>
+    setForm((f) => ({ ...f, packings: f.packings.map((p, i) => (i === index ? { ...p, ...patch } : p)) }));
+  const err = (name: string) => ({ error: !!fields[name], helperText: fieldError(fields, name, translate) });
+
+  const run = async (call: () => Promise<void>, success: string, args: Record<string, unknown> = {}) => {
+    setBusy(true);
+    setFields({});
+    try {
+      await call();
+      notify(success, { type: 'success', messageArgs: args });
+    } catch (error) {
+      if (error instanceof ApiError) setFields(error.fields);
+      notify(`errors.${errorKeyOf(error)}`, { type: 'error', messageArgs: error instanceof ApiError ? error.params : {} });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const save = () =>
+    run(async () => {
+      if (!shipment) {
+        const created = await hubyApi.create(bodyOf(form));
+        navigate(`/dashtower/${created.uuid}`, { replace: true });
+      } else if (draft) {
+        setShipment(await hubyApi.update(shipment.uuid, bodyOf(form)));
+        setHistory(await hubyApi.history(shipment.uuid));
+      } else {
+        const order = { uuid_address_recipient: form.recipient?.uuid, ...Object.fromEntries(FLAGS.map((k) => [k, form[k]])) };
+        setShipment(await hubyApi.patchOrder(shipment.uuid, order));
+      }
+    }, 'huby.msg.saved');
+  const move = (action: 'validate' | 'cancel' | 'restore') =>
+    run(
+      async () => {
+        if (action === 'validate' && draft) await hubyApi.update(shipment!.uuid, bodyOf(form));
+        const next = await hubyApi.move(shipment!.uuid, action);
+        setShipment(next);
+        setForm(formOf(next));
+        setHistory(await hubyApi.history(next.uuid));
+      },
+      `huby.msg.${action === 'validate' ? 'validated' : action === 'cancel' ? 'canceled' : 'restored'}`,
+    );
+
+  const totals = form.packings.reduce(
+    (t, p) => {
+      const n = (Number(p.packages) || 0) * (1 + (Number(p.duplicate_count) || 0));
+      return { packages: t.packages + n, weight: t.weight + n * (Number(p.weight_kg.replace(',', '.')) || 0) };
+    },
+    { packages: 0, weight: 0 },
+  );
+
+  const textField = (name: Text, options: { type?: string; multiline?: boolean; select?: readonly string[]; disabled?: boolean } = {}) => (
+    <TextField
+      id={`huby-${name}`}
+      name={name}
+      label={translate(`huby.f.${name}`)}
+      value={form[name]}
+      onChange={(e) => set(name, e.target.value)}
+      type={options.type ?? 'text'}
+      select={!!options.select}
+      multiline={options.multiline}
+      minRows={options.multiline ? 2 : undefined}
+      disabled={busy || options.disabled || !draft}
+      fullWidth
+      size="small"
+      slotProps={{ inputLabel: { shrink: options.type === 'date' || !!options.select ? true : undefined } }}
+      {...err(name)}
+    >
+      {options.select && [
+        <MenuItem key="" value="">
+          –
+        </MenuItem>,
+        ...options.select.map((v) => (
+          <MenuItem key={v} value={v}>
+            {v}
+          </MenuItem>
+        )),
+      ]}
+    </TextField>
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => (e.preventDefault(), void save())} aria-labelledby="huby-form-title">
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+        <Typography id="huby-form-title" variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+          {shipment ? shipment.reference : translate('huby.actions.new')}
+        </Typography>
+        {shipment && <StatusChip status={shipment.status} />}
+        <Button component={RouterLink} to="/dashtower">
+          {translate('huby.actions.back')}
+        </Button>
+      </Stack>
+      {shipment && !draft && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('huby.msg.readOnly')}
+        </Alert>
+      )}
+      <Section title={translate('huby.sections.references')}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <TextField
+            id="huby-depositor"
+            select
+            label={translate('huby.f.depositor')}
+            value={form.depositor_id}
+            onChange={(e) =>
+              setForm((f) => ({ ...f, depositor_id: Number(e.target.value), shipper: null, recipient: null, billing: null }))
+            }
+            disabled={busy || !!shipment}
+            fullWidth
+            size="small"
+            required
+            {...err('depositor_id')}
+          >
+            {depositors.map((d) => (
+              <MenuItem key={d.id} value={d.id}>
+                {d.code} – {d.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+        {(['reference', 'order_number', 'delivery_note_number', 'customer_order_number', 'customer_reference'] as const).map((n) => (
+          <Grid key={n} size={{ xs: 12, sm: 6, md: 4 }}>
+            {textField(n)}
+          </Grid>
+        ))}
+      </Section>
+      <Section title={translate('huby.sections.parties')}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <AddressPicker
+            id="huby-shipper"
+            book="shipper"
+            depositor={form.depositor_id || undefined}
+            label={translate('huby.f.shipper')}
+            value={form.shipper}
+            onChange={(a) => set('shipper', a)}
+            required
+            disabled={busy || !draft || form.depositor_id === ''}
+            {...err('uuid_address_shipper')}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <AddressPicker
+            id="huby-recipient"
+            book="recipient"
+            label={translate('huby.f.recipient')}
+            value={form.recipient}
+            onChange={(a) => {
+              set('recipient', a);
+              // Spec §7: an address that fails its check is said as an alert; the choice stays the user's.
+              if (a)
+                hubyApi
+                  .checkAddress(a.uuid)
+                  .then(
+                    (c) =>
+                      !c.result && notify('huby.a.notDeliverable', { type: 'warning', messageArgs: { reason: c.error?.message ?? '' } }),
+                  )
+                  .catch((error: unknown) => notify(`errors.${errorKeyOf(error)}`, { type: 'error' }));
+            }}
+            shipper={form.shipper?.uuid}
+            required
+            disabled={busy || !(draft || optionsOpen) || !form.shipper}
+            {...err('uuid_address_recipient')}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={form.billing_same_as_recipient}
+                onChange={(e) => set('billing_same_as_recipient', e.target.checked)}
+                disabled={busy || !draft}
+              />
+            }
+            label={translate('huby.f.billing_same_as_recipient')}
+          />
+        </Grid>
+        {!form.billing_same_as_recipient && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <AddressPicker
+              id="huby-billing"
+              book="recipient"
+              label={translate('huby.f.billing')}
+              value={form.billing}
+              onChange={(a) => set('billing', a)}
+              shipper={form.shipper?.uuid}
+              disabled={busy || !draft || !form.shipper}
+              {...err('uuid_address_billing')}
+            />
+          </Grid>
+        )}
+      </Section>
+      <Section title={translate('huby.sections.transport')}>
+        {(['carrier_code', 'tour_code'] as const).map((n) => (
+          <Grid key={n} size={{ xs: 12, sm: 6, md: 3 }}>
+            {textField(n)}
+          </Grid>
+        ))}
+        {(['date_shipment_desired', 'date_delivery_desired', 'date_loading'] as const).map((n) => (
+          <Grid key={n} size={{ xs: 12, sm: 6, md: 2 }}>
+            {textField(n, { type: 'date' })}
+          </Grid>
+        ))}
+      </Section>
+      <Section title={translate('huby.sections.options')}>
+        {FLAGS.map((k) => (
+          <Grid key={k} size={{ xs: 12, sm: 6, md: 3 }}>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  id={`huby-${k}`}
+                  checked={form[k]}
+                  onChange={(e) => set(k, e.target.checked)}
+                  disabled={busy || !(draft || optionsOpen)}
+                />
+              }
+              label={translate(`huby.f.${k}`)}
+            />
+          </Grid>
+        ))}
+      </Section>
+      <Section title={translate('huby.sections.amounts')}>
+        <Grid size={{ xs: 12, sm: 4, md: 2 }}>{textField('incoterm', { select: INCOTERMS })}</Grid>
+        <Grid size={{ xs: 12, sm: 8, md: 4 }}>{textField('incoterm_location')}</Grid>
+        <Grid size={{ xs: 12, md: 6 }}>{textField('content_description')}</Grid>
+        {(['declared_amount', 'insurance_value', 'cash_on_delivery'] as const).map((n) => (
+          <Grid key={n} size={{ xs: 12, sm: 4 }}>
+            {textField(n)}
+          </Grid>
+        ))}
+      </Section>
+      <Section title={translate('huby.sections.comments')}>
+        {(['preparation_comment', 'carrier_comment'] as const).map((n) => (
+          <Grid key={n} size={{ xs: 12, md: 6 }}>
+            {textField(n, { multiline: true })}
+          </Grid>
+        ))}
+      </Section>
+      <Section
+        title={translate('huby.sections.packings')}
+        aside={translate('huby.msg.totals', { packages: totals.packages, weight: number(totals.weight) })}
+      >
+        {types.warning && (
+          <Grid size={12}>
+            <Alert severity="warning">{translate('huby.msg.noPackagingType')}</Alert>
+          </Grid>
+        )}
+        {fields.packings && (
+          <Grid size={12}>
+            <Typography color="error" role="alert">
+              {fieldError(fields, 'packings', translate)}
+            </Typography>
+          </Grid>
+        )}
+        {form.packings.map((p, i) => (
+          <Grid
+            key={i}
+            size={12}
+            container
+            spacing={1}
+            role="group"
+            aria-label={`${translate('huby.sections.packings')} ${i + 1}`}
+            sx={{ pb: 1, borderBottom: i < form.packings.length - 1 ? 1 : 0, borderColor: 'divider' }}
+          >
+            {PACKING_FIELDS.map((k) => (
+              <Grid key={k} size={{ xs: 6, sm: 4, md: PACKING_WIDTH[k] }}>
+                <TextField
+                  id={`huby-packing-${i}-${k}`}
+                  label={translate(`huby.f.${k}`)}
+                  value={p[k]}
+                  select={k === 'packaging_type' || k === 'unit'}
+                  onChange={(e) => {
+                    const t = k === 'packaging_type' ? types.list.find((x) => x.code === e.target.value) : undefined;
+                    setPacking(
+                      i,
+                      t
+                        ? { packaging_type: t.code, length_cm: text(t.length_cm), width_cm: text(t.width_cm), height_cm: text(t.height_cm) }
+                        : { [k]: e.target.value },
+                    );
+                  }}
+                  disabled={busy || !draft}
+                  size="small"
+                  fullWidth
+                  required={k === 'weight_kg' || k === 'packages'}
+                  slotProps={{ inputLabel: { shrink: k === 'packaging_type' || k === 'unit' ? true : undefined } }}
+                  {...err(`packings.${i}.${k}`)}
+                >
+                  {k === 'packaging_type' && [
+                    <MenuItem key="" value="">
+                      –
+                    </MenuItem>,
+                    ...types.list.map((t) => (
+                      <MenuItem key={t.code} value={t.code}>
+                        {t.label}
+                      </MenuItem>
+                    )),
+                  ]}
+                  {k === 'unit' && [
+                    <MenuItem key="" value="">
+                      –
+                    </MenuItem>,
+                    ...PACKING_UNITS.map((u) => (
+                      <MenuItem key={u} value={u}>
+                        {u}
+                      </MenuItem>
+                    )),
+                  ]}
+                </TextField>
+              </Grid>
+            ))}
+            {draft && form.packings.length > 1 && (
+              <Grid size={{ xs: 12, md: 'auto' }}>
+                <Tooltip title={translate('huby.actions.removePacking', { line: i + 1 })}>
+                  <IconButton
+                    aria-label={translate('huby.actions.removePacking', { line: i + 1 })}
+                    onClick={() => setForm((f) => ({ ...f, packings: f.packings.filter((_, j) => j !== i) }))}
+                  >
+                    ×
+                  </IconButton>
+                </Tooltip>
+              </Grid>
+            )}
+          </Grid>
+        ))}
+        {draft && form.packings.length < HUBY_LIMITS.maxPackings && (
+          <Grid size={12}>
+            <Button onClick={() => setForm((f) => ({ ...f, packings: [...f.packings, emptyPacking()] }))}>
+              {translate('huby.actions.addPacking')}
+            </Button>
+          </Grid>
+        )}
+      </Section>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', my: 2 }}>
+        {(draft || optionsOpen) && (
+          <Button type="submit" variant="contained" disabled={busy}>
+            {translate('huby.actions.save')}
+          </Button>
+        )}
+        {shipment && draft && (
+          <Button variant="contained" color="success" disabled={busy} onClick={() => void move('validate')}>
+            {translate('huby.actions.validate')}
+          </Button>
+        )}
+        {shipment && status !== HubyStatus.Canceled && status! < HubyStatus.TakenInCharge && (
+          <Button color="error" disabled={busy} onClick={() => setConfirmCancel(true)}>
+            {translate('huby.actions.cancel')}
+          </Button>
+        )}
+        {shipment && status === HubyStatus.Canceled && (
+          <Button variant="outlined" disabled={busy} onClick={() => void move('restore')}>
+            {translate('huby.actions.restore')}
+          </Button>
+        )}
+        {shipment && (
+          <Button variant="outlined" disabled={busy} onClick={() => setDuplicating(true)}>
+            {translate('huby.actions.duplicate')}
+          </Button>
+        )}
+      </Stack>
+      {history.length > 0 && (
+        <Section title={translate('huby.sections.history')}>
+          <Grid size={12}>
+            <Box component="ol" sx={{ m: 0, pl: 3 }}>
+              {history.map((h, i) => (
+                <li key={i}>
+                  {formatDate(h.at, timeZone, true)} · {translate(`huby.status.${h.status}`)}
+                  {h.by ? ` · ${h.by}` : ''}
+                </li>
+              ))}
+            </Box>
+          </Grid>
+        </Section>
+      )}
+      <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)} aria-labelledby="huby-cancel-title">
+        <DialogTitle id="huby-cancel-title">{translate('huby.actions.cancel')}</DialogTitle>
+        <DialogContent>{translate('huby.actions.confirmCancel')}</DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmCancel(false)}>{translate('huby.actions.close')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => {
+              setConfirmCancel(false);
+              void move('cancel');
+            }}
+          >
+            {translate('huby.actions.cancel')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {shipment && (
+        <DuplicateDialog
+          open={duplicating}
+          onClose={() => setDuplicating(false)}
+          onDone={(count) => {
+            setDuplicating(false);
+            notify('huby.msg.duplicated', { type: 'success', messageArgs: { smart_count: count } });
+            navigate('/dashtower');
+          }}
+          uuid={shipment.uuid}
+        />
+      )}
+    </Box>
+  );
+}
+
+function Section({ title, aside, children }: { title: string; aside?: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="fieldset">
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', mb: 1 }}>
+        <Typography component="legend" variant="h6" sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        {aside && (
+          <Typography variant="body2" color="text.secondary" role="status">
+            {aside}
+          </Typography>
+        )}
+      </Stack>
+      <Grid container spacing={2}>
+        {children}
+      </Grid>
+    </Paper>
+  );
+}
+
+function DuplicateDialog({
+  open,
+  onClose,
+  onDone,
+  uuid,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: (count: number) => void;
+  uuid: string;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [count, setCount] = useState('1');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const submit = async () => {
+    setFields({});
+    try {
+      const { uuids } = await hubyApi.duplicate(uuid, Number(count));
+      onDone(uuids.length);
+    } catch (error) {
+      if (error instanceof ApiError) setFields(error.fields);
+      notify(`errors.${errorKeyOf(error)}`, { type: 'error' });
+    }
+  };
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="huby-duplicate-title">
+      <DialogTitle id="huby-duplicate-title">{translate('huby.actions.duplicate')}</DialogTitle>
+      <DialogContent>
+        <TextField
+          id="huby-duplicate-count"
+          type="number"
+          label={translate('huby.f.count')}
+          value={count}
+          onChange={(e) => setCount(e.target.value)}
+          slotProps={{ htmlInput: { min: 1, max: HUBY_LIMITS.maxDuplicates } }}
+          error={!!fields.count}
+          helperText={
+            fields.count
+              ? translate(`fields.${fields.count}`, { n: fields.count === 'max' ? HUBY_LIMITS.maxDuplicates : 1 })
+              : `1 – ${HUBY_LIMITS.maxDuplicates}`
+          }
+          sx={{ mt: 1 }}
+          autoFocus
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('huby.actions.close')}</Button>
+        <Button variant="contained" onClick={() => void submit()}>
+          {translate('huby.actions.duplicate')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,111 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { useListController, useNotify, useTranslate } from 'ra-core';
+import { Box, Button, Link, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { formatDate, formatDay, HUBY_TAB_NAMES, SHIPMENTS_LIST, type HubyTab, type ShipmentSummaryDto } from '@portal/contracts';
+import { errorKeyOf } from '../core/api';
+import { usePreference } from '../preferences/usePreference';
+import { FilterBar, ListTable, useNumber, useTimeZone, type Column } from '../stock/ui';
+import { StatusChip } from './StatusChip';
+
+const toTab = (preference: string): HubyTab => {
+  const name = preference.replace(/^tab-/, '');
+  return (HUBY_TAB_NAMES as string[]).includes(name) ? (name as HubyTab) : 'ready';
+};
+
+/**
+ * The Huby shipment list (spec §2): tabs waiting, ready to go, sent, canceled; the last tab is kept
+ * per user (preference hubyReadyToGoTab, default tab-ready) so it follows them to another computer.
+ */
+export default function ShipmentList() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const number = useNumber();
+  const timeZone = useTimeZone();
+  const [preference, setPreference] = usePreference('hubyReadyToGoTab');
+  const tab = toTab(preference);
+  const list = useListController<ShipmentSummaryDto>({
+    resource: 'dashtower/orders',
+    storeKey: 'huby.shipments',
+    filter: { tab },
+    sort: { field: 'createdAt', order: 'DESC' },
+    perPage: 25,
+  });
+  const columns: Column<ShipmentSummaryDto>[] = [
+    {
+      source: 'reference',
+      label: translate('huby.f.reference'),
+      render: (r) => (
+        <Link component={RouterLink} to={`/dashtower/${r.uuid}`}>
+          {r.reference}
+        </Link>
+      ),
+    },
+    { source: 'status', label: translate('huby.f.status'), render: (r) => <StatusChip status={r.status} /> },
+    { source: 'order_number', label: translate('huby.f.order_number'), sortable: false },
+    {
+      source: 'recipient_name',
+      label: translate('huby.f.recipient'),
+      sortable: false,
+      render: (r) => `${r.recipient_name} – ${r.recipient_zip} ${r.recipient_town} (${r.recipient_country})`,
+    },
+    { source: 'carrier_code', label: translate('huby.f.carrier_code'), sortable: false },
+    { source: 'tour_code', label: translate('huby.f.tour_code'), sortable: false },
+    { source: 'shippingDate', label: translate('huby.f.date_shipment_desired'), render: (r) => formatDay(r.date_shipment_desired) },
+    { source: 'package_count', label: translate('huby.f.package_count'), numeric: true, sortable: false },
+    {
+      source: 'total_weight_kg',
+      label: translate('huby.f.total_weight_kg'),
+      numeric: true,
+      sortable: false,
+      render: (r) => number(r.total_weight_kg, 1),
+    },
+    { source: 'depositor_code', label: translate('huby.f.depositor'), sortable: false },
+    { source: 'createdAt', label: translate('huby.f.created_at'), render: (r) => formatDate(r.created_at, timeZone, true) },
+  ];
+  const choose = (next: HubyTab) => {
+    setPreference(`tab-${next}`).catch((error: unknown) => notify(`errors.${errorKeyOf(error)}`, { type: 'error' }));
+    list.setPage(1);
+  };
+  return (
+    <Box aria-labelledby="huby-title" component="div">
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <Typography id="huby-title" variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+          {translate('huby.title')}
+        </Typography>
+        <Button variant="contained" component={RouterLink} to="/dashtower/new">
+          {translate('huby.actions.new')}
+        </Button>
+        <Button variant="outlined" component={RouterLink} to="/dashtower/addresses">
+          {translate('huby.actions.addresses')}
+        </Button>
+      </Stack>
+      <Paper variant="outlined" sx={{ mb: 2 }}>
+        <Tabs
+          value={tab}
+          onChange={(_, value: HubyTab) => choose(value)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label={translate('huby.title')}
+        >
+          {HUBY_TAB_NAMES.map((name) => (
+            <Tab key={name} value={name} label={translate(`huby.tabs.${name}`)} data-huby-tab={name} />
+          ))}
+        </Tabs>
+      </Paper>
+      <FilterBar
+        list={list}
+        declaration={SHIPMENTS_LIST}
+        fields={[
+          { source: 'q', label: translate('huby.f.q'), width: 230 },
+          { source: 'recipient', label: translate('huby.f.recipient_name') },
+          { source: 'carrier', label: translate('huby.f.carrier_code'), width: 140 },
+          { source: 'tour', label: translate('huby.f.tour_code'), width: 140 },
+          { source: 'dateFrom', label: translate('huby.f.dateFrom'), type: 'date', width: 170 },
+          { source: 'dateTo', label: translate('huby.f.dateTo'), type: 'date', width: 170 },
+        ]}
+      />
+      <ListTable list={list} columns={columns} caption={translate(`huby.tabs.${tab}`)} />
+    </Box>
+  );
+}
