@@ -12,6 +12,8 @@ describe('Huby API', () => {
   let target: ApiTarget;
   let alice: Awaited<ReturnType<typeof loginAs>>;
   let other: Awaited<ReturnType<typeof loginAs>>;
+  let noDangerousGoods: Awaited<ReturnType<typeof loginAs>>;
+  let reader: Awaited<ReturnType<typeof loginAs>>;
   const q = (o: object) => encodeURIComponent(JSON.stringify(o));
   const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   let shipper: string;
@@ -22,6 +24,10 @@ describe('Huby API', () => {
     alice = await loginAs(target, 'alice');
     await addUser(target, { login: 'huby-b', roles: [Role.DASHTOWER_USER, Role.USER_CREATE_HUBY_ORDER], depositorIds: [2] });
     other = await loginAs(target, 'huby-b');
+    await addUser(target, { login: 'huby-b-reader', roles: [Role.DASHTOWER_USER], depositorIds: [2] });
+    await addUser(target, { login: 'huby-b-no-adr', roles: [Role.DASHTOWER_USER, Role.USER_CREATE_HUBY_ORDER], depositorIds: [2] });
+    noDangerousGoods = await loginAs(target, 'huby-b-no-adr');
+    reader = await loginAs(target, 'huby-b-reader');
   }, 90000);
   afterAll(() => target?.close());
 
@@ -171,6 +177,124 @@ describe('Huby API', () => {
     }
   });
 
+  it('offers the tours that fit, and refuses an unknown tour, one without account number, one that does not fit', async () => {
+    const create = async (reference: string, packings: object[], extra: object = {}) =>
+      (
+        await alice
+          .post('/api/dashtower/orders')
+          .send({ depositor_id: 1, reference, uuid_address_shipper: shipper, uuid_address_recipient: recipient, packings, ...extra })
+          .expect(201)
+      ).body.uuid as string;
+    const light = await create('API-TOUR-1', [packing], { date_shipment_desired: tomorrow() });
+    const offered = (await alice.get(`/api/dashtower/orders/${light}/tours`).expect(200)).body;
+    expect(offered.tours.map((t: { code: string }) => t.code).sort()).toEqual(['COLIS-EXP', 'COLIS-J1']);
+    expect(offered.tours[0].carrier.ref).toMatch(/COLISSIMO|CHRONOPOST/);
+
+    const tryTour = async (tour_code: string) => {
+      await alice
+        .put(`/api/dashtower/orders/${light}`)
+        .send({
+          depositor_id: 1,
+          reference: 'API-TOUR-1',
+          uuid_address_shipper: shipper,
+          uuid_address_recipient: recipient,
+          packings: [packing],
+          tour_code,
+          date_shipment_desired: tomorrow(),
+        })
+        .expect(200);
+      return alice.post(`/api/dashtower/orders/${light}/validate`);
+    };
+    expect((await tryTour('NOPE')).body.error).toMatchObject({ key: 'tourNotFound', fields: { tour_code: 'invalidFormat' } });
+    expect((await tryTour('AFFRET-IDF')).body.error.key).toBe('tourAccountNumberEmpty');
+    const pallet = (await tryTour('PAL-MESS')).body.error;
+    expect(pallet).toMatchObject({ key: 'validationFailed', fields: { tour_code: 'invalidFormat' }, params: { reasons: ['weight_min'] } });
+    expect(pallet.params.tours.sort()).toEqual(['COLIS-EXP', 'COLIS-J1']);
+    expect((await tryTour('COLIS-J1')).status).toBe(200);
+
+    const heavy = await create('API-TOUR-2', [{ ...packing, weight_kg: 30000, packages: 1 }], { tour_code: 'COLIS-J1' });
+    expect((await alice.get(`/api/dashtower/orders/${heavy}/tours`).expect(200)).body).toEqual({ tours: [], warning: 'noToursAvailable' });
+    const none = await alice.post(`/api/dashtower/orders/${heavy}/validate`);
+    expect(none.status).toBe(422);
+    expect(none.body.error).toMatchObject({ key: 'noToursAvailable', params: { reasons: ['weight_max'] } });
+
+    // The 10-day window is Colissimo's rule; Chronopost takes a shipment 15 days ahead.
+    const later = new Date(Date.now() + 15 * 86_400_000).toISOString().slice(0, 10);
+    const chrono = await create('API-TOUR-3', [packing], { tour_code: 'COLIS-EXP', date_shipment_desired: later });
+    expect((await alice.post(`/api/dashtower/orders/${chrono}/validate`).expect(200)).body.status).toBe(10);
+  });
+
+  it("lists the transport plan and a depositor's carriers (spec §7 /admin/carriers, minify=1)", async () => {
+    const plan = (await alice.get('/api/dashtower/tours').expect(200)).body as { depositor_code: string; code: string; flags: object }[];
+    expect(plan.filter((t) => t.depositor_code === 'DEMO-A').map((t) => t.code)).toEqual([
+      'AFFRET-IDF',
+      'COLIS-EXP',
+      'COLIS-J1',
+      'PAL-MESS',
+    ]);
+    expect(Object.keys(plan[0].flags)).toHaveLength(13);
+    expect(
+      (await other.get('/api/dashtower/tours').expect(200)).body.every((t: { depositor_code: string }) => t.depositor_code === 'DEMO-B'),
+    ).toBe(true);
+    const minified = (await alice.get('/api/admin/carriers/DEMO-A?minify=1').expect(200)).body;
+    expect(minified.map((c: { ref: string }) => c.ref)).toEqual(['AFFRET', 'CHRONOPOST', 'COLISSIMO', 'GEODIS']);
+    expect(Object.keys(minified[0]).sort()).toEqual(['id', 'ref']);
+    expect((await alice.get('/api/admin/carriers/DEMO-A').expect(200)).body[2]).toMatchObject({
+      ref: 'COLISSIMO',
+      shipping_window_days: 10,
+    });
+    const noCode = await alice.get('/api/admin/carriers');
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.error.key).toBe('depositorCodeRequired');
+    expect((await other.get('/api/admin/carriers/DEMO-A')).body.error.key).toBe('depositorNotFound');
+  });
+
+  it('keeps dangerous goods checked and behind their right', async () => {
+    const adr = {
+      un_number: '1993',
+      class: '3',
+      packing_group: 'III',
+      tunnel_code: 'D/E',
+      transport_category: 3,
+      adr_designation: 'LIQUIDE INFLAMMABLE, N.S.A.',
+      technical_name: 'éthanol, acétone',
+      package_quantity: 2,
+      environment_danger: true,
+    };
+    const base = { depositor_id: 1, uuid_address_shipper: shipper, uuid_address_recipient: recipient, packings: [packing] };
+    const ok = await alice
+      .post('/api/dashtower/orders')
+      .send({ ...base, reference: 'API-ADR-1', dangerous_goods: [adr], limited_quantities: { gross_weight_kg: 12, un_numbers: ['1266'] } })
+      .expect(201);
+    expect(ok.body.dangerous_goods).toEqual([{ ...adr, danger_notice: null }]);
+    expect(ok.body.limited_quantities).toEqual({ gross_weight_kg: 12, un_numbers: ['1266'] });
+    const bad = await alice.post('/api/dashtower/orders').send({
+      ...base,
+      reference: 'API-ADR-2',
+      dangerous_goods: [
+        { ...adr, un_number: '12A4', class: '10' },
+        { ...adr, class: '2.1', packing_group: 'II' },
+        { ...adr, class: '8', packing_group: undefined, transport_category: 4, tunnel_code: 'E' },
+      ],
+      limited_quantities: { gross_weight_kg: 31, un_numbers: ['123'] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({
+      'dangerous_goods.0.un_number': 'invalidFormat',
+      'dangerous_goods.0.class': 'invalidFormat',
+      'dangerous_goods.1.packing_group': 'invalidFormat',
+      'dangerous_goods.2.packing_group': 'required',
+      'dangerous_goods.2.tunnel_code': 'invalidFormat',
+      'limited_quantities.gross_weight_kg': 'max',
+      'limited_quantities.un_numbers.0': 'invalidFormat',
+    });
+    const refused = await noDangerousGoods
+      .post('/api/dashtower/orders')
+      .send({ ...base, depositor_id: 2, reference: 'API-ADR-3', dangerous_goods: [adr] });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.key).toBe('dangerousGoodsNotAllowed');
+  });
+
   it('changes the recipient and delivery options as PUT /dashtower/order/{uuid} (spec §7)', async () => {
     const [first] = (await alice.get(`/api/dashtower/orders?filter=${q({ tab: 'waiting', q: 'API-HUB-1' })}`).expect(200)).body;
     const changed = await alice
@@ -210,6 +334,13 @@ describe('Huby API', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.key).toBe('depositorNotFound');
     expect((await alice.get(`/api/dashtower/orders/${mine.uuid}`).expect(200)).body.appointment).toBe(true);
+  });
+
+  it('lets a Dashtower user without the Huby order right read but not create', async () => {
+    expect((await reader.get(`/api/dashtower/orders?filter=${q({ tab: 'sent' })}`)).status).toBe(200);
+    const refused = await reader.post('/api/dashtower/orders').send({ depositor_id: 2 });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.key).toBe('permissionDenied');
   });
 
   it('answers hostile ids and bodies with 400, never 5xx', async () => {

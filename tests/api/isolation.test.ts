@@ -64,6 +64,10 @@ const PARAMS: Record<string, ParamRule> = {
   'order/{uuid}': { owned: 'shipment' },
   'addresses/{uuid}': { owned: 'address' },
   'check/{uuid}': { owned: 'address' },
+  'carriers/{depositor_code}': {
+    neutral: ['DEMO-A', 'DEMO-B'],
+    why: 'a depositor code: another depositor’s answers depositorNotFound (carriers hold no marker; huby.test.ts checks it)',
+  },
   'packagingTypes/{code_depositor}': {
     neutral: ['DEMO-A', 'DEMO-B'],
     why: 'a depositor code: another depositor’s answers no type (packaging types hold no marker; huby.test.ts checks it)',

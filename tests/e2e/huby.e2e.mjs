@@ -84,13 +84,31 @@ test('alice: address book, a shipment created, refused, validated and duplicated
     await page.getByText('La référence, les colis ou le code tournée sont vides.').waitFor();
     assert.equal(await page.locator('#huby-tour_code-helper-text').textContent(), 'Champ obligatoire');
 
-    await page.locator('#huby-tour_code').fill('COLIS-J1');
+    // Saved, the draft is offered the tours that fit it (its 9 kg: the parcel tours, not the pallet or charter ones).
+    await page.locator('#huby-tour_code').click();
+    const offered = await page.getByRole('option').allTextContents();
+    assert.deepEqual(offered.filter((o) => o !== '–').sort(), ['COLIS-EXP – Chronopost', 'COLIS-J1 – Colissimo']);
+    await page.getByRole('option', { name: 'COLIS-J1 – Colissimo' }).click();
+    // A dangerous goods line (alice has the right): flammable liquid, packing group III.
+    await page.getByRole('button', { name: 'Ajouter une ligne ADR' }).click();
+    await page.locator('#huby-dg-0-un_number').fill('1993');
+    for (const [field, value] of [
+      ['class', '3'],
+      ['packing_group', 'III'],
+      ['tunnel_code', 'D/E'],
+      ['transport_category', '3'],
+    ]) {
+      await page.locator(`#huby-dg-0-${field}`).click();
+      await page.getByRole('option', { name: value, exact: true }).click();
+    }
+    await page.locator('#huby-dg-0-adr_designation').fill('LIQUIDE INFLAMMABLE, N.S.A.');
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     await page.locator('#huby-date_shipment_desired').fill(tomorrow);
     await page.getByRole('button', { name: 'Valider' }).click();
     await page.getByText('Expédition validée.').waitFor();
     await page.locator('[data-status="10"]').waitFor();
     assert.equal(await page.locator('#huby-reference').isDisabled(), true);
+    assert.equal(await page.locator('#huby-dg-0-un_number').inputValue(), '1993');
     await settle(page);
     await axe(page, 'huby form dark');
     await screenshot(page, 'huby-form-validated-dark-fr');
@@ -113,6 +131,13 @@ test('alice: address book, a shipment created, refused, validated and duplicated
     assert.equal(await page.getByRole('tab', { selected: true }).textContent(), 'En attente');
     await screenshot(page, 'huby-waiting-dark-fr');
     await apiAs(page, 'PUT', '/user/preferences', { hubyReadyToGoTab: 'tab-ready' });
+
+    await page.getByRole('link', { name: 'Plan de transport' }).click();
+    await page.getByRole('heading', { name: 'Plan de transport' }).waitFor();
+    await page.locator('tr[data-tour="PAL-MESS"]').first().waitFor();
+    await settle(page);
+    await axe(page, 'huby tours dark');
+    await screenshot(page, 'huby-tours-dark-fr');
   } catch (error) {
     await screenshot(page, 'huby-failure');
     throw error;

@@ -6,6 +6,9 @@ import { AddressesService } from './addresses/addresses.service';
 import { Depositors } from './depositors/depositors';
 import { HealthController } from './health/health.controller';
 import { CreateHuby1764800000000 } from './migrations/1764800000000-CreateHuby';
+import { TransportPlan1764900000000 } from './migrations/1764900000000-TransportPlan';
+import { ToursController } from './tours/tours.controller';
+import { ToursService } from './tours/tours.service';
 import { ShipmentsController } from './shipments/shipments.controller';
 import { ShipmentsService } from './shipments/shipments.service';
 
@@ -15,12 +18,15 @@ import { ShipmentsService } from './shipments/shipments.service';
  * on the list kit; every table is depositor-scoped by row-level security.
  */
 @Module({
-  imports: [DatabaseModule.forService({ service: 'huby', entities: [], migrations: [CreateHuby1764800000000] })],
-  controllers: [ShipmentsController, AddressesController, HealthController],
+  imports: [
+    DatabaseModule.forService({ service: 'huby', entities: [], migrations: [CreateHuby1764800000000, TransportPlan1764900000000] }),
+  ],
+  controllers: [ShipmentsController, AddressesController, ToursController, HealthController],
   providers: [
     ShipmentsService,
     AddressesService,
     Depositors,
+    ToursService,
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
   ],
 })

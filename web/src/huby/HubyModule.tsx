@@ -6,8 +6,9 @@ import { Loading } from '../layout/Loading';
 const ShipmentList = lazy(() => import('./ShipmentList'));
 const ShipmentForm = lazy(() => import('./ShipmentForm'));
 const AddressBook = lazy(() => import('./AddressBook'));
+const TourPlan = lazy(() => import('./TourPlan'));
 
-/** Dashtower/Huby (/dashtower): shipments by tab, the creation form (/dashtower/new, /dashtower/:uuid), the address books. */
+/** Dashtower/Huby (/dashtower): shipments by tab, the creation form (/dashtower/new, /dashtower/:uuid), the address books, the transport plan. */
 export default function HubyModule() {
   return (
     <Box component="section">
@@ -16,6 +17,7 @@ export default function HubyModule() {
           <Route index element={<ShipmentList />} />
           <Route path="new" element={<ShipmentForm />} />
           <Route path="addresses" element={<AddressBook />} />
+          <Route path="tours" element={<TourPlan />} />
           <Route path=":uuid" element={<ShipmentForm />} />
           <Route path="*" element={<Navigate to="/dashtower" replace />} />
         </Routes>

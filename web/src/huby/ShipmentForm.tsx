@@ -21,12 +21,19 @@ import {
   Typography,
 } from '@mui/material';
 import {
+  ADR_CLASSES,
   formatDate,
+  hasAnyRole,
   HUBY_LIMITS,
   HubyStatus,
   INCOTERMS,
+  PACKING_GROUPS,
   PACKING_UNITS,
+  Role,
+  TRANSPORT_CATEGORIES,
+  TUNNEL_CODES,
   type AddressDto,
+  type ShipmentToursDto,
   type PackagingTypeDto,
   type ShipmentDto,
   type ShipmentHistoryDto,
@@ -35,6 +42,7 @@ import { ApiError, errorKeyOf } from '../core/api';
 import { fieldError } from '../settings/FieldError';
 import { useDepositors } from '../tracking/useReferenceData';
 import { useNumber, useTimeZone } from '../stock/ui';
+import { useUser } from '../user/useUser';
 import { AddressPicker } from './AddressPicker';
 import { hubyApi } from './hubyApi';
 import { StatusChip } from './StatusChip';
@@ -65,6 +73,41 @@ const PACKING_WIDTH: Record<(typeof PACKING_FIELDS)[number], number> = {
   packages: 2,
   duplicate_count: 2,
 };
+const DG_FIELDS = [
+  'un_number',
+  'class',
+  'packing_group',
+  'tunnel_code',
+  'transport_category',
+  'adr_designation',
+  'technical_name',
+  'danger_notice',
+  'package_quantity',
+] as const;
+type DgForm = Record<(typeof DG_FIELDS)[number], string> & { environment_danger: boolean };
+const DG_CHOICES: Partial<Record<(typeof DG_FIELDS)[number], readonly (string | number)[]>> = {
+  class: ADR_CLASSES,
+  packing_group: PACKING_GROUPS,
+  tunnel_code: TUNNEL_CODES,
+  transport_category: TRANSPORT_CATEGORIES,
+};
+const DG_WIDTH: Record<(typeof DG_FIELDS)[number], number> = {
+  un_number: 2,
+  class: 2,
+  packing_group: 2,
+  tunnel_code: 2,
+  transport_category: 2,
+  package_quantity: 2,
+  adr_designation: 6,
+  technical_name: 3,
+  danger_notice: 3,
+};
+const emptyDg = (): DgForm => ({
+  ...(Object.fromEntries(DG_FIELDS.map((k) => [k, ''])) as Record<(typeof DG_FIELDS)[number], string>),
+  package_quantity: '1',
+  environment_danger: false,
+});
+
 const TEXTS = [
   'reference',
   'order_number',
@@ -96,6 +139,9 @@ interface Form extends Record<Text, string>, Record<Flag, boolean> {
   billing_same_as_recipient: boolean;
   billing: AddressDto | null;
   packings: PackingForm[];
+  dangerous_goods: DgForm[];
+  lq_gross_weight_kg: string;
+  lq_un_numbers: string;
 }
 
 const emptyPacking = (): PackingForm => ({
@@ -120,6 +166,9 @@ const emptyForm = (depositor: number | ''): Form => ({
   billing_same_as_recipient: true,
   billing: null,
   packings: [emptyPacking()],
+  dangerous_goods: [],
+  lq_gross_weight_kg: '',
+  lq_un_numbers: '',
 });
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -134,6 +183,12 @@ function formOf(s: ShipmentDto): Form {
     billing_same_as_recipient: s.billing_same_as_recipient,
     billing: (s.billing as AddressDto | null) ?? null,
     packings: s.packings.map((p) => Object.fromEntries(PACKING_FIELDS.map((k) => [k, text(p[k])])) as PackingForm),
+    dangerous_goods: (s.dangerous_goods ?? []).map((d) => ({
+      ...(Object.fromEntries(DG_FIELDS.map((k) => [k, text(d[k])])) as Record<(typeof DG_FIELDS)[number], string>),
+      environment_danger: d.environment_danger,
+    })),
+    lq_gross_weight_kg: text(s.limited_quantities?.gross_weight_kg),
+    lq_un_numbers: (s.limited_quantities?.un_numbers ?? []).join(', '),
   };
 }
 
@@ -147,6 +202,20 @@ function bodyOf(f: Form): Record<string, unknown> {
     billing_same_as_recipient: f.billing_same_as_recipient,
     uuid_address_billing: f.billing_same_as_recipient ? undefined : f.billing?.uuid,
     packings: f.packings.map((p) => Object.fromEntries(PACKING_FIELDS.map((k) => [k, p[k] || undefined]))),
+    dangerous_goods: f.dangerous_goods.map((d) => ({
+      ...Object.fromEntries(DG_FIELDS.map((k) => [k, d[k] || undefined])),
+      environment_danger: d.environment_danger,
+    })),
+    limited_quantities:
+      f.lq_gross_weight_kg || f.lq_un_numbers
+        ? {
+            gross_weight_kg: f.lq_gross_weight_kg || undefined,
+            un_numbers: f.lq_un_numbers
+              .split(/[\s,;]+/)
+              .map((u) => u.trim())
+              .filter(Boolean),
+          }
+        : null,
   };
 }
 
@@ -172,6 +241,8 @@ export default function ShipmentForm() {
   const [types, setTypes] = useState<{ list: PackagingTypeDto[]; warning: boolean }>({ list: [], warning: false });
   const [duplicating, setDuplicating] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [fitting, setFitting] = useState<ShipmentToursDto | null>(null);
+  const canAdr = hasAnyRole(useUser()?.roles ?? [], [Role.USER_HUBY_DANGEROUS_GOODS]);
 
   const load = useCallback(async () => {
     if (!uuid) return;
@@ -208,10 +279,24 @@ export default function ShipmentForm() {
     };
   }, [depositorCode]);
 
+  useEffect(() => {
+    if (!shipment || shipment.status !== HubyStatus.Draft) return setFitting(null);
+    let live = true;
+    hubyApi
+      .toursFor(shipment.uuid)
+      .then((t) => live && setFitting(t))
+      .catch(() => live && setFitting(null));
+    return () => {
+      live = false;
+    };
+  }, [shipment]);
+
   const status = shipment?.status;
   const draft = !shipment || status === HubyStatus.Draft;
   const optionsOpen = shipment !== null && status !== HubyStatus.Canceled && status! < HubyStatus.TakenInCharge && !draft;
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const setDg = (index: number, patch: Partial<DgForm>) =>
+    setForm((f) => ({ ...f, dangerous_goods: f.dangerous_goods.map((d, i) => (i === index ? { ...d, ...patch } : d)) }));
   const setPacking = (index: number, patch: Partial<PackingForm>) =>
     setForm((f) => ({ ...f, packings: f.packings.map((p, i) => (i === index ? { ...p, ...patch } : p)) }));
   const err = (name: string) => ({ error: !!fields[name], helperText: fieldError(fields, name, translate) });
@@ -403,17 +488,54 @@ export default function ShipmentForm() {
         )}
       </Section>
       <Section title={translate('huby.sections.transport')}>
-        {(['carrier_code', 'tour_code'] as const).map((n) => (
-          <Grid key={n} size={{ xs: 12, sm: 6, md: 3 }}>
-            {textField(n)}
-          </Grid>
-        ))}
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>{textField('carrier_code')}</Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          {shipment && draft && fitting ? (
+            <TextField
+              id="huby-tour_code"
+              select
+              label={translate('huby.f.tour_code')}
+              value={form.tour_code}
+              onChange={(e) => {
+                const tour = fitting.tours.find((t) => t.code === e.target.value);
+                setForm((f) => ({ ...f, tour_code: e.target.value, carrier_code: tour ? tour.carrier.ref : f.carrier_code }));
+              }}
+              disabled={busy}
+              fullWidth
+              size="small"
+              slotProps={{ inputLabel: { shrink: true } }}
+              {...err('tour_code')}
+            >
+              <MenuItem value="">–</MenuItem>
+              {form.tour_code && !fitting.tours.some((t) => t.code === form.tour_code) && (
+                <MenuItem value={form.tour_code}>{form.tour_code}</MenuItem>
+              )}
+              {fitting.tours.map((t) => (
+                <MenuItem key={t.code} value={t.code}>
+                  {t.code} – {t.carrier.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : (
+            textField('tour_code')
+          )}
+        </Grid>
         {(['date_shipment_desired', 'date_delivery_desired', 'date_loading'] as const).map((n) => (
           <Grid key={n} size={{ xs: 12, sm: 6, md: 2 }}>
             {textField(n, { type: 'date' })}
           </Grid>
         ))}
       </Section>
+      {fitting?.warning === 'noToursAvailable' && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {translate('huby.tours.none')}
+        </Alert>
+      )}
+      {!shipment && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 2 }}>
+          {translate('huby.tours.saveFirst')}
+        </Typography>
+      )}
       <Section title={translate('huby.sections.options')}>
         {FLAGS.map((k) => (
           <Grid key={k} size={{ xs: 12, sm: 6, md: 3 }}>
@@ -542,6 +664,111 @@ export default function ShipmentForm() {
           </Grid>
         )}
       </Section>
+      {(canAdr || form.dangerous_goods.length > 0 || form.lq_gross_weight_kg) && (
+        <Section title={translate('huby.dg.title')}>
+          {form.dangerous_goods.map((d, i) => (
+            <Grid
+              key={i}
+              size={12}
+              container
+              spacing={1}
+              role="group"
+              aria-label={`${translate('huby.dg.title')} ${i + 1}`}
+              sx={{ pb: 1, borderBottom: 1, borderColor: 'divider' }}
+            >
+              {DG_FIELDS.map((k) => (
+                <Grid key={k} size={{ xs: 6, sm: 4, md: DG_WIDTH[k] }}>
+                  <TextField
+                    id={`huby-dg-${i}-${k}`}
+                    label={translate(`huby.dg.${k}`)}
+                    value={d[k]}
+                    select={!!DG_CHOICES[k]}
+                    onChange={(e) => setDg(i, { [k]: e.target.value })}
+                    disabled={busy || !draft || !canAdr}
+                    required={!['packing_group', 'technical_name', 'danger_notice'].includes(k)}
+                    size="small"
+                    fullWidth
+                    slotProps={{ inputLabel: { shrink: DG_CHOICES[k] ? true : undefined } }}
+                    {...err(`dangerous_goods.${i}.${k}`)}
+                  >
+                    {DG_CHOICES[k] && [
+                      <MenuItem key="" value="">
+                        –
+                      </MenuItem>,
+                      ...DG_CHOICES[k].map((v) => (
+                        <MenuItem key={v} value={String(v)}>
+                          {v}
+                        </MenuItem>
+                      )),
+                    ]}
+                  </TextField>
+                </Grid>
+              ))}
+              <Grid size={{ xs: 12, md: 'auto' }}>
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={d.environment_danger}
+                      onChange={(e) => setDg(i, { environment_danger: e.target.checked })}
+                      disabled={busy || !draft || !canAdr}
+                    />
+                  }
+                  label={translate('huby.dg.environment_danger')}
+                />
+                {draft && canAdr && (
+                  <Button
+                    color="error"
+                    onClick={() => setForm((f) => ({ ...f, dangerous_goods: f.dangerous_goods.filter((_, j) => j !== i) }))}
+                  >
+                    {translate('huby.dg.remove', { line: i + 1 })}
+                  </Button>
+                )}
+              </Grid>
+            </Grid>
+          ))}
+          {draft && canAdr && (
+            <Grid size={12}>
+              <Button onClick={() => setForm((f) => ({ ...f, dangerous_goods: [...f.dangerous_goods, emptyDg()] }))}>
+                {translate('huby.dg.add')}
+              </Button>
+            </Grid>
+          )}
+          <Grid size={12}>
+            <Typography variant="subtitle1" component="h3">
+              {translate('huby.dg.lq')}
+            </Typography>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField
+              id="huby-lq-gross"
+              label={translate('huby.dg.lq_gross_weight_kg')}
+              value={form.lq_gross_weight_kg}
+              onChange={(e) => set('lq_gross_weight_kg', e.target.value)}
+              disabled={busy || !draft || !canAdr}
+              size="small"
+              fullWidth
+              {...err('limited_quantities.gross_weight_kg')}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 8 }}>
+            <TextField
+              id="huby-lq-un"
+              label={translate('huby.dg.lq_un_numbers')}
+              value={form.lq_un_numbers}
+              onChange={(e) => set('lq_un_numbers', e.target.value)}
+              disabled={busy || !draft || !canAdr}
+              size="small"
+              fullWidth
+              error={Object.keys(fields).some((k) => k.startsWith('limited_quantities.un_numbers'))}
+              helperText={
+                Object.entries(fields).find(([k]) => k.startsWith('limited_quantities.un_numbers'))
+                  ? translate('fields.invalidFormat')
+                  : undefined
+              }
+            />
+          </Grid>
+        </Section>
+      )}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', my: 2 }}>
         {(draft || optionsOpen) && (
           <Button type="submit" variant="contained" disabled={busy}>

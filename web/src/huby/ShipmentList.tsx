@@ -1,7 +1,17 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { useListController, useNotify, useTranslate } from 'ra-core';
 import { Box, Button, Link, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { formatDate, formatDay, HUBY_TAB_NAMES, SHIPMENTS_LIST, type HubyTab, type ShipmentSummaryDto } from '@portal/contracts';
+import {
+  formatDate,
+  formatDay,
+  hasAnyRole,
+  HUBY_TAB_NAMES,
+  Role,
+  SHIPMENTS_LIST,
+  type HubyTab,
+  type ShipmentSummaryDto,
+} from '@portal/contracts';
+import { useUser } from '../user/useUser';
 import { errorKeyOf } from '../core/api';
 import { usePreference } from '../preferences/usePreference';
 import { FilterBar, ListTable, useNumber, useTimeZone, type Column } from '../stock/ui';
@@ -23,6 +33,7 @@ export default function ShipmentList() {
   const timeZone = useTimeZone();
   const [preference, setPreference] = usePreference('hubyReadyToGoTab');
   const tab = toTab(preference);
+  const canCreate = hasAnyRole(useUser()?.roles ?? [], [Role.USER_CREATE_HUBY_ORDER]);
   const list = useListController<ShipmentSummaryDto>({
     resource: 'dashtower/orders',
     storeKey: 'huby.shipments',
@@ -72,11 +83,16 @@ export default function ShipmentList() {
         <Typography id="huby-title" variant="h4" component="h1" sx={{ flexGrow: 1 }}>
           {translate('huby.title')}
         </Typography>
-        <Button variant="contained" component={RouterLink} to="/dashtower/new">
-          {translate('huby.actions.new')}
-        </Button>
+        {canCreate && (
+          <Button variant="contained" component={RouterLink} to="/dashtower/new">
+            {translate('huby.actions.new')}
+          </Button>
+        )}
         <Button variant="outlined" component={RouterLink} to="/dashtower/addresses">
           {translate('huby.actions.addresses')}
+        </Button>
+        <Button variant="outlined" component={RouterLink} to="/dashtower/tours">
+          {translate('huby.tours.title')}
         </Button>
       </Stack>
       <Paper variant="outlined" sx={{ mb: 2 }}>

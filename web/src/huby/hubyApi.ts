@@ -6,6 +6,8 @@ import type {
   PackagingTypesDto,
   ShipmentDto,
   ShipmentHistoryDto,
+  ShipmentToursDto,
+  TourDto,
 } from '@portal/contracts';
 import { api } from '../core/api';
 
@@ -21,6 +23,8 @@ export const hubyApi = {
     api<ShipmentDto>(`/dashtower/orders/${encodeURIComponent(uuid)}/${action}`, { method: 'POST' }),
   duplicate: (uuid: string, count: number) =>
     api<{ uuids: string[] }>(`/dashtower/orders/${encodeURIComponent(uuid)}/duplicate`, { method: 'POST', body: { count } }),
+  tours: () => api<TourDto[]>('/dashtower/tours'),
+  toursFor: (uuid: string) => api<ShipmentToursDto>(`/dashtower/orders/${encodeURIComponent(uuid)}/tours`),
   packagingTypes: (depositorCode: string) => api<PackagingTypesDto>(`/dashtower/packagingTypes/${encodeURIComponent(depositorCode)}`),
   /** GET /dashtower/address/all (spec §7): favourites first, `limit` 50 by default. */
   addresses: async (book: AddressBook, search: string, shipper?: string, depositor?: number): Promise<AddressDto[]> => {

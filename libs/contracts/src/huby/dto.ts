@@ -1,4 +1,4 @@
-import type { AddressAction, AddressBook, AddressType, HubyStatusCode } from './statuses';
+import type { AddressAction, AddressBook, AddressType, AdrClass, HubyStatusCode, TourFlag, TourType, TransportMode } from './statuses';
 
 export interface OpeningPeriods {
   am_from?: string;
@@ -111,6 +111,8 @@ export interface ShipmentDto {
   insurance_value: number | null;
   cash_on_delivery: number | null;
   packings: PackingDto[];
+  dangerous_goods: DangerousGoodDto[];
+  limited_quantities: LimitedQuantityDto | null;
   /** Sum over the packing lines of packages × (1 + duplicate count), and of their weights. */
   package_count: number;
   total_weight_kg: number;
@@ -169,4 +171,66 @@ export interface AddressesAllDto {
 export interface AddressCheckDto {
   result: boolean;
   error?: { key: string; message: string };
+}
+
+/** A dangerous goods line (ADR, spec §3). */
+export interface DangerousGoodDto {
+  un_number: string;
+  class: AdrClass;
+  danger_notice: string | null;
+  packing_group: 'I' | 'II' | 'III' | null;
+  tunnel_code: string;
+  transport_category: number;
+  adr_designation: string;
+  technical_name: string | null;
+  package_quantity: number;
+  environment_danger: boolean;
+}
+
+/** Limited quantities (ADR 3.4) of a shipment. */
+export interface LimitedQuantityDto {
+  gross_weight_kg: number;
+  un_numbers: string[];
+}
+
+export interface CarrierDto {
+  id: number;
+  ref: string;
+  name: string;
+  kind: TourType;
+  /** Days ahead a shipping date may be (spec §5 "one carrier": 10); null: no rule. */
+  shipping_window_days: number | null;
+  /** Above this declared insurance value a mail goes to the carrier instead of the amount (spec §9). */
+  insurance_threshold: number | null;
+  /** One carrier's integration settings. */
+  settings: Record<string, string>;
+}
+
+/** A tour of the transport plan (spec §3 Tour). */
+export interface TourDto {
+  id: number;
+  depositor_id: number;
+  depositor_code: string;
+  code: string;
+  account_number: string | null;
+  transport_code: string | null;
+  carrier: Pick<CarrierDto, 'id' | 'ref' | 'name'>;
+  tour_type: TourType;
+  transport_mode: TransportMode;
+  flags: Record<TourFlag, boolean>;
+  weight_min_kg: number | null;
+  weight_max_kg: number | null;
+  volume_min_m3: number | null;
+  volume_max_m3: number | null;
+  max_packages: number | null;
+  delivery_delay_days: number | null;
+  /** General codes: GTF, regime, product, service, licence account, departure agency, accounts 22 and 3, Toaster service, DDS codes, minimum insurance. */
+  codes: Record<string, string>;
+  active: boolean;
+}
+
+/** The tours that fit a shipment; `warning` names noToursAvailable when none does. */
+export interface ShipmentToursDto {
+  tours: TourDto[];
+  warning?: 'noToursAvailable';
 }

@@ -21,6 +21,12 @@ export const HUBY_ERROR_STATUS = {
   noPackagingType: 422,
   /** The address cannot be used: deleted, or its zip does not match its town (params.reason). */
   addressNotDeliverable: 422,
+  tourNotFound: 404,
+  /** No tour of the depositor fits the shipment (weight, volume, packages, delivery delay, options). */
+  noToursAvailable: 422,
+  tourAccountNumberEmpty: 422,
+  /** GET /admin/carriers without a depositor code (spec §5). */
+  depositorCodeRequired: 400,
   /** Dangerous goods without the right USER_HUBY_DANGEROUS_GOODS. */
   dangerousGoodsNotAllowed: 403,
 } as const;

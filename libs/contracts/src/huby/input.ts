@@ -2,7 +2,20 @@ import { z } from 'zod';
 import { bodyField as f } from '../body';
 import { FIELD_ERRORS } from '../errors';
 import { HUBY_CODE, HUBY_LIMITS } from './limits';
-import { ADDRESS_ACTIONS, ADDRESS_BOOKS, ADDRESS_TYPES, CIVILITIES, INCOTERMS, PACKING_UNITS } from './statuses';
+import {
+  ADDRESS_ACTIONS,
+  ADDRESS_BOOKS,
+  ADDRESS_TYPES,
+  ADR_CLASSES,
+  ADR_CLASSES_WITHOUT_PACKING_GROUP,
+  CIVILITIES,
+  INCOTERMS,
+  LQ_MAX_GROSS_KG,
+  PACKING_GROUPS,
+  PACKING_UNITS,
+  TUNNEL_CODES,
+  type AdrClass,
+} from './statuses';
 
 const required = <T extends z.ZodType>(field: T) => field.refine((v) => v !== undefined, { error: FIELD_ERRORS.required });
 const HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -75,7 +88,47 @@ export const packingInput = z.object({
 });
 export type PackingInput = z.infer<typeof packingInput>;
 
-/** A Huby shipment as the creation form sends it (spec §3 Huby shipment). Dangerous goods: see the second Huby step. */
+const UN = /^\d{4}$/;
+
+/**
+ * A dangerous goods line (ADR): UN number of four digits, a known class, a packing group exactly when
+ * the class has one, a tunnel code and a transport category consistent with each other (category 4
+ * carries no tunnel restriction, category 0 always one).
+ */
+export const dangerousGoodInput = z
+  .object({
+    un_number: required(f.text(4)).refine((v) => v === undefined || UN.test(v), { error: FIELD_ERRORS.invalidFormat }),
+    class: required(f.oneOf(ADR_CLASSES)),
+    danger_notice: f.text(64),
+    packing_group: f.oneOf(PACKING_GROUPS),
+    tunnel_code: required(f.oneOf(TUNNEL_CODES)),
+    transport_category: required(f.integer(0, 4)),
+    adr_designation: required(f.text(255)),
+    technical_name: f.text(255),
+    package_quantity: required(f.integer(1, HUBY_LIMITS.maxPackagesPerLine)),
+    environment_danger: f.flag(),
+  })
+  .superRefine((d, ctx) => {
+    if (!d.class) return;
+    const none = ADR_CLASSES_WITHOUT_PACKING_GROUP.includes(d.class as AdrClass);
+    if (none && d.packing_group) ctx.addIssue({ code: 'custom', path: ['packing_group'], message: FIELD_ERRORS.invalidFormat });
+    if (!none && !d.packing_group) ctx.addIssue({ code: 'custom', path: ['packing_group'], message: FIELD_ERRORS.required });
+    if (d.transport_category === 4 && d.tunnel_code && d.tunnel_code !== '-')
+      ctx.addIssue({ code: 'custom', path: ['tunnel_code'], message: FIELD_ERRORS.invalidFormat });
+    if (d.transport_category === 0 && d.tunnel_code === '-')
+      ctx.addIssue({ code: 'custom', path: ['tunnel_code'], message: FIELD_ERRORS.required });
+  });
+export type DangerousGoodInput = z.infer<typeof dangerousGoodInput>;
+
+export const limitedQuantityInput = z.object({
+  gross_weight_kg: required(f.number(0.001, LQ_MAX_GROSS_KG)),
+  un_numbers: z
+    .array(z.string().regex(UN, { error: FIELD_ERRORS.invalidFormat }), { error: FIELD_ERRORS.invalidFormat })
+    .min(1, { error: FIELD_ERRORS.required })
+    .max(20, { error: FIELD_ERRORS.max }),
+});
+
+/** A Huby shipment as the creation form sends it (spec §3 Huby shipment). */
 export const shipmentInput = z.object({
   depositor_id: required(f.integer(1, 2_147_483_647)),
   reference: f.code(35, HUBY_CODE),
@@ -108,6 +161,8 @@ export const shipmentInput = z.object({
     .array(packingInput, { error: FIELD_ERRORS.invalidFormat })
     .max(HUBY_LIMITS.maxPackings, { error: FIELD_ERRORS.max })
     .optional(),
+  dangerous_goods: z.array(dangerousGoodInput, { error: FIELD_ERRORS.invalidFormat }).max(20, { error: FIELD_ERRORS.max }).optional(),
+  limited_quantities: limitedQuantityInput.nullable().optional(),
 });
 export type ShipmentInput = z.infer<typeof shipmentInput>;
 

@@ -87,3 +87,61 @@ export type RequirableOrderField = (typeof REQUIRABLE_ORDER_FIELDS)[number];
 
 export const INCOTERMS = ['EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF'] as const;
 export const PACKING_UNITS = ['kg', 'L'] as const;
+
+/** Transport plan (spec §3 Tour): tour types and transport modes. */
+export const TOUR_TYPES = ['parcel', 'pallet', 'charter'] as const;
+export type TourType = (typeof TOUR_TYPES)[number];
+export const TRANSPORT_MODES = ['road', 'maritime', 'air'] as const;
+export type TransportMode = (typeof TRANSPORT_MODES)[number];
+/** The tour flags of spec §3; the first four must allow what a shipment asks (its delivery options). */
+export const TOUR_FLAGS = [
+  'allow_pallet_stripping',
+  'floor_delivery',
+  'hatchback',
+  'appointment',
+  'transport_code_entry',
+  'auto_pickup',
+  'pickup_point',
+  'export_dds',
+  'export_akanea',
+  'direct_tracking',
+  'production_webservice',
+  'manual_pickup_request',
+  'opening_times_in_comment',
+] as const;
+export type TourFlag = (typeof TOUR_FLAGS)[number];
+
+/** ADR classes (dangerous goods, spec §3) and what each allows. */
+export const ADR_CLASSES = [
+  '1.1',
+  '1.2',
+  '1.3',
+  '1.4',
+  '1.5',
+  '1.6',
+  '2.1',
+  '2.2',
+  '2.3',
+  '3',
+  '4.1',
+  '4.2',
+  '4.3',
+  '5.1',
+  '5.2',
+  '6.1',
+  '6.2',
+  '7',
+  '8',
+  '9',
+] as const;
+export type AdrClass = (typeof ADR_CLASSES)[number];
+export const PACKING_GROUPS = ['I', 'II', 'III'] as const;
+/** Classes whose goods are assigned no packing group (explosives, gases, organic peroxides, infectious, radioactive). */
+export const ADR_CLASSES_WITHOUT_PACKING_GROUP: readonly AdrClass[] = ADR_CLASSES.filter(
+  (c) => c.startsWith('1.') || c.startsWith('2.') || c === '5.2' || c === '6.2' || c === '7',
+);
+/** ADR tunnel restriction codes; `-` for none. */
+export const TUNNEL_CODES = ['B', 'B1000C', 'B/D', 'B/E', 'C', 'C5000D', 'C/D', 'C/E', 'D', 'D/E', 'E', '-'] as const;
+export const TRANSPORT_CATEGORIES = [0, 1, 2, 3, 4] as const;
+/** A limited-quantity package weighs at most 30 kg gross (ADR 3.4). */
+export const LQ_MAX_GROSS_KG = 30;

@@ -19,5 +19,11 @@ export const HubySubjects = {
   addressesUpdate: 'huby.addresses.update',
   addressesDelete: 'huby.addresses.delete',
   packagingTypes: 'huby.packaging-types.list',
+  /** The transport plan: tours of the caller's depositors with their carriers. */
+  toursList: 'huby.tours.list',
+  /** The tours that fit a shipment (flags and limits). */
+  toursForShipment: 'huby.tours.for-shipment',
+  /** GET /admin/carriers/{depositor_code}: carriers of a depositor's tours. */
+  carriersOfDepositor: 'huby.carriers.of-depositor',
   health: 'huby.health.check',
 } as const;

@@ -21,12 +21,16 @@ import {
   type ShipmentDto,
   type ShipmentHistoryDto,
   type ShipmentSummaryDto,
+  type ShipmentToursDto,
+  type TourDto,
+  type CarrierDto,
 } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
 import { Caller } from '../http/caller';
 import { firstRow, ListQuery, listRequest, sendListPage } from '../http/list-query';
 
-const WRITE = [Role.DASHTOWER_USER, Role.USER_CREATE_HUBY_ORDER] as const;
+/** Spec §6: creating and changing Huby orders is the user right USER_CREATE_HUBY_ORDER. */
+const WRITE = [Role.USER_CREATE_HUBY_ORDER] as const;
 type Json = Record<string, unknown>;
 const object = (body: unknown): Json => (body && typeof body === 'object' && !Array.isArray(body) ? (body as Json) : {});
 
@@ -122,6 +126,20 @@ export class HubyController {
   }
 
   @Roles(Role.DASHTOWER_USER)
+  @Get('orders/:uuid/tours')
+  @ApiOperation({ summary: 'The tours that fit the shipment (options, weight, volume, packages, delay); warning noToursAvailable' })
+  toursFor(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
+    return this.bus.request<ShipmentToursDto>(HubySubjects.toursForShipment, ctx, { uuid });
+  }
+
+  @Roles(Role.DASHTOWER_USER)
+  @Get('tours')
+  @ApiOperation({ summary: 'The transport plan: tours of the caller’s depositors with carrier, flags and limits; depositor (id) narrows' })
+  tours(@Caller() ctx: CallerContext, @Query('depositor') depositor?: string) {
+    return this.bus.request<TourDto[]>(HubySubjects.toursList, ctx, { depositor });
+  }
+
+  @Roles(Role.DASHTOWER_USER)
   @Get('packagingTypes/:code_depositor')
   @ApiOperation({ summary: 'Spec §7: packaging types of a depositor; warning noPackagingType when it has none' })
   packagingTypes(@Caller() ctx: CallerContext, @Param('code_depositor') code: string) {
@@ -173,5 +191,27 @@ export class HubyController {
   @Delete('addresses/:uuid')
   removeAddress(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
     return this.bus.request<{ ok: true }>(HubySubjects.addressesDelete, ctx, { uuid });
+  }
+}
+
+/** Spec §7 GET /admin/carriers/{depositor_code}: the carriers a depositor's tours use (Dashtower's carrier list). */
+@ApiTags('dashtower')
+@ApiBearerAuth()
+@Controller('admin/carriers')
+export class CarriersController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Roles(Role.DASHTOWER_USER, Role.ADMIN_DASHTOWER_USER)
+  @Get()
+  @ApiOperation({ summary: 'Spec §5: loading carriers requires a depositor code (400 depositorCodeRequired)' })
+  withoutCode(@Caller() ctx: CallerContext) {
+    return this.bus.request<CarrierDto[]>(HubySubjects.carriersOfDepositor, ctx, {});
+  }
+
+  @Roles(Role.DASHTOWER_USER, Role.ADMIN_DASHTOWER_USER)
+  @Get(':depositor_code')
+  @ApiOperation({ summary: 'minify=1: id and ref only' })
+  carriers(@Caller() ctx: CallerContext, @Param('depositor_code') code: string, @Query('minify') minify?: string) {
+    return this.bus.request<CarrierDto[]>(HubySubjects.carriersOfDepositor, ctx, { code, minify });
   }
 }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { HubyController } from './huby.controller';
+import { CarriersController, HubyController } from './huby.controller';
 
 /** HTTP side of the Huby service: /dashtower shipments, address books and packaging types. */
-@Module({ controllers: [HubyController] })
+@Module({ controllers: [HubyController, CarriersController] })
 export class HubyHttpModule {}

@@ -26,6 +26,87 @@ const SHIPPERS = [
   },
 ];
 const TOURS = ['COLIS-J1', 'COLIS-EXP', 'PAL-MESS', 'AFFRET-IDF'];
+const CARRIERS = [
+  {
+    ref: 'COLISSIMO',
+    name: 'Colissimo',
+    kind: 'parcel',
+    window: 10,
+    threshold: 1500,
+    email: 'enlevements@colissimo.example',
+    settings: { contract: 'CE-774120' },
+  },
+  {
+    ref: 'CHRONOPOST',
+    name: 'Chronopost',
+    kind: 'parcel',
+    window: null,
+    threshold: 3000,
+    email: 'pickup@chronopost.example',
+    settings: { account: '19869502' },
+  },
+  {
+    ref: 'GEODIS',
+    name: 'Geodis Messagerie',
+    kind: 'pallet',
+    window: null,
+    threshold: 10000,
+    email: 'exploitation@geodis.example',
+    settings: { agency: 'LYS' },
+  },
+  {
+    ref: 'AFFRET',
+    name: 'Affrètement direct',
+    kind: 'charter',
+    window: null,
+    threshold: null,
+    email: 'affretement@logistique.example',
+    settings: {},
+  },
+];
+/** Each depositor's transport plan; DEMO-A's charter tour has no account number yet (refused on validation). */
+const PLAN = [
+  {
+    code: 'COLIS-J1',
+    carrier: 'COLISSIMO',
+    type: 'parcel',
+    account: '0123456',
+    max: [null, 30],
+    packages: 10,
+    delay: null,
+    flags: ['direct_tracking', 'production_webservice'],
+  },
+  {
+    code: 'COLIS-EXP',
+    carrier: 'CHRONOPOST',
+    type: 'parcel',
+    account: 'CHR-4471',
+    max: [null, 30],
+    packages: 5,
+    delay: 1,
+    flags: ['appointment', 'direct_tracking'],
+  },
+  {
+    code: 'PAL-MESS',
+    carrier: 'GEODIS',
+    type: 'pallet',
+    account: 'GEO-88120',
+    max: [30, 3000],
+    packages: 33,
+    delay: 2,
+    flags: ['allow_pallet_stripping', 'hatchback', 'appointment', 'manual_pickup_request'],
+  },
+  {
+    code: 'AFFRET-IDF',
+    carrier: 'AFFRET',
+    type: 'charter',
+    account: null,
+    max: [500, 24000],
+    packages: null,
+    delay: null,
+    flags: ['allow_pallet_stripping', 'floor_delivery', 'hatchback', 'appointment', 'opening_times_in_comment'],
+  },
+];
 const CARRIER_OF: Record<string, string> = {
   'COLIS-J1': 'COLISSIMO',
   'COLIS-EXP': 'CHRONOPOST',
@@ -54,6 +135,7 @@ const SPREAD: [HubyStatusCode, number][] = [
  */
 export async function seedHubyDemo(db: Db, options: { now: Date }): Promise<void> {
   await db.scoped(systemContext('seed-huby-demo'), async (em) => {
+    await seedTransportPlan(em);
     const [{ count }] = await em.query<{ count: number }[]>(`SELECT count(*)::int AS count FROM shipments`);
     if (count > 0) return;
     const rand = prng(11);
@@ -233,3 +315,42 @@ async function shipment(
 
 /** SAINT-ETIENNE -> Saint-Etienne, LE HAVRE -> Le Havre. */
 const titleCase = (town: string) => town.toLowerCase().replace(/(^|[\s-])\p{L}/gu, (c) => c.toUpperCase());
+
+/** Carriers and the depositors' tours (idempotent: an existing plan is left as it is). */
+async function seedTransportPlan(em: EntityManager): Promise<void> {
+  for (const c of CARRIERS)
+    await em.query(
+      `INSERT INTO carriers (ref, name, kind, shipping_window_days, insurance_threshold, pickup_email, settings)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (ref) DO NOTHING`,
+      [c.ref, c.name, c.kind, c.window, c.threshold, c.email, JSON.stringify(c.settings)],
+    );
+  for (const d of DEPOSITORS) {
+    await em.query(`INSERT INTO depositors (id, code, action_delay_on_address) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [
+      d.id,
+      d.code,
+      d.delay,
+    ]);
+    for (const t of PLAN)
+      await em.query(
+        `INSERT INTO tours (depositor_id, code, carrier_id, account_number, transport_code, tour_type, flags, weight_min_kg, weight_max_kg,
+           volume_max_m3, max_packages, delivery_delay_days, codes)
+         SELECT $1, $2, c.id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 FROM carriers c WHERE c.ref = $13
+         ON CONFLICT (depositor_id, code) DO NOTHING`,
+        [
+          d.id,
+          t.code,
+          t.code === 'AFFRET-IDF' && d.id === 2 ? 'AFF-002' : t.account,
+          `${t.carrier.slice(0, 3)}-${d.code}`,
+          t.type,
+          JSON.stringify(Object.fromEntries(t.flags.map((f) => [f, true]))),
+          t.max[0],
+          t.max[1],
+          t.type === 'pallet' ? 20 : null,
+          t.packages,
+          t.delay,
+          JSON.stringify({ product: t.type === 'parcel' ? 'DOM' : 'MES', regime: 'STD', departure_agency: 'LYS' }),
+          t.carrier,
+        ],
+      );
+  }
+}

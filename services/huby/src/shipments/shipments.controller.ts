@@ -4,9 +4,10 @@ import { Roles } from '@portal/auth';
 import { HubySubjects, Role, type BusRequest } from '@portal/contracts';
 import { ShipmentsService } from './shipments.service';
 
-const WRITE = [Role.DASHTOWER_USER, Role.USER_CREATE_HUBY_ORDER];
+/** Spec §6: creating and changing Huby orders is the user right USER_CREATE_HUBY_ORDER. */
+const WRITE = [Role.USER_CREATE_HUBY_ORDER];
 
-/** Huby shipments (spec §2 /dashtower: DASHTOWER_USER reads; creating and changing needs the Huby order right too). */
+/** Huby shipments (spec §2 /dashtower: DASHTOWER_USER reads; creating and changing needs USER_CREATE_HUBY_ORDER). */
 @Controller()
 export class ShipmentsController {
   constructor(private readonly shipments: ShipmentsService) {}
@@ -27,6 +28,12 @@ export class ShipmentsController {
   @MessagePattern(HubySubjects.shipmentsHistory)
   history(@Payload() m: BusRequest) {
     return this.shipments.history(m.ctx, m.data);
+  }
+
+  @Roles(Role.DASHTOWER_USER)
+  @MessagePattern(HubySubjects.toursForShipment)
+  tours(@Payload() m: BusRequest) {
+    return this.shipments.toursFor(m.ctx, m.data);
   }
 
   @Roles(Role.DASHTOWER_USER)

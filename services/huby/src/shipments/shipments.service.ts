@@ -23,12 +23,17 @@ import {
   type ShipmentHistoryDto,
   type ShipmentInput,
   type ShipmentSummaryDto,
+  type ShipmentToursDto,
+  hasAnyRole,
+  Role,
 } from '@portal/contracts';
 import { countedPage, Db, orderBy, ScopedWhere } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import { AddressesService, addressProblem } from '../addresses/addresses.service';
 import { uuidOf } from '../common/ids';
 import { Depositors, type HubyDepositor } from '../depositors/depositors';
+import { tourMisfits } from '../tours/tour-fit';
+import { ToursService } from '../tours/tours.service';
 
 export const SHIPMENT_SCOPE = { depositor: 's.depositor_id' };
 
@@ -43,6 +48,7 @@ const DETAIL_COLUMNS = `s.uuid AS id, s.uuid, s.depositor_id, s.depositor_code, 
   s.tour_code, ${DAY('date_shipment_desired')}, ${DAY('date_delivery_desired')}, ${DAY('date_loading')}, s.preparation_comment,
   s.carrier_comment, s.appointment, s.pallet_stripping, s.hatchback, s.delivery_on_floor, s.incoterm, s.incoterm_location,
   ${NUM('declared_amount')}, s.content_description, ${NUM('insurance_value')}, ${NUM('cash_on_delivery')}, s.packings,
+  s.dangerous_goods, s.limited_quantities,
   s.package_count, ${NUM('total_weight_kg')}, ${INSTANT('created_at')}, ${INSTANT('updated_at')}, s.created_by`;
 const SORTS: Record<string, string> = {
   createdAt: 's.created_at',
@@ -109,6 +115,7 @@ export class ShipmentsService {
     @Inject(Db) private readonly db: Db,
     @Inject(Depositors) private readonly depositors: Depositors,
     @Inject(AddressesService) private readonly addresses: AddressesService,
+    @Inject(ToursService) private readonly tours: ToursService,
   ) {}
 
   list(ctx: CallerContext, data: unknown): Promise<ListPage<ShipmentSummaryDto>> {
@@ -162,6 +169,7 @@ export class ShipmentsService {
 
   async create(ctx: CallerContext, data: unknown): Promise<ShipmentDto> {
     const input = parseBody(shipmentInput, data);
+    checkDangerousGoodsRight(ctx, input);
     const depositor = await this.depositors.forCaller(ctx, input.depositor_id!);
     const parties = await this.parties(ctx, input, depositor);
     const reference = input.reference ?? (await this.nextReference(ctx, depositor));
@@ -188,6 +196,7 @@ export class ShipmentsService {
       throw new AppError('orderAlreadyInProcess', 'shipment is no longer a draft', { status: current.status });
     const body = { ...((data as { shipment?: object } | null)?.shipment ?? {}), depositor_id: current.depositor_id };
     const input = parseBody(shipmentInput, body);
+    checkDangerousGoodsRight(ctx, input);
     const depositor = await this.depositors.forCaller(ctx, current.depositor_id);
     const parties = await this.parties(ctx, input, depositor);
     await this.unique(() =>
@@ -264,7 +273,21 @@ export class ShipmentsService {
       throw new AppError('contentTypeRequired', 'ad valorem insurance needs the content', undefined, { content_description: 'required' });
     const missing = missingRequiredFields(s, depositor.requiredFields);
     if (Object.keys(missing).length) throw new AppError('validationFailed', 'fields required by the depositor', undefined, missing);
-    checkShippingDate(s.date_shipment_desired, now, ctx.timezone);
+    const planned = await this.tours.byCode(ctx, s.depositor_id, s.tour_code!);
+    if (!planned) throw new AppError('tourNotFound', 'tour not found', { tour: s.tour_code }, { tour_code: 'invalidFormat' });
+    if (!planned.tour.account_number) throw new AppError('tourAccountNumberEmpty', 'the tour has no account number', { tour: s.tour_code });
+    const misfits = tourMisfits(planned.tour, s);
+    if (misfits.length) {
+      const { tours } = await this.tours.fitting(ctx, s.depositor_id, s);
+      if (!tours.length) throw new AppError('noToursAvailable', 'no tour fits the shipment', { tour: s.tour_code, reasons: misfits });
+      throw new AppError(
+        'validationFailed',
+        'the tour does not fit the shipment',
+        { reasons: misfits, tours: tours.map((t) => t.code) },
+        { tour_code: 'invalidFormat' },
+      );
+    }
+    checkShippingDate(s.date_shipment_desired, now, ctx.timezone, planned.carrier.shipping_window_days);
     await this.move(ctx, s, [HubyStatus.Processing, HubyStatus.Validated], 'validated');
     return this.get(ctx, { uuid: s.uuid });
   }
@@ -309,6 +332,12 @@ export class ShipmentsService {
       }),
     );
     return { uuids };
+  }
+
+  /** The tours that fit a saved shipment (its options, weight, volume, packages, dates). */
+  async toursFor(ctx: CallerContext, data: unknown): Promise<ShipmentToursDto> {
+    const s = await this.get(ctx, data);
+    return this.tours.fitting(ctx, s.depositor_id, s);
   }
 
   /** GET /dashtower/packagingTypes/{code_depositor}: a warning key when the depositor has none. */
@@ -369,10 +398,17 @@ export class ShipmentsService {
   }
 
   private async writePlain(em: EntityManager, uuid: string, input: ShipmentInput): Promise<void> {
-    await em.query(`UPDATE shipments SET ${PLAIN.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE uuid = $1`, [
-      uuid,
-      ...PLAIN.map((c) => input[c] ?? (FLAGS.has(c) ? false : null)),
-    ]);
+    const n = PLAIN.length;
+    await em.query(
+      `UPDATE shipments SET ${PLAIN.map((c, i) => `${c} = $${i + 2}`).join(', ')}, dangerous_goods = $${n + 2}::jsonb,
+         limited_quantities = $${n + 3}::jsonb WHERE uuid = $1`,
+      [
+        uuid,
+        ...PLAIN.map((c) => input[c] ?? (FLAGS.has(c) ? false : null)),
+        JSON.stringify(dangerousGoodsOf(input)),
+        input.limited_quantities ? JSON.stringify(input.limited_quantities) : null,
+      ],
+    );
   }
 
   /** The next free automatic reference of a depositor: HUB<yymmdd><4 digits>. */
@@ -470,9 +506,17 @@ export function missingRequiredFields(s: ShipmentDto, required: RequirableOrderF
   return Object.fromEntries(required.filter((f) => !value[f]).map((f) => [f, 'required' as const]));
 }
 
-/** Spec §5: the shipping date is not in the past (the caller's today) and at most 10 days ahead. */
-export function checkShippingDate(day: string | null, now: Date, timeZone: string): void {
-  if (!day) return;
+/**
+ * Spec §5 "shipping date with one carrier": not in the past (the caller's today) and at most
+ * `windowDays` ahead, for a carrier with that rule (`windowDays` null: no rule).
+ */
+export function checkShippingDate(
+  day: string | null,
+  now: Date,
+  timeZone: string,
+  windowDays: number | null = HUBY_LIMITS.shippingWindowDays,
+): void {
+  if (!day || windowDays === null) return;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
   const days = (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
   if (days < 0 || days > HUBY_LIMITS.shippingWindowDays)
@@ -484,4 +528,26 @@ export function checkShippingDate(day: string | null, now: Date, timeZone: strin
         date_shipment_desired: days < 0 ? 'min' : 'max',
       },
     );
+}
+
+/** Spec §6: dangerous goods and limited quantities need the right USER_HUBY_DANGEROUS_GOODS. */
+function checkDangerousGoodsRight(ctx: CallerContext, input: ShipmentInput): void {
+  const hazardous = (input.dangerous_goods?.length ?? 0) > 0 || !!input.limited_quantities;
+  if (hazardous && !hasAnyRole(ctx.roles, [Role.USER_HUBY_DANGEROUS_GOODS]))
+    throw new AppError('dangerousGoodsNotAllowed', 'dangerous goods need the Huby dangerous goods right');
+}
+
+function dangerousGoodsOf(input: ShipmentInput) {
+  return (input.dangerous_goods ?? []).map((d) => ({
+    un_number: d.un_number,
+    class: d.class,
+    danger_notice: d.danger_notice ?? null,
+    packing_group: d.packing_group ?? null,
+    tunnel_code: d.tunnel_code,
+    transport_category: d.transport_category,
+    adr_designation: d.adr_designation,
+    technical_name: d.technical_name ?? null,
+    package_quantity: d.package_quantity,
+    environment_danger: d.environment_danger ?? false,
+  }));
 }
