@@ -2,6 +2,7 @@ import request from 'supertest';
 import { Role } from '@portal/contracts';
 import { loginAs, startTarget, type ApiTarget } from './support/target';
 import { addUser } from './support/users';
+import { waitForMail } from '../support/smtp';
 
 /**
  * Dashtower/Huby through the gateway (all-in-one, and distributed on NATS): address books, a draft
@@ -295,6 +296,44 @@ describe('Huby API', () => {
     expect(refused.body.error.key).toBe('dangerousGoodsNotAllowed');
   });
 
+  it('asks a carrier for a pickup and mails it, refusing a past date and a carrier outside the plan', async () => {
+    const since = Date.now();
+    const created = await alice
+      .post('/api/dashtower/pickups')
+      .send({
+        uuid_address_shipper: shipper,
+        carrier: 'colissimo',
+        date: tomorrow(),
+        hour: '14:30',
+        account_number: '0123456',
+        email_to: 'enlevements@colissimo.example',
+        email_cc: ['quai.mlv1@logistique.example'],
+        body: 'Trois palettes filmées, quai 4.',
+      })
+      .expect(201);
+    expect(created.body).toMatchObject({ carrier_ref: 'COLISSIMO', pickup_hour: '14:30', depositor_code: 'DEMO-A', created_by: 'alice' });
+    expect(created.body.mailed_at).not.toBeNull();
+    const mail = await waitForMail(target.mailbox, 'enlevements@colissimo.example', { since });
+    expect(mail.to).toContain('quai.mlv1@logistique.example');
+    expect(mail.subject).toContain('DEMO-A');
+    expect(mail.text).toContain('Trois palettes filmées, quai 4.');
+    expect(mail.text).toContain('14:30');
+    expect((await alice.get('/api/dashtower/pickups').expect(200)).body.map((p: { uuid: string }) => p.uuid)).toContain(created.body.uuid);
+    expect((await other.get('/api/dashtower/pickups').expect(200)).body.some((p: { uuid: string }) => p.uuid === created.body.uuid)).toBe(
+      false,
+    );
+
+    const base = { uuid_address_shipper: shipper, carrier: 'COLISSIMO', hour: '10:00', email_to: 'enlevements@colissimo.example' };
+    const past = await alice.post('/api/dashtower/pickups').send({ ...base, date: '2020-01-02' });
+    expect(past.body.error).toMatchObject({ key: 'validationFailed', fields: { date: 'min' } });
+    const unknown = await alice.post('/api/dashtower/pickups').send({ ...base, date: tomorrow(), carrier: 'DHL' });
+    expect(unknown.body.error).toMatchObject({ key: 'validationFailed', fields: { carrier: 'invalidFormat' } });
+    const bad = await alice.post('/api/dashtower/pickups').send({ ...base, date: tomorrow(), hour: '25:00', email_to: 'x' });
+    expect(bad.body.error.fields).toEqual({ hour: 'invalidFormat', email_to: 'invalidEmail' });
+    const foreign = await other.post('/api/dashtower/pickups').send({ ...base, date: tomorrow() });
+    expect(foreign.status).toBe(404);
+  });
+
   it('changes the recipient and delivery options as PUT /dashtower/order/{uuid} (spec §7)', async () => {
     const [first] = (await alice.get(`/api/dashtower/orders?filter=${q({ tab: 'waiting', q: 'API-HUB-1' })}`).expect(200)).body;
     const changed = await alice
@@ -334,6 +373,31 @@ describe('Huby API', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.key).toBe('depositorNotFound');
     expect((await alice.get(`/api/dashtower/orders/${mine.uuid}`).expect(200)).body.appointment).toBe(true);
+  });
+
+  it('moves a shipment once when two users validate it at the same moment', async () => {
+    const uuid = (
+      await alice
+        .post('/api/dashtower/orders')
+        .send({
+          depositor_id: 1,
+          reference: 'API-RACE-1',
+          uuid_address_shipper: shipper,
+          uuid_address_recipient: recipient,
+          packings: [packing],
+          tour_code: 'COLIS-J1',
+          date_shipment_desired: tomorrow(),
+        })
+        .expect(201)
+    ).body.uuid;
+    const answers = await Promise.all([1, 2, 3].map(() => alice.post(`/api/dashtower/orders/${uuid}/validate`)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    expect(
+      answers.filter((a) => a.status === 409).every((a) => ['orderAlreadyInProcess', 'invalidTransition'].includes(a.body.error.key)),
+    ).toBe(true);
+    expect((await alice.get(`/api/dashtower/orders/${uuid}/history`).expect(200)).body.map((h: { status: number }) => h.status)).toEqual([
+      0, 5, 10,
+    ]);
   });
 
   it('lets a Dashtower user without the Huby order right read but not create', async () => {

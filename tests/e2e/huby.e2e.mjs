@@ -132,6 +132,27 @@ test('alice: address book, a shipment created, refused, validated and duplicated
     await screenshot(page, 'huby-waiting-dark-fr');
     await apiAs(page, 'PUT', '/user/preferences', { hubyReadyToGoTab: 'tab-ready' });
 
+    // A pickup request for tomorrow, mailed to the carrier (its address comes with the carrier).
+    await page.getByRole('button', { name: 'Demande d’enlèvement' }).click();
+    const pickup = page.getByRole('dialog');
+    await pickup.locator('#pickup-shipper').fill('MLV1');
+    await page
+      .getByRole('option', { name: /Marne-la-Vallée/ })
+      .first()
+      .click();
+    await pickup.locator('#pickup-carrier').click();
+    await page.getByRole('option', { name: 'Colissimo' }).click();
+    assert.equal(await pickup.locator('#pickup-email-to').inputValue(), 'enlevements@colissimo.example');
+    await pickup.locator('#pickup-body').fill('Deux palettes filmées, quai 4.');
+    await settle(page);
+    await axe(page, 'huby pickup dialog dark');
+    await screenshot(page, 'huby-pickup-dark-fr');
+    await pickup.getByRole('button', { name: 'Envoyer la demande' }).click();
+    await page.getByText('Demande d’enlèvement envoyée au transporteur.').waitFor();
+    const mail = await ctx.backend.smtp.waitForMail('enlevements@colissimo.example', (m) => m.text.includes('Deux palettes filmées'));
+    assert.match(mail.text, /procéder à l'enlèvement suivant/);
+    assert.match(mail.text, /Donneur d'ordre : DEMO-A/);
+
     await page.getByRole('link', { name: 'Plan de transport' }).click();
     await page.getByRole('heading', { name: 'Plan de transport' }).waitFor();
     await page.locator('tr[data-tour="PAL-MESS"]').first().waitFor();

@@ -1,12 +1,17 @@
 import { Module } from '@nestjs/common';
 import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
 import { DatabaseModule, Db } from '@portal/db';
+import { Mailer } from '@portal/mail';
 import { AddressesController } from './addresses/addresses.controller';
 import { AddressesService } from './addresses/addresses.service';
 import { Depositors } from './depositors/depositors';
 import { HealthController } from './health/health.controller';
 import { CreateHuby1764800000000 } from './migrations/1764800000000-CreateHuby';
 import { TransportPlan1764900000000 } from './migrations/1764900000000-TransportPlan';
+import { PickupsAndRetention1765000000000 } from './migrations/1765000000000-PickupsAndRetention';
+import { PickupsController } from './pickups/pickups.controller';
+import { PickupsService } from './pickups/pickups.service';
+import { AddressRetention } from './retention/address-retention';
 import { ToursController } from './tours/tours.controller';
 import { ToursService } from './tours/tours.service';
 import { ShipmentsController } from './shipments/shipments.controller';
@@ -19,14 +24,21 @@ import { ShipmentsService } from './shipments/shipments.service';
  */
 @Module({
   imports: [
-    DatabaseModule.forService({ service: 'huby', entities: [], migrations: [CreateHuby1764800000000, TransportPlan1764900000000] }),
+    DatabaseModule.forService({
+      service: 'huby',
+      entities: [],
+      migrations: [CreateHuby1764800000000, TransportPlan1764900000000, PickupsAndRetention1765000000000],
+    }),
   ],
-  controllers: [ShipmentsController, AddressesController, ToursController, HealthController],
+  controllers: [ShipmentsController, AddressesController, ToursController, PickupsController, HealthController],
   providers: [
     ShipmentsService,
     AddressesService,
     Depositors,
     ToursService,
+    PickupsService,
+    AddressRetention,
+    { provide: Mailer, useFactory: (db: Db) => new Mailer(db), inject: [Db] },
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
   ],
 })

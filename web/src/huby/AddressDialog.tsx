@@ -25,6 +25,7 @@ import {
 import { ApiError, errorKeyOf } from '../core/api';
 import { fieldError } from '../settings/FieldError';
 import { useDepositors } from '../tracking/useReferenceData';
+import { DepositorSelect } from './DepositorSelect';
 import { hubyApi } from './hubyApi';
 
 const TEXTS = [
@@ -121,21 +122,7 @@ export function AddressDialog({
         <Grid container spacing={2} sx={{ mt: 0.5 }} component="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
           {!address && depositors.length > 1 && (
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                select
-                id="address-depositor"
-                label={translate('huby.f.depositor')}
-                value={chosenDepositor ?? ''}
-                onChange={(e) => setDepositor(Number(e.target.value))}
-                fullWidth
-                size="small"
-              >
-                {depositors.map((d) => (
-                  <MenuItem key={d.id} value={d.id}>
-                    {d.code} – {d.label}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <DepositorSelect id="address-depositor" depositors={depositors} value={chosenDepositor} onChange={setDepositor} />
             </Grid>
           )}
           <Grid size={{ xs: 12, sm: 3 }}>

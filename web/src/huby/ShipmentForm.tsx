@@ -44,6 +44,7 @@ import { useDepositors } from '../tracking/useReferenceData';
 import { useNumber, useTimeZone } from '../stock/ui';
 import { useUser } from '../user/useUser';
 import { AddressPicker } from './AddressPicker';
+import { DepositorSelect } from './DepositorSelect';
 import { hubyApi } from './hubyApi';
 import { StatusChip } from './StatusChip';
 
@@ -395,26 +396,15 @@ export default function ShipmentForm() {
       )}
       <Section title={translate('huby.sections.references')}>
         <Grid size={{ xs: 12, md: 4 }}>
-          <TextField
+          <DepositorSelect
             id="huby-depositor"
-            select
-            label={translate('huby.f.depositor')}
+            depositors={depositors}
             value={form.depositor_id}
-            onChange={(e) =>
-              setForm((f) => ({ ...f, depositor_id: Number(e.target.value), shipper: null, recipient: null, billing: null }))
-            }
+            onChange={(id) => setForm((f) => ({ ...f, depositor_id: id, shipper: null, recipient: null, billing: null }))}
             disabled={busy || !!shipment}
-            fullWidth
-            size="small"
             required
             {...err('depositor_id')}
-          >
-            {depositors.map((d) => (
-              <MenuItem key={d.id} value={d.id}>
-                {d.code} – {d.label}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
         </Grid>
         {(['reference', 'order_number', 'delivery_note_number', 'customer_order_number', 'customer_reference'] as const).map((n) => (
           <Grid key={n} size={{ xs: 12, sm: 6, md: 4 }}>

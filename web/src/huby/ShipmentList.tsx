@@ -15,7 +15,9 @@ import { useUser } from '../user/useUser';
 import { errorKeyOf } from '../core/api';
 import { usePreference } from '../preferences/usePreference';
 import { FilterBar, ListTable, useNumber, useTimeZone, type Column } from '../stock/ui';
+import { PickupDialog } from './PickupDialog';
 import { StatusChip } from './StatusChip';
+import { useState } from 'react';
 
 const toTab = (preference: string): HubyTab => {
   const name = preference.replace(/^tab-/, '');
@@ -33,6 +35,7 @@ export default function ShipmentList() {
   const timeZone = useTimeZone();
   const [preference, setPreference] = usePreference('hubyReadyToGoTab');
   const tab = toTab(preference);
+  const [pickup, setPickup] = useState(false);
   const canCreate = hasAnyRole(useUser()?.roles ?? [], [Role.USER_CREATE_HUBY_ORDER]);
   const list = useListController<ShipmentSummaryDto>({
     resource: 'dashtower/orders',
@@ -91,6 +94,11 @@ export default function ShipmentList() {
         <Button variant="outlined" component={RouterLink} to="/dashtower/addresses">
           {translate('huby.actions.addresses')}
         </Button>
+        {canCreate && (
+          <Button variant="outlined" onClick={() => setPickup(true)}>
+            {translate('huby.pickup.button')}
+          </Button>
+        )}
         <Button variant="outlined" component={RouterLink} to="/dashtower/tours">
           {translate('huby.tours.title')}
         </Button>
@@ -122,6 +130,7 @@ export default function ShipmentList() {
         ]}
       />
       <ListTable list={list} columns={columns} caption={translate(`huby.tabs.${tab}`)} />
+      {pickup && <PickupDialog onClose={() => setPickup(false)} />}
     </Box>
   );
 }

@@ -8,6 +8,8 @@ import type {
   ShipmentHistoryDto,
   ShipmentToursDto,
   TourDto,
+  CarrierDto,
+  PickupRequestDto,
 } from '@portal/contracts';
 import { api } from '../core/api';
 
@@ -24,6 +26,8 @@ export const hubyApi = {
   duplicate: (uuid: string, count: number) =>
     api<{ uuids: string[] }>(`/dashtower/orders/${encodeURIComponent(uuid)}/duplicate`, { method: 'POST', body: { count } }),
   tours: () => api<TourDto[]>('/dashtower/tours'),
+  carriers: (depositorCode: string) => api<CarrierDto[]>(`/admin/carriers/${encodeURIComponent(depositorCode)}`),
+  createPickup: (body: object) => api<PickupRequestDto>('/dashtower/pickups', { method: 'POST', body }),
   toursFor: (uuid: string) => api<ShipmentToursDto>(`/dashtower/orders/${encodeURIComponent(uuid)}/tours`),
   packagingTypes: (depositorCode: string) => api<PackagingTypesDto>(`/dashtower/packagingTypes/${encodeURIComponent(depositorCode)}`),
   /** GET /dashtower/address/all (spec §7): favourites first, `limit` 50 by default. */

@@ -180,6 +180,7 @@ export const de: Shape<typeof fr> = {
     noToursAvailable: 'Für diesen Auftrag ist keine Tour verfügbar.',
     tourAccountNumberEmpty: 'Die Kontonummer der Tour ist leer.',
     depositorCodeRequired: 'Zum Laden der Frachtführer ist ein Einlagerercode erforderlich.',
+    pickupCutoffPassed: 'Eine Abholung am selben Tag muss vor %{cutoff} Uhr beauftragt werden (%{timeZone}).',
     dangerousGoodsNotAllowed: 'Sie dürfen keine Gefahrgüter erfassen.',
   },
   fields: {
@@ -756,6 +757,21 @@ export const de: Shape<typeof fr> = {
     },
   },
   huby: {
+    pickup: {
+      button: 'Abholauftrag',
+      title: 'Abholauftrag an den Frachtführer',
+      shipper: 'Abholadresse',
+      carrier: 'Frachtführer',
+      date: 'Abholdatum',
+      hour: 'Ab (hh:mm)',
+      account_number: 'Kontonummer',
+      email_to: 'E-Mail des Frachtführers',
+      email_cc: 'Kopie an (durch Kommas getrennt)',
+      body: 'Nachricht',
+      send: 'Auftrag senden',
+      sent: 'Abholauftrag an den Frachtführer gesendet.',
+      cutoffHint: 'Eine Abholung am selben Tag muss vor 12:00 Uhr (Ortszeit des Standorts) beauftragt werden.',
+    },
     tours: {
       title: 'Transportplan',
       code: 'Tour',

@@ -180,6 +180,7 @@ export const en: Shape<typeof fr> = {
     noToursAvailable: 'No tours available for this order.',
     tourAccountNumberEmpty: 'The tour’s account number is empty.',
     depositorCodeRequired: 'A depositor code is required to load the carriers.',
+    pickupCutoffPassed: 'A same-day pickup must be requested before %{cutoff} (%{timeZone}).',
     dangerousGoodsNotAllowed: 'You are not allowed to enter dangerous goods.',
   },
   fields: {
@@ -753,6 +754,21 @@ export const en: Shape<typeof fr> = {
     },
   },
   huby: {
+    pickup: {
+      button: 'Pickup request',
+      title: 'Pickup request to the carrier',
+      shipper: 'Pickup address',
+      carrier: 'Carrier',
+      date: 'Pickup date',
+      hour: 'From (hh:mm)',
+      account_number: 'Account number',
+      email_to: 'Carrier e-mail',
+      email_cc: 'Copy to (comma-separated)',
+      body: 'Message',
+      send: 'Send the request',
+      sent: 'Pickup request sent to the carrier.',
+      cutoffHint: 'A same-day pickup must be requested before 12:00 (site time).',
+    },
     tours: {
       title: 'Transport plan',
       code: 'Tour',

@@ -180,6 +180,7 @@ export const es: Shape<typeof fr> = {
     noToursAvailable: 'No hay rutas disponibles para este pedido.',
     tourAccountNumberEmpty: 'El número de cuenta de la ruta está vacío.',
     depositorCodeRequired: 'Se requiere el código del depositante para cargar los transportistas.',
+    pickupCutoffPassed: 'Una recogida el mismo día debe solicitarse antes de las %{cutoff} (%{timeZone}).',
     dangerousGoodsNotAllowed: 'No tiene permiso para introducir mercancías peligrosas.',
   },
   fields: {
@@ -755,6 +756,21 @@ export const es: Shape<typeof fr> = {
     },
   },
   huby: {
+    pickup: {
+      button: 'Solicitud de recogida',
+      title: 'Solicitud de recogida al transportista',
+      shipper: 'Dirección de recogida',
+      carrier: 'Transportista',
+      date: 'Fecha de recogida',
+      hour: 'A partir de (hh:mm)',
+      account_number: 'N.º de cuenta',
+      email_to: 'Correo del transportista',
+      email_cc: 'Copia a (separados por comas)',
+      body: 'Mensaje',
+      send: 'Enviar la solicitud',
+      sent: 'Solicitud de recogida enviada al transportista.',
+      cutoffHint: 'Una recogida el mismo día debe solicitarse antes de las 12:00 (hora del sitio).',
+    },
     tours: {
       title: 'Plan de transporte',
       code: 'Ruta',

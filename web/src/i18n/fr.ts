@@ -178,6 +178,7 @@ export const fr = {
     noToursAvailable: 'Aucune tournée disponible pour cette commande.',
     tourAccountNumberEmpty: 'Le numéro de compte de la tournée est vide.',
     depositorCodeRequired: 'Le code déposant est obligatoire pour charger les transporteurs.',
+    pickupCutoffPassed: 'Un enlèvement le jour même doit être demandé avant %{cutoff} (%{timeZone}).',
     dangerousGoodsNotAllowed: 'Vous n’avez pas le droit de saisir des marchandises dangereuses.',
   },
   fields: {
@@ -750,6 +751,21 @@ export const fr = {
     },
   },
   huby: {
+    pickup: {
+      button: 'Demande d’enlèvement',
+      title: 'Demande d’enlèvement au transporteur',
+      shipper: 'Adresse d’enlèvement',
+      carrier: 'Transporteur',
+      date: 'Date d’enlèvement',
+      hour: 'À partir de (hh:mm)',
+      account_number: 'N° de compte',
+      email_to: 'E-mail du transporteur',
+      email_cc: 'Copie à (séparés par des virgules)',
+      body: 'Message',
+      send: 'Envoyer la demande',
+      sent: 'Demande d’enlèvement envoyée au transporteur.',
+      cutoffHint: 'Un enlèvement le jour même doit être demandé avant 12:00 (heure du site).',
+    },
     tours: {
       title: 'Plan de transport',
       code: 'Tournée',

@@ -180,6 +180,7 @@ export const it: Shape<typeof fr> = {
     noToursAvailable: 'Nessun giro disponibile per questo ordine.',
     tourAccountNumberEmpty: 'Il numero di conto del giro è vuoto.',
     depositorCodeRequired: 'Il codice depositante è obbligatorio per caricare i vettori.',
+    pickupCutoffPassed: 'Un ritiro in giornata va richiesto entro le %{cutoff} (%{timeZone}).',
     dangerousGoodsNotAllowed: 'Non è autorizzato a inserire merci pericolose.',
   },
   fields: {
@@ -755,6 +756,21 @@ export const it: Shape<typeof fr> = {
     },
   },
   huby: {
+    pickup: {
+      button: 'Richiesta di ritiro',
+      title: 'Richiesta di ritiro al vettore',
+      shipper: 'Indirizzo di ritiro',
+      carrier: 'Vettore',
+      date: 'Data di ritiro',
+      hour: 'Dalle (hh:mm)',
+      account_number: 'N. conto',
+      email_to: 'E-mail del vettore',
+      email_cc: 'Copia a (separati da virgole)',
+      body: 'Messaggio',
+      send: 'Invia la richiesta',
+      sent: 'Richiesta di ritiro inviata al vettore.',
+      cutoffHint: 'Un ritiro in giornata va richiesto entro le 12:00 (ora del sito).',
+    },
     tours: {
       title: 'Piano di trasporto',
       code: 'Giro',

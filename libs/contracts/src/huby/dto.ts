@@ -38,6 +38,8 @@ export interface AddressDto {
   /** The depositor's action_delay_on_address: days after shipping or delivery before the deletion. */
   action_delay_on_address: number | null;
   active: boolean;
+  /** The time zone of the place (a platform's, for shipper addresses): pickups' 12:00 cut-off. */
+  time_zone: string;
   updated_at: string;
 }
 
@@ -202,6 +204,8 @@ export interface CarrierDto {
   shipping_window_days: number | null;
   /** Above this declared insurance value a mail goes to the carrier instead of the amount (spec §9). */
   insurance_threshold: number | null;
+  /** Where pickup requests are mailed. */
+  pickup_email: string | null;
   /** One carrier's integration settings. */
   settings: Record<string, string>;
 }
@@ -233,4 +237,25 @@ export interface TourDto {
 export interface ShipmentToursDto {
   tours: TourDto[];
   warning?: 'noToursAvailable';
+}
+
+/** A pickup request (spec §3): shipper address, carrier, date, hour, account, mail to and cc, body. */
+export interface PickupRequestDto {
+  id: string;
+  uuid: string;
+  depositor_id: number;
+  depositor_code: string;
+  shipper_uuid: string;
+  shipper: Pick<AddressDto, 'company_name' | 'contact_name' | 'address1' | 'zip' | 'town' | 'country'>;
+  carrier_ref: string;
+  pickup_date: string;
+  pickup_hour: string;
+  account_number: string | null;
+  email_to: string;
+  email_cc: string[];
+  body: string | null;
+  created_by: string | null;
+  created_at: string;
+  /** When the carrier was mailed; null when the mail failed (it waits in the outbox with its error). */
+  mailed_at: string | null;
 }

@@ -27,6 +27,8 @@ export const HUBY_ERROR_STATUS = {
   tourAccountNumberEmpty: 422,
   /** GET /admin/carriers without a depositor code (spec §5). */
   depositorCodeRequired: 400,
+  /** Spec §5: a same-day pickup must be requested before 12:00 (params.cutoff, params.timeZone: the pickup place's). */
+  pickupCutoffPassed: 422,
   /** Dangerous goods without the right USER_HUBY_DANGEROUS_GOODS. */
   dangerousGoodsNotAllowed: 403,
 } as const;

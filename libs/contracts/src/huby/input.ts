@@ -181,3 +181,18 @@ export const orderPatchInput = z.object({
 export const duplicateInput = z.object({
   count: required(f.integer(1, HUBY_LIMITS.maxDuplicates)),
 });
+
+/** A pickup request as the dialog sends it (spec §3 Pickup request). */
+export const pickupInput = z.object({
+  uuid_address_shipper: required(f.uuid()),
+  carrier: required(f.code(20, HUBY_CODE)),
+  date: required(f.day()),
+  hour: required(hour()),
+  account_number: f.text(50),
+  email_to: required(f.email()),
+  email_cc: z
+    .array(z.email({ error: FIELD_ERRORS.invalidEmail }), { error: FIELD_ERRORS.invalidFormat })
+    .max(5, { error: FIELD_ERRORS.max })
+    .optional(),
+  body: f.text(2000, { multiline: true }),
+});

@@ -25,5 +25,7 @@ export const HubySubjects = {
   toursForShipment: 'huby.tours.for-shipment',
   /** GET /admin/carriers/{depositor_code}: carriers of a depositor's tours. */
   carriersOfDepositor: 'huby.carriers.of-depositor',
+  pickupsList: 'huby.pickups.list',
+  pickupsCreate: 'huby.pickups.create',
   health: 'huby.health.check',
 } as const;

@@ -22,6 +22,8 @@ import {
   type ShipmentHistoryDto,
   type ShipmentSummaryDto,
   type ShipmentToursDto,
+  type PickupRequestDto,
+  pickupInput,
   type TourDto,
   type CarrierDto,
 } from '@portal/contracts';
@@ -137,6 +139,21 @@ export class HubyController {
   @ApiOperation({ summary: 'The transport plan: tours of the caller’s depositors with carrier, flags and limits; depositor (id) narrows' })
   tours(@Caller() ctx: CallerContext, @Query('depositor') depositor?: string) {
     return this.bus.request<TourDto[]>(HubySubjects.toursList, ctx, { depositor });
+  }
+
+  @Roles(Role.DASHTOWER_USER)
+  @Get('pickups')
+  @ApiOperation({ summary: 'Pickup requests of the caller’s depositors, newest first (200 at most)' })
+  pickups(@Caller() ctx: CallerContext) {
+    return this.bus.request<PickupRequestDto[]>(HubySubjects.pickupsList, ctx, {});
+  }
+
+  @Roles(...WRITE)
+  @Post('pickups')
+  @ApiOperation({ summary: 'A pickup request mailed to the carrier; same day only before 12:00 in the pickup place (pickupCutoffPassed)' })
+  createPickup(@Caller() ctx: CallerContext, @Body() body: Json) {
+    parseBody(pickupInput, body);
+    return this.bus.request<PickupRequestDto>(HubySubjects.pickupsCreate, ctx, body);
   }
 
   @Roles(Role.DASHTOWER_USER)

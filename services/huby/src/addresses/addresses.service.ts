@@ -23,7 +23,7 @@ export const ADDRESS_SCOPE = { depositor: 'a.depositor_id' };
 export const ADDRESS_COLUMNS = `a.uuid AS id, a.uuid, a.book, a.depositor_id, a.depositor_code, a.code, a.company_name, a.contact_name, a.civility,
   a.address_type, a.address1, a.address2, a.zip, a.town, a.state_code, a.country, a.email, a.phone, a.mobile, a.customer_code,
   a.address_code, a.akanea_id, a.opening_hours, a.is_favorite, a.action,
-  (SELECT d.action_delay_on_address FROM depositors d WHERE d.id = a.depositor_id) AS action_delay_on_address, a.active,
+  (SELECT d.action_delay_on_address FROM depositors d WHERE d.id = a.depositor_id) AS action_delay_on_address, a.active, a.time_zone,
   to_char(a.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at`;
 
 const SORTS: Record<string, string> = { name: 'a.search_name', zip: 'a.zip', town: 'a.town', updatedAt: 'a.updated_at', id: 'a.uuid' };

@@ -27,7 +27,7 @@ import {
   hasAnyRole,
   Role,
 } from '@portal/contracts';
-import { countedPage, Db, orderBy, ScopedWhere } from '@portal/db';
+import { countedPage, Db, orderBy, rowsOf, ScopedWhere } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import { AddressesService, addressProblem } from '../addresses/addresses.service';
 import { uuidOf } from '../common/ids';
@@ -201,12 +201,15 @@ export class ShipmentsService {
     const parties = await this.parties(ctx, input, depositor);
     await this.unique(() =>
       this.db.scoped(ctx, async (em) => {
-        const [moved] = await em.query<{ uuid: string }[]>(
-          `UPDATE shipments SET reference = $2, shipper_uuid = $3, recipient_uuid = $4, shipper = $5, recipient = $6, billing_uuid = $7,
+        // TypeORM answers UPDATE ... RETURNING as [rows, count]: rowsOf gives the rows.
+        const [moved] = rowsOf<{ uuid: string }>(
+          await em.query(
+            `UPDATE shipments SET reference = $2, shipper_uuid = $3, recipient_uuid = $4, shipper = $5, recipient = $6, billing_uuid = $7,
              billing = $8, billing_same_as_recipient = $9, recipient_name = $10, packings = $11, package_count = $12, total_weight_kg = $13,
              updated_at = now()
            WHERE uuid = $1 AND status = 0 RETURNING uuid`,
-          [current.uuid, input.reference ?? current.reference, ...partyValues(parties), ...packingValues(input)],
+            [current.uuid, input.reference ?? current.reference, ...partyValues(parties), ...packingValues(input)],
+          ),
         );
         if (!moved) throw new AppError('orderAlreadyInProcess', 'shipment is no longer a draft');
         await this.writePlain(em, current.uuid, input);
@@ -362,13 +365,25 @@ export class ShipmentsService {
       from = to;
     }
     await this.db.scoped(ctx, async (em) => {
-      const [moved] = await em.query<{ uuid: string }[]>(
-        `UPDATE shipments SET status = $3, updated_at = now() WHERE uuid = $1 AND status = $2 RETURNING uuid`,
-        [s.uuid, s.status, from],
+      const [moved] = rowsOf<{ uuid: string }>(
+        await em.query(`UPDATE shipments SET status = $3, updated_at = now() WHERE uuid = $1 AND status = $2 RETURNING uuid`, [
+          s.uuid,
+          s.status,
+          from,
+        ]),
       );
       // Someone moved it meanwhile: refuse rather than skip their step.
       if (!moved) throw transitionError(s.status, steps[0]);
       for (const to of steps) await addHistory(em, s.uuid, s.depositor_id, to, ctx, note);
+      // The recipient address's retention clock (its delete-after-shipping / after-delivery action).
+      if (steps.includes(HubyStatus.TakenInCharge))
+        await em.query(`UPDATE addresses SET used_at = now() WHERE uuid = (SELECT recipient_uuid FROM shipments WHERE uuid = $1)`, [
+          s.uuid,
+        ]);
+      if (steps.includes(HubyStatus.Delivered))
+        await em.query(`UPDATE addresses SET delivered_at = now() WHERE uuid = (SELECT recipient_uuid FROM shipments WHERE uuid = $1)`, [
+          s.uuid,
+        ]);
     });
   }
 

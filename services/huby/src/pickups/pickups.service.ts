@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, parseBody, pickupInput, type CallerContext, type PickupRequestDto } from '@portal/contracts';
+import { Db, ScopedWhere } from '@portal/db';
+import { Mailer, MailTemplates } from '@portal/mail';
+import { AddressesService } from '../addresses/addresses.service';
+import { Depositors } from '../depositors/depositors';
+import { addressLine } from '../common/address-line';
+
+/** Spec §5 and §9: a pickup for today must be asked before 12:00 in the pickup place's time zone. */
+export const SAME_DAY_PICKUP_CUTOFF = '12:00';
+
+const COLUMNS = `p.uuid AS id, p.uuid, p.depositor_id, p.depositor_code, p.shipper_uuid, p.shipper, p.carrier_ref,
+  to_char(p.pickup_date, 'YYYY-MM-DD') AS pickup_date, p.pickup_hour, p.account_number, p.email_to, p.email_cc, p.body, p.created_by,
+  to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+  to_char(p.mailed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS mailed_at`;
+
+/**
+ * Pickup requests (spec §3): a shipper address, a carrier of the depositor's plan, a date and hour,
+ * the account and the mail to send; the carrier is mailed at once (handlebars, the user's language).
+ */
+@Injectable()
+export class PickupsService {
+  private readonly templates = new MailTemplates(path.join(__dirname, '..', 'mail-templates'));
+
+  constructor(
+    @Inject(Db) private readonly db: Db,
+    @Inject(Depositors) private readonly depositors: Depositors,
+    @Inject(AddressesService) private readonly addresses: AddressesService,
+    @Inject(Mailer) private readonly mailer: Mailer,
+  ) {}
+
+  async list(ctx: CallerContext): Promise<PickupRequestDto[]> {
+    const w = ScopedWhere.of(ctx, { depositor: 'p.depositor_id' });
+    return this.db.scopedQuery<PickupRequestDto>(
+      ctx,
+      `SELECT ${COLUMNS} FROM pickup_requests p WHERE ${w} ORDER BY p.pickup_date DESC, p.created_at DESC LIMIT 200`,
+      w.params,
+    );
+  }
+
+  async create(ctx: CallerContext, data: unknown, now = new Date()): Promise<PickupRequestDto> {
+    const input = parseBody(pickupInput, data);
+    const shipper = await this.addresses.one(ctx, input.uuid_address_shipper!);
+    if (!shipper || shipper.book !== 'shipper')
+      throw new AppError('addressNotFound', 'shipper address not found', undefined, { uuid_address_shipper: 'invalidFormat' });
+    const depositor = await this.depositors.forCaller(ctx, shipper.depositor_id);
+    const [carrier] = await this.db.scopedQuery<{ ref: string }>(
+      ctx,
+      `SELECT c.ref FROM carriers c WHERE c.ref = $1 AND c.id IN (SELECT t.carrier_id FROM tours t WHERE t.depositor_id = $2 AND t.active)`,
+      [input.carrier, depositor.id],
+    );
+    if (!carrier) throw new AppError('validationFailed', 'carrier not in the depositor’s plan', undefined, { carrier: 'invalidFormat' });
+    checkPickupTime(input.date!, input.hour!, now, shipper.time_zone ?? 'Europe/Paris');
+    const [row] = await this.db.scoped(ctx, (em) =>
+      em.query<{ uuid: string }[]>(
+        `INSERT INTO pickup_requests (depositor_id, depositor_code, shipper_uuid, shipper, carrier_ref, pickup_date, pickup_hour,
+           account_number, email_to, email_cc, body, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING uuid`,
+        [
+          depositor.id,
+          depositor.code,
+          shipper.uuid,
+          JSON.stringify({
+            company_name: shipper.company_name,
+            contact_name: shipper.contact_name,
+            address1: shipper.address1,
+            zip: shipper.zip,
+            town: shipper.town,
+            country: shipper.country,
+          }),
+          carrier.ref,
+          input.date,
+          input.hour,
+          input.account_number ?? null,
+          input.email_to,
+          input.email_cc ?? [],
+          input.body ?? null,
+          ctx.user?.login ?? null,
+        ],
+      ),
+    );
+    const mail = this.templates.render('pickup-request', ctx.locale, {
+      depositorCode: depositor.code,
+      date: input.date!.split('-').reverse().join('/'),
+      hour: input.hour,
+      shipperName: shipper.company_name ?? shipper.contact_name,
+      shipperAddress: addressLine(shipper),
+      accountNumber: input.account_number ?? '–',
+      body: input.body,
+      requestedBy: ctx.user?.login ?? '–',
+      reference: row.uuid.slice(0, 8).toUpperCase(),
+    });
+    try {
+      await this.mailer.send({ to: input.email_to!, cc: input.email_cc, ...mail }, 'pickup-request');
+      await this.db.scoped(ctx, (em) => em.query(`UPDATE pickup_requests SET mailed_at = now() WHERE uuid = $1`, [row.uuid]));
+    } catch {
+      // Kept with mailed_at empty: the request stands, the mail is in the outbox with its error.
+      throw new AppError('emailFailed', 'the pickup request is saved but the mail to the carrier failed', { uuid: row.uuid });
+    }
+    const [created] = await this.db.scopedQuery<PickupRequestDto>(ctx, `SELECT ${COLUMNS} FROM pickup_requests p WHERE p.uuid = $1`, [
+      row.uuid,
+    ]);
+    return created;
+  }
+}
+
+/**
+ * Not in the past; for today, asked before 12:00 and for an hour still to come, all in the pickup
+ * place's time zone (a platform's: the user may be elsewhere).
+ */
+export function checkPickupTime(date: string, hour: string, now: Date, timeZone: string): void {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  const today = `${get('year')}-${get('month')}-${get('day')}`;
+  const clock = `${get('hour')}:${get('minute')}`;
+  if (date < today) throw new AppError('validationFailed', 'pickup date in the past', undefined, { date: 'min' });
+  if (date === today && clock >= SAME_DAY_PICKUP_CUTOFF)
+    throw new AppError('pickupCutoffPassed', 'a same-day pickup must be asked before 12:00', { cutoff: SAME_DAY_PICKUP_CUTOFF, timeZone });
+  if (date === today && hour <= clock) throw new AppError('validationFailed', 'pickup hour already passed', undefined, { hour: 'min' });
+}
