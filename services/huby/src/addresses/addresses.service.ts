@@ -103,7 +103,7 @@ export class AddressesService {
     // eslint-disable-next-line no-control-regex
     if (search && (search.length > 100 || /[\u0000-\u001f]/.test(search)))
       throw new AppError('validationFailed', 'invalid search', undefined, { search: 'invalidFormat' });
-    const w = this.where(ctx, book, search);
+    const w = this.where(ctx, book, undefined);
     // Extension of spec §7: `depositor` (id) limits the book to one depositor (the form's shippers).
     if (q.depositor !== undefined && q.depositor !== '') {
       const depositor = Number(q.depositor);
@@ -116,11 +116,26 @@ export class AddressesService {
       const shipper = uuidOf(q.uuid_address_shipper, 'uuid_address_shipper');
       w.and(`a.depositor_id = (SELECT s.depositor_id FROM addresses s WHERE s.uuid = ${w.param(shipper)}::uuid)`);
     }
-    const rows = await this.db.scopedQuery<AddressDto>(
-      ctx,
-      `SELECT ${ADDRESS_COLUMNS} FROM addresses a WHERE ${w} ORDER BY a.is_favorite DESC, a.search_name, a.uuid LIMIT ${w.param(limit)}`,
-      w.params,
-    );
+    const n = w.param(limit);
+    const order = 'ORDER BY a.is_favorite DESC, a.search_name, a.uuid';
+    let sql = `SELECT ${ADDRESS_COLUMNS} FROM addresses a WHERE ${w} ${order} LIMIT ${n}`;
+    if (search) {
+      // A picker's search: the matching favourites, then the first matches of each column in its own
+      // index order (name, code, postcode, town), merged favourites first and by name. One OR over the
+      // columns let the planner walk the whole book (80 ms at 100,000 addresses for a common word).
+      const upper = search.toUpperCase();
+      const [from, to] = [w.param(upper), w.param(`${upper}\u{10FFFF}`)];
+      const range = (column: string) => `${column} >= ${from} AND ${column} < ${to}`;
+      const columns = ['a.search_name', 'a.code', 'a.zip', 'a.search_town'];
+      const branch = (condition: string, orderBy: string) =>
+        `(SELECT a.uuid FROM addresses a WHERE ${w} AND ${condition} ORDER BY ${orderBy} LIMIT ${n})`;
+      const branches = [
+        branch(`a.is_favorite AND (${columns.map((c) => `(${range(c)})`).join(' OR ')})`, 'a.search_name, a.uuid'),
+        ...columns.map((c) => branch(range(c), `${c}, a.uuid`)),
+      ];
+      sql = `SELECT ${ADDRESS_COLUMNS} FROM addresses a WHERE a.uuid IN (${branches.join(' UNION ')}) ${order} LIMIT ${n}`;
+    }
+    const rows = await this.db.scopedQuery<AddressDto>(ctx, sql, w.params);
     return book === 'shipper' ? { addressesShipper: rows } : { addressesRecipient: rows };
   }
 
@@ -188,6 +203,10 @@ export class AddressesService {
     return { ok: true };
   }
 
+  /**
+   * The book's addresses (not deleted), and with `q` those whose name, code, postcode or town starts
+   * with it: byte-wise ranges (leakproof, so each has its index under row-level security; LIKE has none).
+   */
   private where(ctx: CallerContext, book: AddressBook | undefined, q: string | undefined): ScopedWhere {
     const w = ScopedWhere.of(ctx, ADDRESS_SCOPE).and('a.deleted_at IS NULL').equals('a.book', book);
     if (q) {
@@ -195,7 +214,7 @@ export class AddressesService {
       const from = w.param(upper);
       const to = w.param(`${upper}\u{10FFFF}`);
       w.and(
-        `((a.search_name >= ${from} AND a.search_name < ${to}) OR (a.code >= ${from} AND a.code < ${to}) OR (a.zip >= ${from} AND a.zip < ${to}) OR upper(a.town) LIKE ${w.param(`${upper.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)})`,
+        `((a.search_name >= ${from} AND a.search_name < ${to}) OR (a.code >= ${from} AND a.code < ${to}) OR (a.zip >= ${from} AND a.zip < ${to}) OR (a.search_town >= ${from} AND a.search_town < ${to}))`,
       );
     }
     return w;

@@ -42,6 +42,14 @@ export class PickupsAndRetention1765000000000 implements MigrationInterface {
       CONSTRAINT "job_runs_pk" PRIMARY KEY ("job", "slot")
     )`);
     await qr.query(`CREATE INDEX "addresses_retention" ON "addresses" ("action") WHERE "action" IS NOT NULL AND "deleted_at" IS NULL`);
+    // The address picker's search (prefix of name, code, postcode or town; favourites first, by name).
+    await qr.query(
+      `ALTER TABLE "addresses" ADD "search_town" character varying(64) COLLATE "C" GENERATED ALWAYS AS (upper("town")) STORED`,
+    );
+    await qr.query(`CREATE INDEX "addresses_town" ON "addresses" ("depositor_id", "book", "search_town") WHERE "deleted_at" IS NULL`);
+    await qr.query(
+      `CREATE INDEX "addresses_favorites" ON "addresses" ("depositor_id", "book", "search_name") WHERE "is_favorite" AND "deleted_at" IS NULL`,
+    );
   }
 
   async down(qr: QueryRunner): Promise<void> {

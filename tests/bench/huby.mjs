@@ -1,0 +1,216 @@
+// Huby (issue 11): shipment creation through the gateway at 16 connections (shipments/s, p50/p95)
+// beside the platform benchmark's bare baseline (a NestJS + Fastify app doing one single-row read,
+// the same pool size), and the address picker's search among 100,000 recipient addresses (p50/p95,
+// target p95 <= 20 ms). Prints figures next to the targets; never fails on them.
+//
+// Usage: npm run build:server && node tests/bench/huby.mjs [--duration=10] [--warmup=3] [--connections=16]
+//   [--addresses=100000] [--samples=400] [--keep]  (--keep leaves the databases, to EXPLAIN on them)
+// Env: BENCH_DATABASE_URL (else the machine's PostgreSQL at 127.0.0.1:5432 as root, else embedded).
+// Fresh databases per run, dropped at the end, also on Ctrl-C and errors.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { cliArgs, numberArg, percentile, runBench } from './support/measure.mjs';
+import {
+  dropDatabases,
+  freePort,
+  freshDatabasePrefix,
+  postgresServer,
+  Processes,
+  queryOnce,
+  ROOT,
+  userIdOf,
+  waitHealthy,
+  withDatabase,
+} from './support/platform.mjs';
+
+const argv = cliArgs();
+const DURATION = numberArg(argv, 'duration', 10);
+const WARMUP = numberArg(argv, 'warmup', 3);
+const CONNECTIONS = numberArg(argv, 'connections', 16);
+const ADDRESSES = numberArg(argv, 'addresses', 100_000);
+const SAMPLES = numberArg(argv, 'samples', 400);
+const TARGET_SEARCH_P95_MS = 20;
+const log = (message) => console.log(`[bench] ${message}`);
+const processes = new Processes();
+const cleanups = [];
+
+async function cleanup() {
+  await processes.stopAll().catch(() => undefined);
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch((e) => log(`cleanup: ${e.message}`));
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
+process.on('exit', () => processes.killAllNow());
+
+async function api(url, method, pathName, token, body) {
+  const res = await fetch(`${url}${pathName}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${pathName}: ${res.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+function load(options) {
+  return new Promise((resolve, reject) =>
+    autocannon({ connections: CONNECTIONS, timeout: 10, ...options }, (error, result) => (error ? reject(error) : resolve(result))),
+  );
+}
+
+/** 100,000 recipient addresses for DEMO-A, names, codes, postcodes and towns spread like a real book. */
+async function fillAddressBook(hubyUrl, count) {
+  const started = Date.now();
+  await queryOnce(
+    hubyUrl,
+    `INSERT INTO addresses (depositor_id, depositor_code, book, code, company_name, contact_name, address_type, address1, zip, town, country,
+       email, customer_code, is_favorite)
+     SELECT 1, 'DEMO-A', 'recipient', 'B' || lpad(i::text, 6, '0'),
+       (ARRAY['Pharmacie', 'Parfumerie', 'Clinique', 'Boulangerie', 'Garage', 'Librairie', 'Optique', 'Cave', 'Fleuriste', 'Quincaillerie'])[1 + i % 10]
+         || ' ' || (ARRAY['du Centre', 'de la Gare', 'des Halles', 'Saint-Michel', 'du Port', 'Bellecour', 'Rivoli', 'du Marché'])[1 + (i / 10) % 8]
+         || ' ' || i,
+       (ARRAY['Camille', 'Louis', 'Chloé', 'Hugo', 'Léa', 'Lucas'])[1 + i % 6] || ' ' || (ARRAY['Martin', 'Bernard', 'Durand', 'Petit', 'Moreau'])[1 + i % 5],
+       CASE WHEN i % 3 = 0 THEN 'B2C' ELSE 'B2B' END, (1 + i % 150) || ' rue de la République',
+       lpad(((1000 + (i * 7919) % 94000))::text, 5, '0'),
+       (ARRAY['PARIS', 'LYON', 'MARSEILLE', 'TOULOUSE', 'NANTES', 'LILLE', 'BORDEAUX', 'RENNES', 'REIMS', 'DIJON'])[1 + (i / 7) % 10],
+       'FR', 'client' || i || '@client.example', 'CLI' || lpad(i::text, 7, '0'), i % 997 = 0
+     FROM generate_series(1, $1::int) i`,
+    [count],
+  );
+  await queryOnce(hubyUrl, 'VACUUM ANALYZE addresses');
+  log(`address book: ${count.toLocaleString('en')} recipient addresses for DEMO-A in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function main() {
+  const pg = await postgresServer(log);
+  cleanups.push(pg.stop);
+  const prefix = freshDatabasePrefix();
+  if (argv.keep) log(`--keep: databases ${prefix}_* are left on ${pg.source}`);
+  else cleanups.push(() => dropDatabases(pg.url, [prefix]));
+  log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model}, Node ${process.version}; ${pg.source}, ${pg.version}`);
+
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-huby-'));
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const portal = processes.start('all-in-one', [path.join(ROOT, 'dist/services/all-in-one/main.js')], {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: withDatabase(pg.url, prefix),
+    DATA_DIR: dataDir,
+    DEMO_DATA: '1',
+    DEMO_SCALE: '0.01',
+    RATE_LIMIT_MULTIPLIER: '1000',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(url, [portal], 120_000);
+  const { token } = await api(url, 'POST', '/api/auth/login', undefined, { login: 'alice', password: 'Portal2026' });
+  const shippers = (await api(url, 'GET', '/api/dashtower/address/all?type=shipper&depositor=1', token)).addressesShipper;
+  const recipients = (await api(url, 'GET', '/api/dashtower/address/all?type=recipient&depositor=1', token)).addressesRecipient;
+
+  // 1. Shipment creation: a draft with two packing lines, each request its own reference.
+  let n = 0;
+  const run = Date.now().toString(36).toUpperCase();
+  const body = () =>
+    JSON.stringify({
+      depositor_id: 1,
+      reference: `BENCH-${run}-${n++}`,
+      uuid_address_shipper: shippers[0].uuid,
+      uuid_address_recipient: recipients[n % recipients.length].uuid,
+      tour_code: 'COLIS-J1',
+      packings: [
+        { packaging_type: 'CARTON-M', weight_kg: 4.2, length_cm: 40, width_cm: 30, height_cm: 30, packages: 2 },
+        { packaging_type: 'CARTON-S', weight_kg: 1.1, packages: 1 },
+      ],
+    });
+  const create = (duration) =>
+    load({
+      url: `${url}/api/dashtower/orders`,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          setupRequest: (r) => ({ ...r, body: body() }),
+        },
+      ],
+    });
+  if (WARMUP) await create(WARMUP);
+  const created = await create(DURATION);
+  const createdRow = {
+    rps: created.requests.average,
+    p50: created.latency.p50,
+    p95: created.latency.p97_5 ?? created.latency.p99,
+    p99: created.latency.p99,
+    non2xx: created.non2xx,
+    errors: created.errors + created.timeouts,
+  };
+
+  // 2. The platform benchmark's baseline: bare NestJS + Fastify, one single-row read, same pool size.
+  const authDb = withDatabase(pg.url, `${prefix}_auth`);
+  const basePort = await freePort();
+  const base = processes.start('baseline', [path.join(ROOT, 'tests/bench/support/baseline-server.mjs')], {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATABASE_URL: authDb,
+    USER_ID: String(await userIdOf(pg.url, `${prefix}_auth`, 'alice')),
+    PORT: String(basePort),
+  });
+  await waitHealthy(`http://127.0.0.1:${basePort}`, [base], 30_000);
+  if (WARMUP) await load({ url: `http://127.0.0.1:${basePort}/api/user`, duration: WARMUP });
+  const bare = await load({ url: `http://127.0.0.1:${basePort}/api/user`, duration: DURATION });
+  await processes.stop(base);
+
+  // 3. The address picker among 100,000 addresses: prefixes of names, codes, postcodes and towns.
+  const hubyUrl = withDatabase(pg.url, `${prefix}_huby`);
+  await fillAddressBook(hubyUrl, ADDRESSES);
+  const prefixes = [
+    'P',
+    'PH',
+    'PHARMACIE',
+    'PHARMACIE DU C',
+    'CLINIQUE SAINT',
+    'B00012',
+    'B0999',
+    '69',
+    '75011',
+    '3',
+    'LYON',
+    'REIMS',
+    'GARAGE DU PORT 77',
+    'ZZZ',
+  ];
+  const times = [];
+  for (let i = 0; i < SAMPLES + 20; i++) {
+    const search = prefixes[i % prefixes.length];
+    const t0 = performance.now();
+    const answer = await api(
+      url,
+      'GET',
+      `/api/dashtower/address/all?type=recipient&active=1&limit=50&depositor=1&search=${encodeURIComponent(search)}`,
+      token,
+    );
+    if (i >= 20) times.push(performance.now() - t0);
+    if (!Array.isArray(answer.addressesRecipient)) throw new Error('address search answered no list');
+  }
+  const searchP95 = percentile(times, 95);
+
+  console.log(`\n=== Huby (${CONNECTIONS} connections, ${DURATION} s measured, ${WARMUP} s warm-up) ===`);
+  console.log(
+    `shipment creation (POST /api/dashtower/orders): ${createdRow.rps.toFixed(0)} shipments/s, p50 ${createdRow.p50} ms, p97.5 ${createdRow.p95} ms, p99 ${createdRow.p99} ms, non-2xx ${createdRow.non2xx}, errors ${createdRow.errors}`,
+  );
+  console.log(
+    `bare baseline (one single-row read): ${bare.requests.average.toFixed(0)} req/s, p50 ${bare.latency.p50} ms, p99 ${bare.latency.p99} ms; creation = ${((createdRow.rps / bare.requests.average) * 100).toFixed(0)} % of it`,
+  );
+  console.log(
+    `address search among ${ADDRESSES.toLocaleString('en')} (${SAMPLES} sequential calls, ${prefixes.length} prefixes): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${searchP95.toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms — target p95 <= ${TARGET_SEARCH_P95_MS} ms: ${searchP95 <= TARGET_SEARCH_P95_MS ? 'met' : 'MISSED'}`,
+  );
+}
+
+await runBench(main, cleanup);
