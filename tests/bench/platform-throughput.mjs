@@ -163,7 +163,7 @@ async function startDistributed(pgUrl, prefix) {
   const entries = [];
   const inspects = [];
   // Every service runs: the gateway's health (checked before the run) covers them all.
-  for (const service of ['auth', 'admin', 'tracking', 'stock', 'gateway']) {
+  for (const service of ['auth', 'admin', 'tracking', 'stock', 'huby', 'gateway']) {
     const inspect = service === 'auth' || service === 'gateway' ? await inspectArgs() : null;
     if (inspect) inspects.push({ name: `distributed ${service}`, port: inspect.port });
     entries.push(processes.start(`distributed ${service}`, nodeArgs(inspect, MAIN(service)), env));
