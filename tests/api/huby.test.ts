@@ -225,6 +225,70 @@ describe('Huby API', () => {
     expect((await alice.post(`/api/dashtower/orders/${chrono}/validate`).expect(200)).body.status).toBe(10);
   });
 
+  it('asks the carrier for labels: voucher and tracking numbers, refusals back to validated, insurance by mail', async () => {
+    const validated = async (reference: string, extra: object = {}, to = recipient) => {
+      const uuid = (
+        await alice
+          .post('/api/dashtower/orders')
+          .send({
+            depositor_id: 1,
+            reference,
+            uuid_address_shipper: shipper,
+            uuid_address_recipient: to,
+            packings: [packing],
+            tour_code: 'COLIS-J1',
+            date_shipment_desired: tomorrow(),
+            ...extra,
+          })
+          .expect(201)
+      ).body.uuid as string;
+      await alice.post(`/api/dashtower/orders/${uuid}/validate`).expect(200);
+      return uuid;
+    };
+    const ok = await validated('API-LBL-1');
+    const labels = (await alice.post(`/api/dashtower/orders/${ok}/labels`).expect(200)).body;
+    expect(labels.status).toBe(25);
+    expect(labels.voucher).toMatch(/^COL0123456\d{8}$/);
+    expect(labels.tracking_numbers).toHaveLength(2);
+    expect((await alice.post(`/api/dashtower/orders/${ok}/labels`)).body.error.key).toBe('invalidTransition');
+
+    const refused = await validated('API-LBL-2-KO');
+    const answer = await alice.post(`/api/dashtower/orders/${refused}/labels`);
+    expect(answer.status).toBe(502);
+    expect(answer.body.error).toMatchObject({ key: 'voucherCreationFailed', params: { code: 'E-1042' } });
+    const after = (await alice.get(`/api/dashtower/orders/${refused}`).expect(200)).body;
+    expect(after).toMatchObject({ status: 10, voucher: null, tracking_numbers: [] });
+    const history = (await alice.get(`/api/dashtower/orders/${refused}/history`).expect(200)).body as { status: number; note: string }[];
+    expect(history.slice(-2).map((h) => h.status)).toEqual([20, 10]);
+    expect(history[history.length - 1].note).toContain('voucherCreationFailed E-1042');
+
+    const lyonIn75 = (
+      await alice
+        .post('/api/dashtower/addresses')
+        .send({
+          book: 'recipient',
+          depositor_id: 1,
+          company_name: 'Erreur de CP',
+          address1: '3 place Bellecour',
+          zip: '75011',
+          town: 'LYON',
+          country: 'FR',
+          email: 'a@b.example',
+          mobile: '0612345678',
+        })
+        .expect(201)
+    ).body.uuid;
+    const mismatch = await validated('API-LBL-3', {}, lyonIn75);
+    expect((await alice.post(`/api/dashtower/orders/${mismatch}/labels`)).body.error.key).toBe('addressNotReferenced');
+
+    const since = Date.now();
+    const insured = await validated('API-LBL-4', { insurance_value: 2500, content_description: 'Parfums' });
+    expect((await alice.post(`/api/dashtower/orders/${insured}/labels`).expect(200)).body.status).toBe(25);
+    const mail = await waitForMail(target.mailbox, 'enlevements@colissimo.example', { since, match: (m) => m.text.includes('API-LBL-4') });
+    expect(mail.text).toContain('2500');
+    expect((await other.post(`/api/dashtower/orders/${insured}/labels`)).status).toBe(404);
+  });
+
   it("lists the transport plan and a depositor's carriers (spec §7 /admin/carriers, minify=1)", async () => {
     const plan = (await alice.get('/api/dashtower/tours').expect(200)).body as { depositor_code: string; code: string; flags: object }[];
     expect(plan.filter((t) => t.depositor_code === 'DEMO-A').map((t) => t.code)).toEqual([

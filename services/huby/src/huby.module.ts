@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
+import { systemContext } from '@portal/contracts';
 import { DatabaseModule, Db } from '@portal/db';
 import { Mailer } from '@portal/mail';
 import { AddressesController } from './addresses/addresses.controller';
@@ -9,6 +10,9 @@ import { HealthController } from './health/health.controller';
 import { CreateHuby1764800000000 } from './migrations/1764800000000-CreateHuby';
 import { TransportPlan1764900000000 } from './migrations/1764900000000-TransportPlan';
 import { PickupsAndRetention1765000000000 } from './migrations/1765000000000-PickupsAndRetention';
+import { CarrierVouchers1765100000000 } from './migrations/1765100000000-CarrierVouchers';
+import { CarrierAdapters } from './carriers/carrier-adapter';
+import { DemoCarrier } from './carriers/demo-carrier';
 import { PickupsController } from './pickups/pickups.controller';
 import { PickupsService } from './pickups/pickups.service';
 import { AddressRetention } from './retention/address-retention';
@@ -27,7 +31,7 @@ import { ShipmentsService } from './shipments/shipments.service';
     DatabaseModule.forService({
       service: 'huby',
       entities: [],
-      migrations: [CreateHuby1764800000000, TransportPlan1764900000000, PickupsAndRetention1765000000000],
+      migrations: [CreateHuby1764800000000, TransportPlan1764900000000, PickupsAndRetention1765000000000, CarrierVouchers1765100000000],
     }),
   ],
   controllers: [ShipmentsController, AddressesController, ToursController, PickupsController, HealthController],
@@ -38,6 +42,20 @@ import { ShipmentsService } from './shipments/shipments.service';
     ToursService,
     PickupsService,
     AddressRetention,
+    {
+      // Every carrier of the plan answers through the demo carrier until it has its own integration.
+      provide: CarrierAdapters,
+      useFactory: (db: Db) =>
+        new CarrierAdapters(
+          new Map(),
+          new DemoCarrier(async () =>
+            Number(
+              (await db.scopedQuery<{ n: string }>(systemContext('carrier-voucher'), `SELECT nextval('carrier_voucher_seq') AS n`))[0].n,
+            ),
+          ),
+        ),
+      inject: [Db],
+    },
     { provide: Mailer, useFactory: (db: Db) => new Mailer(db), inject: [Db] },
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
   ],

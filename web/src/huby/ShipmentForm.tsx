@@ -328,7 +328,7 @@ export default function ShipmentForm() {
         setShipment(await hubyApi.patchOrder(shipment.uuid, order));
       }
     }, 'huby.msg.saved');
-  const move = (action: 'validate' | 'cancel' | 'restore') =>
+  const move = (action: 'validate' | 'cancel' | 'restore' | 'labels') =>
     run(
       async () => {
         if (action === 'validate' && draft) await hubyApi.update(shipment!.uuid, bodyOf(form));
@@ -337,7 +337,7 @@ export default function ShipmentForm() {
         setForm(formOf(next));
         setHistory(await hubyApi.history(next.uuid));
       },
-      `huby.msg.${action === 'validate' ? 'validated' : action === 'cancel' ? 'canceled' : 'restored'}`,
+      `huby.msg.${{ validate: 'validated', cancel: 'canceled', restore: 'restored', labels: 'labelsReceived' }[action]}`,
     );
 
   const totals = form.packings.reduce(
@@ -392,6 +392,11 @@ export default function ShipmentForm() {
       {shipment && !draft && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {translate('huby.msg.readOnly')}
+        </Alert>
+      )}
+      {shipment?.voucher && (
+        <Alert severity="success" sx={{ mb: 2 }} data-testid="huby-voucher">
+          {translate('huby.msg.voucher', { voucher: shipment.voucher, numbers: shipment.tracking_numbers.join(', ') })}
         </Alert>
       )}
       <Section title={translate('huby.sections.references')}>
@@ -768,6 +773,11 @@ export default function ShipmentForm() {
         {shipment && draft && (
           <Button variant="contained" color="success" disabled={busy} onClick={() => void move('validate')}>
             {translate('huby.actions.validate')}
+          </Button>
+        )}
+        {shipment && status === HubyStatus.Validated && (
+          <Button variant="contained" disabled={busy} onClick={() => void move('labels')}>
+            {translate('huby.actions.labels')}
           </Button>
         )}
         {shipment && status !== HubyStatus.Canceled && status! < HubyStatus.TakenInCharge && (

@@ -181,6 +181,12 @@ export const de: Shape<typeof fr> = {
     tourAccountNumberEmpty: 'Die Kontonummer der Tour ist leer.',
     depositorCodeRequired: 'Zum Laden der Frachtführer ist ein Einlagerercode erforderlich.',
     pickupCutoffPassed: 'Eine Abholung am selben Tag muss vor %{cutoff} Uhr beauftragt werden (%{timeZone}).',
+    voucherCreationFailed: 'Erstellung des Frachtbriefs fehlgeschlagen (Rückgabecode %{code}).',
+    carrierServiceFailed: 'Aufruf des Webservice des Frachtführers fehlgeschlagen (%{code}).',
+    addressNotReferenced: 'Adresse beim Frachtführer nicht bekannt oder Postleitzahl passt nicht zum Ort.',
+    zipTownNotReferenced: 'Postleitzahl oder Ort für diesen Frachtführer nicht bekannt.',
+    noCarrierService: 'Kein Dienst des Frachtführers für dieses Ziel.',
+    trackingNumberExists: 'Diese Sendungsnummer existiert bereits.',
     dangerousGoodsNotAllowed: 'Sie dürfen keine Gefahrgüter erfassen.',
   },
   fields: {
@@ -965,6 +971,7 @@ export const de: Shape<typeof fr> = {
       sun: 'Sonntag',
     },
     actions: {
+      labels: 'Etiketten anfordern',
       new: 'Neue Sendung',
       save: 'Speichern',
       validate: 'Freigeben',
@@ -980,6 +987,8 @@ export const de: Shape<typeof fr> = {
       confirmCancel: 'Diese Sendung stornieren? Sie kann als Entwurf wiederhergestellt werden.',
     },
     msg: {
+      labelsReceived: 'Etiketten vom Frachtführer erhalten.',
+      voucher: 'Frachtbrief %{voucher} · Sendungsnummern: %{numbers}',
       saved: 'Sendung gespeichert.',
       validated: 'Sendung freigegeben.',
       canceled: 'Sendung storniert.',

@@ -181,6 +181,12 @@ export const en: Shape<typeof fr> = {
     tourAccountNumberEmpty: 'The tour’s account number is empty.',
     depositorCodeRequired: 'A depositor code is required to load the carriers.',
     pickupCutoffPassed: 'A same-day pickup must be requested before %{cutoff} (%{timeZone}).',
+    voucherCreationFailed: 'Transport voucher creation failed (return code %{code}).',
+    carrierServiceFailed: 'The carrier web service call failed (%{code}).',
+    addressNotReferenced: 'Address not referenced by the carrier, or postcode not matching the town.',
+    zipTownNotReferenced: 'Postcode or town not referenced for this carrier.',
+    noCarrierService: 'No carrier service for this destination.',
+    trackingNumberExists: 'This tracking number already exists.',
     dangerousGoodsNotAllowed: 'You are not allowed to enter dangerous goods.',
   },
   fields: {
@@ -962,6 +968,7 @@ export const en: Shape<typeof fr> = {
       sun: 'Sunday',
     },
     actions: {
+      labels: 'Request the labels',
       new: 'New shipment',
       save: 'Save',
       validate: 'Validate',
@@ -977,6 +984,8 @@ export const en: Shape<typeof fr> = {
       confirmCancel: 'Cancel this shipment? It can be restored as a draft.',
     },
     msg: {
+      labelsReceived: 'Labels received from the carrier.',
+      voucher: 'Voucher %{voucher} · tracking numbers: %{numbers}',
       saved: 'Shipment saved.',
       validated: 'Shipment validated.',
       canceled: 'Shipment canceled.',

@@ -181,6 +181,12 @@ export const es: Shape<typeof fr> = {
     tourAccountNumberEmpty: 'El número de cuenta de la ruta está vacío.',
     depositorCodeRequired: 'Se requiere el código del depositante para cargar los transportistas.',
     pickupCutoffPassed: 'Una recogida el mismo día debe solicitarse antes de las %{cutoff} (%{timeZone}).',
+    voucherCreationFailed: 'Error al crear el albarán de transporte (código %{code}).',
+    carrierServiceFailed: 'Falló la llamada al servicio web del transportista (%{code}).',
+    addressNotReferenced: 'Dirección no referenciada por el transportista o código postal que no corresponde a la localidad.',
+    zipTownNotReferenced: 'Código postal o localidad no referenciados para este transportista.',
+    noCarrierService: 'El transportista no tiene servicio para este destino.',
+    trackingNumberExists: 'Este número de seguimiento ya existe.',
     dangerousGoodsNotAllowed: 'No tiene permiso para introducir mercancías peligrosas.',
   },
   fields: {
@@ -964,6 +970,7 @@ export const es: Shape<typeof fr> = {
       sun: 'Domingo',
     },
     actions: {
+      labels: 'Solicitar las etiquetas',
       new: 'Nuevo envío',
       save: 'Guardar',
       validate: 'Validar',
@@ -979,6 +986,8 @@ export const es: Shape<typeof fr> = {
       confirmCancel: '¿Anular este envío? Podrá restaurarse como borrador.',
     },
     msg: {
+      labelsReceived: 'Etiquetas recibidas del transportista.',
+      voucher: 'Albarán %{voucher} · n.º de seguimiento: %{numbers}',
       saved: 'Envío guardado.',
       validated: 'Envío validado.',
       canceled: 'Envío anulado.',

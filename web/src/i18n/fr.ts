@@ -179,6 +179,12 @@ export const fr = {
     tourAccountNumberEmpty: 'Le numéro de compte de la tournée est vide.',
     depositorCodeRequired: 'Le code déposant est obligatoire pour charger les transporteurs.',
     pickupCutoffPassed: 'Un enlèvement le jour même doit être demandé avant %{cutoff} (%{timeZone}).',
+    voucherCreationFailed: 'Échec de création du récépissé de transport (code retour %{code}).',
+    carrierServiceFailed: 'L’appel au web service du transporteur a échoué (%{code}).',
+    addressNotReferenced: 'Adresse non référencée par le transporteur ou code postal ne correspondant pas à la ville.',
+    zipTownNotReferenced: 'Code postal ou ville non référencé pour ce transporteur.',
+    noCarrierService: 'Aucun service du transporteur pour cette destination.',
+    trackingNumberExists: 'Ce numéro de suivi existe déjà.',
     dangerousGoodsNotAllowed: 'Vous n’avez pas le droit de saisir des marchandises dangereuses.',
   },
   fields: {
@@ -959,6 +965,7 @@ export const fr = {
       sun: 'Dimanche',
     },
     actions: {
+      labels: 'Demander les étiquettes',
       new: 'Nouvelle expédition',
       save: 'Enregistrer',
       validate: 'Valider',
@@ -974,6 +981,8 @@ export const fr = {
       confirmCancel: 'Annuler cette expédition ? Elle pourra être restaurée en brouillon.',
     },
     msg: {
+      labelsReceived: 'Étiquettes reçues du transporteur.',
+      voucher: 'Récépissé %{voucher} · n° de suivi : %{numbers}',
       saved: 'Expédition enregistrée.',
       validated: 'Expédition validée.',
       canceled: 'Expédition annulée.',

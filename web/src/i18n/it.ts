@@ -181,6 +181,12 @@ export const it: Shape<typeof fr> = {
     tourAccountNumberEmpty: 'Il numero di conto del giro è vuoto.',
     depositorCodeRequired: 'Il codice depositante è obbligatorio per caricare i vettori.',
     pickupCutoffPassed: 'Un ritiro in giornata va richiesto entro le %{cutoff} (%{timeZone}).',
+    voucherCreationFailed: 'Creazione della lettera di vettura non riuscita (codice %{code}).',
+    carrierServiceFailed: 'Chiamata al web service del vettore non riuscita (%{code}).',
+    addressNotReferenced: 'Indirizzo non censito dal vettore o CAP non corrispondente alla città.',
+    zipTownNotReferenced: 'CAP o città non censiti per questo vettore.',
+    noCarrierService: 'Nessun servizio del vettore per questa destinazione.',
+    trackingNumberExists: 'Questo numero di tracciamento esiste già.',
     dangerousGoodsNotAllowed: 'Non è autorizzato a inserire merci pericolose.',
   },
   fields: {
@@ -964,6 +970,7 @@ export const it: Shape<typeof fr> = {
       sun: 'Domenica',
     },
     actions: {
+      labels: 'Richiedi le etichette',
       new: 'Nuova spedizione',
       save: 'Salva',
       validate: 'Convalida',
@@ -979,6 +986,8 @@ export const it: Shape<typeof fr> = {
       confirmCancel: 'Annullare questa spedizione? Potrà essere ripristinata come bozza.',
     },
     msg: {
+      labelsReceived: 'Etichette ricevute dal vettore.',
+      voucher: 'Lettera di vettura %{voucher} · n. di tracciamento: %{numbers}',
       saved: 'Spedizione salvata.',
       validated: 'Spedizione convalidata.',
       canceled: 'Spedizione annullata.',

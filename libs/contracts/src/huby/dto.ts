@@ -114,6 +114,9 @@ export interface ShipmentDto {
   cash_on_delivery: number | null;
   packings: PackingDto[];
   dangerous_goods: DangerousGoodDto[];
+  /** The carrier's transport voucher and one tracking number per package, once labels were asked. */
+  voucher: string | null;
+  tracking_numbers: string[];
   limited_quantities: LimitedQuantityDto | null;
   /** Sum over the packing lines of packages × (1 + duplicate count), and of their weights. */
   package_count: number;

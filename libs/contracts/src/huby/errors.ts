@@ -29,6 +29,17 @@ export const HUBY_ERROR_STATUS = {
   depositorCodeRequired: 400,
   /** Spec §5: a same-day pickup must be requested before 12:00 (params.cutoff, params.timeZone: the pickup place's). */
   pickupCutoffPassed: 422,
+  /** The carrier refused the transport voucher (params.code: its return code). */
+  voucherCreationFailed: 502,
+  /** The carrier's web service did not answer or failed (params.code). */
+  carrierServiceFailed: 502,
+  /** The carrier does not know the address, or its postcode does not match its town. */
+  addressNotReferenced: 422,
+  /** The carrier does not serve that postcode or town. */
+  zipTownNotReferenced: 422,
+  /** The carrier has no service for that destination (params.country). */
+  noCarrierService: 422,
+  trackingNumberExists: 409,
   /** Dangerous goods without the right USER_HUBY_DANGEROUS_GOODS. */
   dangerousGoodsNotAllowed: 403,
 } as const;

@@ -10,6 +10,8 @@ export const HubySubjects = {
   shipmentsCancel: 'huby.shipments.cancel',
   shipmentsRestore: 'huby.shipments.restore',
   shipmentsDuplicate: 'huby.shipments.duplicate',
+  /** Asks the carrier for the transport voucher and tracking numbers (validated -> waiting for labels -> labels received). */
+  shipmentsRequestLabels: 'huby.shipments.request-labels',
   shipmentsHistory: 'huby.shipments.history',
   addressesList: 'huby.addresses.list',
   addressesAll: 'huby.addresses.all',

@@ -120,6 +120,16 @@ export class HubyController {
   }
 
   @Roles(...WRITE)
+  @Post('orders/:uuid/labels')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Asks the carrier for the voucher and tracking numbers (validated -> labels received); carrier refusals with their §8 key',
+  })
+  requestLabels(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
+    return this.bus.request<ShipmentDto>(HubySubjects.shipmentsRequestLabels, ctx, { uuid });
+  }
+
+  @Roles(...WRITE)
   @Post('orders/:uuid/duplicate')
   @ApiOperation({ summary: 'Copies a shipment 1 to 50 times as drafts with the next free references' })
   duplicate(@Caller() ctx: CallerContext, @Param('uuid') uuid: string, @Body() body: Json) {

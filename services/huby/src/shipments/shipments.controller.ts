@@ -79,6 +79,12 @@ export class ShipmentsController {
   }
 
   @Roles(...WRITE)
+  @MessagePattern(HubySubjects.shipmentsRequestLabels)
+  requestLabels(@Payload() m: BusRequest) {
+    return this.shipments.requestLabels(m.ctx, m.data);
+  }
+
+  @Roles(...WRITE)
   @MessagePattern(HubySubjects.shipmentsDuplicate)
   duplicate(@Payload() m: BusRequest) {
     return this.shipments.duplicate(m.ctx, m.data);

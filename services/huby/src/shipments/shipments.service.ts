@@ -24,10 +24,14 @@ import {
   type ShipmentInput,
   type ShipmentSummaryDto,
   type ShipmentToursDto,
+  type CarrierDto,
   hasAnyRole,
   Role,
 } from '@portal/contracts';
+import path from 'node:path';
 import { countedPage, Db, orderBy, rowsOf, ScopedWhere } from '@portal/db';
+import { Mailer, MailTemplates } from '@portal/mail';
+import { CarrierAdapters } from '../carriers/carrier-adapter';
 import type { EntityManager } from 'typeorm';
 import { AddressesService, addressProblem } from '../addresses/addresses.service';
 import { uuidOf } from '../common/ids';
@@ -48,7 +52,7 @@ const DETAIL_COLUMNS = `s.uuid AS id, s.uuid, s.depositor_id, s.depositor_code, 
   s.tour_code, ${DAY('date_shipment_desired')}, ${DAY('date_delivery_desired')}, ${DAY('date_loading')}, s.preparation_comment,
   s.carrier_comment, s.appointment, s.pallet_stripping, s.hatchback, s.delivery_on_floor, s.incoterm, s.incoterm_location,
   ${NUM('declared_amount')}, s.content_description, ${NUM('insurance_value')}, ${NUM('cash_on_delivery')}, s.packings,
-  s.dangerous_goods, s.limited_quantities,
+  s.dangerous_goods, s.limited_quantities, s.voucher, s.tracking_numbers,
   s.package_count, ${NUM('total_weight_kg')}, ${INSTANT('created_at')}, ${INSTANT('updated_at')}, s.created_by`;
 const SORTS: Record<string, string> = {
   createdAt: 's.created_at',
@@ -116,7 +120,73 @@ export class ShipmentsService {
     @Inject(Depositors) private readonly depositors: Depositors,
     @Inject(AddressesService) private readonly addresses: AddressesService,
     @Inject(ToursService) private readonly tours: ToursService,
+    @Inject(CarrierAdapters) private readonly carriers: CarrierAdapters,
+    @Inject(Mailer) private readonly mailer: Mailer,
   ) {}
+
+  private readonly templates = new MailTemplates(path.join(__dirname, '..', 'mail-templates'));
+
+  /**
+   * Asks the tour's carrier for the labels of a validated shipment: validated -> waiting for labels,
+   * then labels received with the carrier's voucher and tracking numbers. A refusal brings the
+   * shipment back to validated, said in its history, and answers the carrier's §8 key. Above the
+   * carrier's insurance threshold the declared value goes to the carrier by mail, not in the request.
+   */
+  async requestLabels(ctx: CallerContext, data: unknown): Promise<ShipmentDto> {
+    const s = await this.get(ctx, data);
+    if (s.status !== HubyStatus.Validated) throw transitionError(s.status, HubyStatus.WaitingForLabels);
+    const planned = await this.tours.byCode(ctx, s.depositor_id, s.tour_code ?? '');
+    if (!planned) throw new AppError('tourNotFound', 'tour not found', { tour: s.tour_code });
+    if (!planned.tour.account_number) throw new AppError('tourAccountNumberEmpty', 'the tour has no account number', { tour: s.tour_code });
+    await this.move(ctx, s, [HubyStatus.WaitingForLabels], `labels asked of ${planned.carrier.ref}`);
+    const waiting = { ...s, status: HubyStatus.WaitingForLabels as HubyStatusCode };
+    let answer;
+    try {
+      answer = await this.carriers.of(planned.carrier.ref).createVoucher(s, planned.tour, planned.carrier);
+    } catch (e) {
+      const error = e instanceof AppError ? e : new AppError('carrierServiceFailed', 'carrier web service failed', { code: 'UNKNOWN' });
+      await this.move(
+        ctx,
+        waiting,
+        [HubyStatus.Validated],
+        `${planned.carrier.ref} refused: ${error.key}${error.params?.code ? ` ${String(error.params.code)}` : ''}`,
+      );
+      throw error;
+    }
+    await this.unique(() =>
+      this.db.scoped(ctx, (em) =>
+        em.query(`UPDATE shipments SET voucher = $2, tracking_numbers = $3 WHERE uuid = $1`, [
+          s.uuid,
+          answer.voucher,
+          answer.trackingNumbers,
+        ]),
+      ),
+    );
+    if (answer.insuranceByMail) await this.mailInsurance(ctx, s, planned.carrier, answer.voucher);
+    await this.move(
+      ctx,
+      waiting,
+      [HubyStatus.LabelsReceived],
+      answer.insuranceByMail ? 'labels received; insurance declared by mail' : 'labels received',
+    );
+    return this.get(ctx, { uuid: s.uuid });
+  }
+
+  /** Spec §9: above the carrier's threshold, the insured value is declared to the carrier by mail. */
+  private async mailInsurance(ctx: CallerContext, s: ShipmentDto, carrier: CarrierDto, voucher: string): Promise<void> {
+    if (!carrier.pickup_email) return;
+    const mail = this.templates.render('insurance-declaration', ctx.locale, {
+      carrier: carrier.name,
+      reference: s.reference,
+      voucher,
+      depositorCode: s.depositor_code,
+      value: s.insurance_value,
+      threshold: carrier.insurance_threshold,
+      content: s.content_description ?? '–',
+      requestedBy: ctx.user?.login ?? '–',
+    });
+    await this.mailer.send({ to: carrier.pickup_email, ...mail }, 'insurance-declaration');
+  }
 
   list(ctx: CallerContext, data: unknown): Promise<ListPage<ShipmentSummaryDto>> {
     const request = parseListRequest(SHIPMENTS_LIST, data);
@@ -298,6 +368,11 @@ export class ShipmentsService {
   async cancel(ctx: CallerContext, data: unknown): Promise<ShipmentDto> {
     const s = await this.get(ctx, data);
     await this.move(ctx, s, [HubyStatus.Canceled], 'canceled');
+    // A shipment with a voucher is canceled at its carrier too.
+    if (s.voucher) {
+      const planned = await this.tours.byCode(ctx, s.depositor_id, s.tour_code ?? '');
+      if (planned) await this.carriers.of(planned.carrier.ref).cancel(s, planned.carrier);
+    }
     return this.get(ctx, { uuid: s.uuid });
   }
 
@@ -442,6 +517,8 @@ export class ShipmentsService {
     try {
       return await fn();
     } catch (e) {
+      if ((e as { constraint?: string }).constraint === 'shipments_voucher')
+        throw new AppError('trackingNumberExists', 'the carrier answered a voucher already used');
       if ((e as { constraint?: string }).constraint === 'shipments_depositor_reference')
         throw new AppError('existingReference', 'a shipment already has this reference', undefined, { reference: 'invalidFormat' });
       throw e;
