@@ -405,6 +405,40 @@ describe('Huby API', () => {
       .send({ order: { appointment: 1, hatchback: true, uuid_address_recipient: recipient }, force_recipient: 0 })
       .expect(200);
     expect(changed.body).toMatchObject({ appointment: true, hatchback: true, pallet_stripping: false });
+    // A recipient that fails its check (a French postcode that is not five digits) needs force_recipient.
+    const doubtful = (
+      await alice
+        .post('/api/dashtower/addresses')
+        .send({
+          book: 'recipient',
+          depositor_id: 1,
+          company_name: 'CP douteux',
+          address1: '1 rue de la Paix',
+          zip: '7500',
+          town: 'PARIS',
+          country: 'FR',
+        })
+        .expect(201)
+    ).body.uuid;
+    expect((await alice.get(`/api/dashtower/address/check/${doubtful}`).expect(200)).body).toMatchObject({
+      result: false,
+      error: { key: 'addressNotDeliverable' },
+    });
+    const refused = await alice
+      .put(`/api/dashtower/order/${first.uuid}`)
+      .send({ order: { uuid_address_recipient: doubtful }, force_recipient: 0 });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.key).toBe('addressNotDeliverable');
+    expect((await alice.get(`/api/dashtower/orders/${first.uuid}`).expect(200)).body.recipient.uuid).toBe(recipient);
+    const forced = await alice
+      .put(`/api/dashtower/order/${first.uuid}`)
+      .send({ order: { uuid_address_recipient: doubtful }, force_recipient: 1 })
+      .expect(200);
+    expect(forced.body.recipient).toMatchObject({ uuid: doubtful, zip: '7500' });
+    await alice
+      .put(`/api/dashtower/order/${first.uuid}`)
+      .send({ order: { uuid_address_recipient: recipient } })
+      .expect(200);
   });
 
   it('shows each tab and the packaging types, with a warning for a depositor without any', async () => {

@@ -29,6 +29,7 @@ import {
   INCOTERMS,
   PACKING_GROUPS,
   PACKING_UNITS,
+  packingTotals,
   Role,
   TRANSPORT_CATEGORIES,
   TUNNEL_CODES,
@@ -340,12 +341,9 @@ export default function ShipmentForm() {
       `huby.msg.${{ validate: 'validated', cancel: 'canceled', restore: 'restored', labels: 'labelsReceived' }[action]}`,
     );
 
-  const totals = form.packings.reduce(
-    (t, p) => {
-      const n = (Number(p.packages) || 0) * (1 + (Number(p.duplicate_count) || 0));
-      return { packages: t.packages + n, weight: t.weight + n * (Number(p.weight_kg.replace(',', '.')) || 0) };
-    },
-    { packages: 0, weight: 0 },
+  const num = (v: string) => Number(v.replace(',', '.')) || 0;
+  const totals = packingTotals(
+    form.packings.map((p) => ({ packages: num(p.packages), duplicate_count: num(p.duplicate_count), weight_kg: num(p.weight_kg) })),
   );
 
   const textField = (name: Text, options: { type?: string; multiline?: boolean; select?: readonly string[]; disabled?: boolean } = {}) => (
@@ -567,7 +565,7 @@ export default function ShipmentForm() {
       </Section>
       <Section
         title={translate('huby.sections.packings')}
-        aside={translate('huby.msg.totals', { packages: totals.packages, weight: number(totals.weight) })}
+        aside={translate('huby.msg.totals', { packages: totals.packages, weight: number(totals.weight_kg) })}
       >
         {types.warning && (
           <Grid size={12}>

@@ -14,7 +14,7 @@ import {
   type CallerContext,
   type ListPage,
 } from '@portal/contracts';
-import { countedPage, Db, orderBy, ScopedWhere } from '@portal/db';
+import { countedPage, Db, orderBy, prefixEnd, ScopedWhere } from '@portal/db';
 import { Depositors } from '../depositors/depositors';
 import { uuidOf } from '../common/ids';
 
@@ -124,7 +124,7 @@ export class AddressesService {
       // index order (name, code, postcode, town), merged favourites first and by name. One OR over the
       // columns let the planner walk the whole book (80 ms at 100,000 addresses for a common word).
       const upper = search.toUpperCase();
-      const [from, to] = [w.param(upper), w.param(`${upper}\u{10FFFF}`)];
+      const [from, to] = [w.param(upper), w.param(prefixEnd(upper))];
       const range = (column: string) => `${column} >= ${from} AND ${column} < ${to}`;
       const columns = ['a.search_name', 'a.code', 'a.zip', 'a.search_town'];
       const branch = (condition: string, orderBy: string) =>
@@ -212,7 +212,7 @@ export class AddressesService {
     if (q) {
       const upper = q.toUpperCase();
       const from = w.param(upper);
-      const to = w.param(`${upper}\u{10FFFF}`);
+      const to = w.param(prefixEnd(upper));
       w.and(
         `((a.search_name >= ${from} AND a.search_name < ${to}) OR (a.code >= ${from} AND a.code < ${to}) OR (a.zip >= ${from} AND a.zip < ${to}) OR (a.search_town >= ${from} AND a.search_town < ${to}))`,
       );

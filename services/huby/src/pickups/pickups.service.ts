@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, parseBody, pickupInput, type CallerContext, type PickupRequestDto } from '@portal/contracts';
+import { AppError, dayIn, formatDay, formatIn, parseBody, pickupInput, type CallerContext, type PickupRequestDto } from '@portal/contracts';
 import { Db, ScopedWhere } from '@portal/db';
 import { Mailer, MailTemplates } from '@portal/mail';
 import { AddressesService } from '../addresses/addresses.service';
@@ -82,7 +82,7 @@ export class PickupsService {
     );
     const mail = this.templates.render('pickup-request', ctx.locale, {
       depositorCode: depositor.code,
-      date: input.date!.split('-').reverse().join('/'),
+      date: formatDay(input.date),
       hour: input.hour,
       shipperName: shipper.company_name ?? shipper.contact_name,
       shipperAddress: addressLine(shipper),
@@ -110,18 +110,8 @@ export class PickupsService {
  * place's time zone (a platform's: the user may be elsewhere).
  */
 export function checkPickupTime(date: string, hour: string, now: Date, timeZone: string): void {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  const today = `${get('year')}-${get('month')}-${get('day')}`;
-  const clock = `${get('hour')}:${get('minute')}`;
+  const today = dayIn(timeZone, now);
+  const clock = formatIn(now, timeZone, 'HH:mm');
   if (date < today) throw new AppError('validationFailed', 'pickup date in the past', undefined, { date: 'min' });
   if (date === today && clock >= SAME_DAY_PICKUP_CUTOFF)
     throw new AppError('pickupCutoffPassed', 'a same-day pickup must be asked before 12:00', { cutoff: SAME_DAY_PICKUP_CUTOFF, timeZone });

@@ -25,11 +25,14 @@ import {
   type ShipmentSummaryDto,
   type ShipmentToursDto,
   type CarrierDto,
+  addDays,
+  dayIn,
   hasAnyRole,
+  packingTotals,
   Role,
 } from '@portal/contracts';
 import path from 'node:path';
-import { countedPage, Db, orderBy, rowsOf, ScopedWhere } from '@portal/db';
+import { countedPage, Db, orderBy, prefixEnd, rowsOf, ScopedWhere } from '@portal/db';
 import { Mailer, MailTemplates } from '@portal/mail';
 import { CarrierAdapters } from '../carriers/carrier-adapter';
 import type { EntityManager } from 'typeorm';
@@ -199,7 +202,7 @@ export class ShipmentsService {
       .prefix('s.recipient_name', f.recipient?.toUpperCase());
     if (f.q) {
       const q = f.q.toUpperCase();
-      const [from, to] = [w.param(q), w.param(`${q}\u{10FFFF}`)];
+      const [from, to] = [w.param(q), w.param(prefixEnd(q))];
       w.and(
         `((s.reference >= ${from} AND s.reference < ${to}) OR (s.order_number >= ${from} AND s.order_number < ${to}) OR (s.delivery_note_number >= ${from} AND s.delivery_note_number < ${to}))`,
       );
@@ -572,9 +575,8 @@ function packingValues(input: ShipmentInput): unknown[] {
     packages: p.packages!,
     duplicate_count: p.duplicate_count ?? 0,
   }));
-  const packages = packings.reduce((n, p) => n + p.packages * (1 + p.duplicate_count), 0);
-  const weight = packings.reduce((n, p) => n + p.weight_kg * p.packages * (1 + p.duplicate_count), 0);
-  return [JSON.stringify(packings), packages, round(weight, 3)];
+  const totals = packingTotals(packings);
+  return [JSON.stringify(packings), totals.packages, totals.weight_kg];
 }
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -609,15 +611,14 @@ export function checkShippingDate(
   windowDays: number | null = HUBY_LIMITS.shippingWindowDays,
 ): void {
   if (!day || windowDays === null) return;
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  const days = (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
-  if (days < 0 || days > HUBY_LIMITS.shippingWindowDays)
+  const today = dayIn(timeZone, now);
+  if (day < today || day > addDays(today, windowDays))
     throw new AppError(
       'shippingDateOutOfWindow',
       'shipping date outside the window',
-      { maxDays: HUBY_LIMITS.shippingWindowDays },
+      { maxDays: windowDays },
       {
-        date_shipment_desired: days < 0 ? 'min' : 'max',
+        date_shipment_desired: day < today ? 'min' : 'max',
       },
     );
 }

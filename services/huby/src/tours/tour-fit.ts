@@ -1,4 +1,4 @@
-import type { ShipmentDto, TourDto } from '@portal/contracts';
+import { packingTotals, type ShipmentDto, type TourDto } from '@portal/contracts';
 
 /** What a shipment asks of a tour: its delivery options, weight, volume, packages and dates. */
 export type TourNeeds = Pick<
@@ -29,7 +29,7 @@ export function tourMisfits(tour: TourDto, s: TourNeeds): string[] {
   const weight = s.total_weight_kg;
   if (tour.weight_min_kg !== null && weight < tour.weight_min_kg) reasons.push('weight_min');
   if (tour.weight_max_kg !== null && weight > tour.weight_max_kg) reasons.push('weight_max');
-  const volume = s.packings.reduce((v, p) => v + (p.volume_m3 ?? 0) * p.packages * (1 + p.duplicate_count), 0);
+  const volume = packingTotals(s.packings).volume_m3;
   if (tour.volume_min_m3 !== null && volume < tour.volume_min_m3) reasons.push('volume_min');
   if (tour.volume_max_m3 !== null && volume > tour.volume_max_m3) reasons.push('volume_max');
   if (tour.max_packages !== null && s.package_count > tour.max_packages) reasons.push('max_packages');
