@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import request from 'supertest';
 import { Role } from '@portal/contracts';
 import { loginAs, startTarget, type ApiTarget } from './support/target';
@@ -33,6 +34,23 @@ describe('Huby API', () => {
   afterAll(() => target?.close());
 
   const packing = { packaging_type: 'CARTON-M', weight_kg: 4.5, length_cm: 40, width_cm: 30, height_cm: 30, packages: 2 };
+  /** A DEMO-A draft on the parcel tour, from the addresses the first test made. */
+  const draft = async (reference: string, extra: object = {}, to = recipient): Promise<string> =>
+    (
+      await alice
+        .post('/api/dashtower/orders')
+        .send({
+          depositor_id: 1,
+          reference,
+          uuid_address_shipper: shipper,
+          uuid_address_recipient: to,
+          packings: [packing],
+          tour_code: 'COLIS-J1',
+          date_shipment_desired: tomorrow(),
+          ...extra,
+        })
+        .expect(201)
+    ).body.uuid as string;
 
   it('lists the address books as spec §7 answers them, and creates an address', async () => {
     const shippers = (await alice.get('/api/dashtower/address/all?type=shipper&active=1').expect(200)).body;
@@ -227,21 +245,7 @@ describe('Huby API', () => {
 
   it('asks the carrier for labels: voucher and tracking numbers, refusals back to validated, insurance by mail', async () => {
     const validated = async (reference: string, extra: object = {}, to = recipient) => {
-      const uuid = (
-        await alice
-          .post('/api/dashtower/orders')
-          .send({
-            depositor_id: 1,
-            reference,
-            uuid_address_shipper: shipper,
-            uuid_address_recipient: to,
-            packings: [packing],
-            tour_code: 'COLIS-J1',
-            date_shipment_desired: tomorrow(),
-            ...extra,
-          })
-          .expect(201)
-      ).body.uuid as string;
+      const uuid = await draft(reference, extra, to);
       await alice.post(`/api/dashtower/orders/${uuid}/validate`).expect(200);
       return uuid;
     };
@@ -288,6 +292,62 @@ describe('Huby API', () => {
     expect(mail.text).toContain('2500');
     expect((await other.post(`/api/dashtower/orders/${insured}/labels`)).status).toBe(404);
   });
+
+  it('tracks a shipment with labels in Pack and Go Tracer and Tracer Route, moved by its carrier through the signed webhook', async () => {
+    const created = async (reference: string) => {
+      const uuid = await draft(reference, { order_number: `CDE-${reference}` });
+      await alice.post(`/api/dashtower/orders/${uuid}/validate`).expect(200);
+      return (await alice.post(`/api/dashtower/orders/${uuid}/labels`).expect(200)).body as { uuid: string; tracking_numbers: string[] };
+    };
+    const tracked = async (reference: string, until: (o: { status: number; tracerStatus: string }) => boolean) => {
+      for (let i = 0; i < 150; i++) {
+        const [row] = (await alice.get(`/api/orders?filter=${q({ q: reference })}`).expect(200)).body;
+        if (row && until(row)) return row as { id: number; status: number; tracerStatus: string; reference: string };
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`${reference} not tracked as expected`);
+    };
+    const shipment = await created(`API-TRK-${Date.now() % 100000}`);
+    const reference = (await alice.get(`/api/dashtower/orders/${shipment.uuid}`).expect(200)).body.reference as string;
+    // Labelled: a tracking order, ready to ship, with one parcel per package and their tracking numbers.
+    const ready = await tracked(reference, (o) => o.status === 70);
+    const detail = (await alice.get(`/api/orders/${ready.id}`).expect(200)).body;
+    expect(detail.trackingNumbers).toEqual(shipment.tracking_numbers);
+    expect(detail.parcels).toHaveLength(2);
+    expect(detail.recipient).toMatchObject({ zip: '69002', town: 'LYON' });
+    // Another depositor's user does not see it in tracking either.
+    const bob = await loginAs(target, 'bob');
+    expect((await bob.get(`/api/orders?filter=${q({ q: reference })}`).expect(200)).body).toEqual([]);
+    expect((await bob.get(`/api/orders/${ready.id}`)).status).toBe(404);
+    // The carrier's clock, a day on (what an operator would wait for): picked up, in transit, delivered.
+    const db = new Client({ connectionString: target.databaseUrl('huby') });
+    await db.connect();
+    await db.query(`UPDATE shipments SET labels_at = now() - interval '1 day', date_shipment_desired = current_date - 1 WHERE uuid = $1`, [
+      shipment.uuid,
+    ]);
+    await db.end();
+    const delivered = await tracked(reference, (o) => o.status === 100);
+    expect(delivered.tracerStatus).toBe('DELIVERED');
+    const events = (await alice.get(`/api/orders/${ready.id}`).expect(200)).body.tracerEvents as { carrierStatus: string }[];
+    expect(events.map((e) => e.carrierStatus)).toEqual(expect.arrayContaining(['PICKED_UP', 'IN_TRANSIT', 'DELIVERED']));
+    let history: { status: number; note: string }[] = [];
+    for (let i = 0; i < 100 && !history.some((h) => h.status === 100); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      history = (await alice.get(`/api/dashtower/orders/${shipment.uuid}/history`).expect(200)).body;
+    }
+    expect(history.filter((h) => h.status >= 90)).toEqual([
+      expect.objectContaining({ status: 90, note: expect.stringContaining('COLISSIMO: PICKED_UP') }),
+      expect.objectContaining({ status: 95, note: expect.stringContaining('COLISSIMO: IN_TRANSIT') }),
+      expect.objectContaining({ status: 100, note: expect.stringContaining('COLISSIMO: DELIVERED') }),
+    ]);
+    expect((await alice.get(`/api/dashtower/orders/${shipment.uuid}`).expect(200)).body.status).toBe(100);
+    // Canceled after its labels: canceled in tracking too.
+    const canceled = await created(`API-TRK-C${Date.now() % 100000}`);
+    const canceledReference = (await alice.get(`/api/dashtower/orders/${canceled.uuid}`).expect(200)).body.reference as string;
+    await tracked(canceledReference, (o) => o.status === 70);
+    await alice.post(`/api/dashtower/orders/${canceled.uuid}/cancel`).expect(200);
+    expect((await tracked(canceledReference, (o) => o.status === -1)).status).toBe(-1);
+  }, 60000);
 
   it("lists the transport plan and a depositor's carriers (spec §7 /admin/carriers, minify=1)", async () => {
     const plan = (await alice.get('/api/dashtower/tours').expect(200)).body as { depositor_code: string; code: string; flags: object }[];
@@ -474,20 +534,7 @@ describe('Huby API', () => {
   });
 
   it('moves a shipment once when two users validate it at the same moment', async () => {
-    const uuid = (
-      await alice
-        .post('/api/dashtower/orders')
-        .send({
-          depositor_id: 1,
-          reference: 'API-RACE-1',
-          uuid_address_shipper: shipper,
-          uuid_address_recipient: recipient,
-          packings: [packing],
-          tour_code: 'COLIS-J1',
-          date_shipment_desired: tomorrow(),
-        })
-        .expect(201)
-    ).body.uuid;
+    const uuid = await draft('API-RACE-1');
     const answers = await Promise.all([1, 2, 3].map(() => alice.post(`/api/dashtower/orders/${uuid}/validate`)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
     expect(

@@ -118,6 +118,13 @@ test('alice: address book, a shipment created, refused, validated and duplicated
     await page.getByText('Étiquettes reçues du transporteur.').waitFor();
     await page.locator('[data-status="25"]').waitFor();
     assert.match(await page.getByTestId('huby-voucher').textContent(), /Récépissé COL0123456\d{8} · n° de suivi : 6A\d{11}, 6A\d{11}/);
+    // From its labels on it is a tracking order: Pack and Go Tracer finds it, ready to ship.
+    await page.getByRole('link', { name: 'Suivre dans Pack and Go Tracer' }).click();
+    await page.waitForURL(/\/pgt\?filter=/);
+    await page.locator('table tbody tr', { hasText: REF }).waitFor({ timeout: 15000 });
+    await screenshot(page, 'huby-tracked-in-pgt-dark-fr');
+    await page.goBack();
+    await page.locator('[data-status="25"]').waitFor();
 
     // Two copies, drafts named after it.
     await page.getByRole('button', { name: 'Dupliquer' }).click();

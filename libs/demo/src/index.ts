@@ -1,3 +1,4 @@
 /** Deterministic demo data shared by the services' demo seeds (all-in-one mode only). */
+export * from './carriers';
 export * from './catalogue';
 export * from './orders';

@@ -11,8 +11,11 @@ import { CreateHuby1764800000000 } from './migrations/1764800000000-CreateHuby';
 import { TransportPlan1764900000000 } from './migrations/1764900000000-TransportPlan';
 import { PickupsAndRetention1765000000000 } from './migrations/1765000000000-PickupsAndRetention';
 import { CarrierVouchers1765100000000 } from './migrations/1765100000000-CarrierVouchers';
+import { CarrierTracking1765200000000 } from './migrations/1765200000000-CarrierTracking';
+import { CarrierEventsJob } from './carriers/carrier-events.job';
+import { CarrierReportsConsumer } from './carriers/carrier-reports.consumer';
 import { CarrierAdapters } from './carriers/carrier-adapter';
-import { DemoCarrier } from './carriers/demo-carrier';
+import { DemoCarrier, demoCarrierStepMs } from './carriers/demo-carrier';
 import { PickupsController } from './pickups/pickups.controller';
 import { PickupsService } from './pickups/pickups.service';
 import { AddressRetention } from './retention/address-retention';
@@ -31,10 +34,16 @@ import { ShipmentsService } from './shipments/shipments.service';
     DatabaseModule.forService({
       service: 'huby',
       entities: [],
-      migrations: [CreateHuby1764800000000, TransportPlan1764900000000, PickupsAndRetention1765000000000, CarrierVouchers1765100000000],
+      migrations: [
+        CreateHuby1764800000000,
+        TransportPlan1764900000000,
+        PickupsAndRetention1765000000000,
+        CarrierVouchers1765100000000,
+        CarrierTracking1765200000000,
+      ],
     }),
   ],
-  controllers: [ShipmentsController, AddressesController, ToursController, PickupsController, HealthController],
+  controllers: [ShipmentsController, AddressesController, ToursController, PickupsController, CarrierReportsConsumer, HealthController],
   providers: [
     ShipmentsService,
     AddressesService,
@@ -42,16 +51,19 @@ import { ShipmentsService } from './shipments/shipments.service';
     ToursService,
     PickupsService,
     AddressRetention,
+    CarrierEventsJob,
     {
       // Every carrier of the plan answers through the demo carrier until it has its own integration.
       provide: CarrierAdapters,
       useFactory: (db: Db) =>
         new CarrierAdapters(
           new Map(),
-          new DemoCarrier(async () =>
-            Number(
-              (await db.scopedQuery<{ n: string }>(systemContext('carrier-voucher'), `SELECT nextval('carrier_voucher_seq') AS n`))[0].n,
-            ),
+          new DemoCarrier(
+            async () =>
+              Number(
+                (await db.scopedQuery<{ n: string }>(systemContext('carrier-voucher'), `SELECT nextval('carrier_voucher_seq') AS n`))[0].n,
+              ),
+            demoCarrierStepMs(),
           ),
         ),
       inject: [Db],

@@ -18,6 +18,7 @@ import { WebhooksService } from './webhooks/webhooks.service';
 import { FeedController } from './feed/feed.controller';
 import { FeedRepository } from './feed/feed.repository';
 import { FeedService } from './feed/feed.service';
+import { HubyShipmentsConsumer } from './feed/huby-shipments.consumer';
 import { HealthController } from './health/health.controller';
 import { TRACKING_MIGRATIONS } from './migrations';
 import { OrdersController } from './orders/orders.controller';
@@ -33,6 +34,7 @@ import { OrdersService } from './orders/orders.service';
   imports: [DatabaseModule.forService({ service: 'tracking', entities: [], migrations: TRACKING_MIGRATIONS })],
   controllers: [
     FeedController,
+    HubyShipmentsConsumer,
     WebhooksController,
     OrdersController,
     DocumentsController,

@@ -7,6 +7,7 @@ import { Db, freePort } from '@portal/db';
 import { seedAdminDemo } from '@portal/service-admin';
 import { seedAuthDemo } from '@portal/service-auth';
 import { seedHubyDemo } from '@portal/service-huby';
+import { DEMO_CARRIER_SECRETS, setCarrierSecret } from '@portal/service-tracking';
 import { dropDatabases, freshDatabaseBase } from '@portal/testing';
 import { serviceDatabaseUrl } from './target';
 
@@ -51,6 +52,7 @@ export class Deployment {
       PUBLIC_URL: 'http://portal.test',
       RATE_LIMIT_MULTIPLIER: '100',
       OUTBOX_INTERVAL_MS: '100',
+      HUBY_CARRIER_EVENTS_INTERVAL_MS: '300',
       BUS_TIMEOUT_MS: '2000',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -112,6 +114,11 @@ export class Deployment {
       ['admin', seedAdminDemo],
       ['auth', seedAuthDemo],
       ['huby', (db: Db) => seedHubyDemo(db, { now: new Date() })],
+      // The carriers' webhook secrets (an administrator's set-up), for Huby's demo carrier to report.
+      [
+        'tracking',
+        async (db: Db) => Promise.all(Object.entries(DEMO_CARRIER_SECRETS).map(([c, secret]) => setCarrierSecret(db, c, secret))),
+      ],
     ] as const) {
       const db = await Db.open({ service, entities: [], migrations: [], url: this.databaseUrl(service) });
       await seed(db);

@@ -244,7 +244,9 @@ export default function ShipmentForm() {
   const [duplicating, setDuplicating] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [fitting, setFitting] = useState<ShipmentToursDto | null>(null);
-  const canAdr = hasAnyRole(useUser()?.roles ?? [], [Role.USER_HUBY_DANGEROUS_GOODS]);
+  const roles = useUser()?.roles ?? [];
+  const canAdr = hasAnyRole(roles, [Role.USER_HUBY_DANGEROUS_GOODS]);
+  const canTrack = hasAnyRole(roles, [Role.PGT_USER]);
 
   const load = useCallback(async () => {
     if (!uuid) return;
@@ -393,7 +395,23 @@ export default function ShipmentForm() {
         </Alert>
       )}
       {shipment?.voucher && (
-        <Alert severity="success" sx={{ mb: 2 }} data-testid="huby-voucher">
+        <Alert
+          severity="success"
+          sx={{ mb: 2 }}
+          data-testid="huby-voucher"
+          action={
+            canTrack && shipment.status !== HubyStatus.Canceled ? (
+              // From its labels on, the shipment is a tracking order: its carrier's events show in Pack and Go Tracer.
+              <Button
+                component={RouterLink}
+                to={`/pgt?filter=${encodeURIComponent(JSON.stringify({ q: shipment.reference }))}`}
+                color="inherit"
+              >
+                {translate('huby.actions.track')}
+              </Button>
+            ) : undefined
+          }
+        >
           {translate('huby.msg.voucher', { voucher: shipment.voucher, numbers: shipment.tracking_numbers.join(', ') })}
         </Alert>
       )}

@@ -979,6 +979,7 @@ export const de: Shape<typeof fr> = {
       restore: 'Als Entwurf wiederherstellen',
       duplicate: 'Duplizieren',
       back: 'Zurück zur Liste',
+      track: 'In Pack and Go Tracer verfolgen',
       addPacking: 'Packstückzeile hinzufügen',
       removePacking: 'Zeile %{line} entfernen',
       addresses: 'Adressbuch',

@@ -976,6 +976,7 @@ export const en: Shape<typeof fr> = {
       restore: 'Restore as draft',
       duplicate: 'Duplicate',
       back: 'Back to the list',
+      track: 'Follow in Pack and Go Tracer',
       addPacking: 'Add a packing line',
       removePacking: 'Remove line %{line}',
       addresses: 'Address book',

@@ -978,6 +978,7 @@ export const es: Shape<typeof fr> = {
       restore: 'Restaurar como borrador',
       duplicate: 'Duplicar',
       back: 'Volver a la lista',
+      track: 'Seguir en Pack and Go Tracer',
       addPacking: 'Añadir una línea de embalaje',
       removePacking: 'Eliminar la línea %{line}',
       addresses: 'Libreta de direcciones',

@@ -973,6 +973,7 @@ export const fr = {
       restore: 'Restaurer en brouillon',
       duplicate: 'Dupliquer',
       back: 'Retour à la liste',
+      track: 'Suivre dans Pack and Go Tracer',
       addPacking: 'Ajouter une ligne de colisage',
       removePacking: 'Supprimer la ligne %{line}',
       addresses: 'Carnet d’adresses',

@@ -978,6 +978,7 @@ export const it: Shape<typeof fr> = {
       restore: 'Ripristina come bozza',
       duplicate: 'Duplica',
       back: 'Torna all’elenco',
+      track: 'Segui in Pack and Go Tracer',
       addPacking: 'Aggiungi una riga di imballaggio',
       removePacking: 'Elimina la riga %{line}',
       addresses: 'Rubrica indirizzi',

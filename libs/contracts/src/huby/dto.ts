@@ -117,6 +117,8 @@ export interface ShipmentDto {
   /** The carrier's transport voucher and one tracking number per package, once labels were asked. */
   voucher: string | null;
   tracking_numbers: string[];
+  /** When the carrier answered with the labels (its clock starts there). */
+  labels_at: string | null;
   limited_quantities: LimitedQuantityDto | null;
   /** Sum over the packing lines of packages × (1 + duplicate count), and of their weights. */
   package_count: number;

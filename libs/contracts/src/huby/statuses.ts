@@ -27,7 +27,8 @@ export const HUBY_TRANSITIONS: Record<HubyStatusCode, readonly HubyStatusCode[]>
   [HubyStatus.Processing]: [HubyStatus.Validated, HubyStatus.Draft, HubyStatus.Canceled],
   [HubyStatus.Validated]: [HubyStatus.WaitingForLabels, HubyStatus.Draft, HubyStatus.Canceled],
   [HubyStatus.WaitingForLabels]: [HubyStatus.LabelsReceived, HubyStatus.Validated, HubyStatus.Canceled],
-  [HubyStatus.LabelsReceived]: [HubyStatus.LabelsPrinted, HubyStatus.Canceled],
+  // A carrier scan proves the parcels carry their labels, printed here or not: taken in charge directly.
+  [HubyStatus.LabelsReceived]: [HubyStatus.LabelsPrinted, HubyStatus.TakenInCharge, HubyStatus.Canceled],
   [HubyStatus.LabelsPrinted]: [HubyStatus.TakenInCharge, HubyStatus.Canceled],
   [HubyStatus.TakenInCharge]: [HubyStatus.InTransit, HubyStatus.Anomaly],
   [HubyStatus.InTransit]: [HubyStatus.Delivered, HubyStatus.PartlyDelivered, HubyStatus.Anomaly, HubyStatus.Returned],
@@ -40,6 +41,33 @@ export const HUBY_TRANSITIONS: Record<HubyStatusCode, readonly HubyStatusCode[]>
 
 export function canMove(from: HubyStatusCode, to: HubyStatusCode): boolean {
   return HUBY_TRANSITIONS[from]?.includes(to) ?? false;
+}
+
+/**
+ * The steps from `from` to what a carrier reported (`to`), shortest through HUBY_TRANSITIONS and never
+ * through cancel or draft: a "delivered" scan on a shipment just taken in charge walks it through
+ * "in transit". Empty when there is nothing to do (already there, a late scan of an earlier step, or a
+ * shipment without labels).
+ */
+export function carrierSteps(from: HubyStatusCode, to: HubyStatusCode): HubyStatusCode[] {
+  // Only a shipment with its labels is at the carrier's (a restored or canceled one is not any more).
+  if (from === to || from < HubyStatus.LabelsReceived) return [];
+  const previous = new Map<HubyStatusCode, HubyStatusCode>([[from, from]]);
+  const queue: HubyStatusCode[] = [from];
+  while (queue.length) {
+    const at = queue.shift()!;
+    for (const next of (HUBY_TRANSITIONS[at] ?? []) as readonly HubyStatusCode[]) {
+      if (previous.has(next) || next === HubyStatus.Canceled || next === HubyStatus.Draft) continue;
+      previous.set(next, at);
+      if (next === to) {
+        const steps: HubyStatusCode[] = [];
+        for (let s: HubyStatusCode = to; s !== from; s = previous.get(s)!) steps.unshift(s);
+        return steps;
+      }
+      queue.push(next);
+    }
+  }
+  return [];
 }
 
 /** The shipment list's tabs (spec §2) and the statuses each shows. */

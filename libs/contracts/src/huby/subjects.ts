@@ -31,3 +31,12 @@ export const HubySubjects = {
   pickupsCreate: 'huby.pickups.create',
   health: 'huby.health.check',
 } as const;
+
+/** Domain events of the Huby service. */
+export const HubyEvents = {
+  /**
+   * Payload: FeedOrderMessage. A shipment with labels becomes a tracking order (Pack and Go Tracer,
+   * Tracer Route): sent when its labels are received and again when it is canceled.
+   */
+  shipmentToTrack: 'huby.shipment.to-track',
+} as const;

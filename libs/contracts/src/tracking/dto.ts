@@ -219,3 +219,33 @@ export interface FeedResultDto {
   unchanged: number;
   rejected: { index: number; reference: string | null; key: string; fields?: Record<string, string> }[];
 }
+
+/**
+ * One order of the tracking feed (POST /feed/tracking/orders), as the warehouse system or another
+ * service (Huby's labelled shipments) sends it. Dates are ISO 8601; absent fields keep their stored value.
+ */
+export interface FeedOrderMessage {
+  reference: string;
+  depositorId: number;
+  depositorCode: string;
+  createdAt: string;
+  customerReference?: string | null;
+  orderReference?: string | null;
+  slipNumber?: string | null;
+  tourCode?: string | null;
+  platformId?: number | null;
+  carrier?: { code?: string | null; name?: string | null };
+  weightKg?: number | null;
+  insuranceAmount?: number | null;
+  /** Stored as it comes: who ships (a Huby shipment names itself here with `hubyUuid`). */
+  sender?: Record<string, unknown> | null;
+  recipient?: PartyDto;
+  dates?: Partial<
+    Record<
+      'receivedAt' | 'shippingValidatedAt' | 'shippedAt' | 'promisedShippingAt' | 'promisedDeliveryAt' | 'deliveredAt' | 'canceledAt',
+      string | null
+    >
+  >;
+  parcels?: { trackingNumber?: string | null; status?: number; weightKg?: number | null; packaging?: string | null }[];
+  statuses?: { status: number; at: string }[];
+}

@@ -1,3 +1,4 @@
+import type { CarrierEventStatus } from './statuses';
 /** Request/reply subjects of the tracking service (`tracking.<resource>.<verb>`). */
 export const TrackingSubjects = {
   feedOrder: 'tracking.feed.order',
@@ -26,7 +27,21 @@ export const TrackingSubjects = {
 export const TrackingEvents = {
   /** Payload: OrderStatusChangedEvent. */
   orderStatusChanged: 'tracking.order.status-changed',
+  /** Payload: CarrierEventReportedEvent, one per carrier event with a status the webhook took (replays excluded). */
+  carrierEventReported: 'tracking.carrier.event-reported',
 } as const;
+
+/** A carrier reported a status for one of an order's parcels (through the signed carrier webhook). */
+export interface CarrierEventReportedEvent {
+  orderId: number;
+  depositorId: number;
+  reference: string;
+  carrier: string;
+  trackingNumber: string;
+  status: CarrierEventStatus;
+  at: string;
+  note: string | null;
+}
 
 export interface OrderStatusChangedEvent {
   orderId: number;

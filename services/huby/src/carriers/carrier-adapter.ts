@@ -1,4 +1,4 @@
-import type { CarrierDto, ShipmentDto, TourDto } from '@portal/contracts';
+import type { CarrierDto, CarrierEventStatus, ShipmentDto, TourDto } from '@portal/contracts';
 
 /** What a carrier answers to a label request: its transport voucher and one tracking number per package. */
 export interface VoucherAnswer {
@@ -12,13 +12,43 @@ export interface VoucherAnswer {
  * One carrier's integration, behind one interface (issue 11): a real carrier's web service or the
  * built-in demo carrier. Refusals are AppErrors with the spec §8 keys (address not deliverable,
  * postcode or town not referenced, no service, web-service failure and voucher failure with the
- * carrier's return code). Pickup requests are mailed (PickupsService); tracking events come next.
+ * carrier's return code). Pickup requests are mailed (PickupsService). Tracking events go to the
+ * tracking service's signed carrier webhook (CarrierEventsJob); the shipment moves when the tracking
+ * service reports them back (CarrierReportsConsumer), as it would for a carrier calling the webhook itself.
  */
 export interface CarrierAdapter {
   /** The voucher and tracking numbers of a validated shipment, for its tour's account. */
   createVoucher(shipment: ShipmentDto, tour: TourDto, carrier: CarrierDto): Promise<VoucherAnswer>;
   /** Tells the carrier a shipment with a voucher is canceled. */
   cancel(shipment: ShipmentDto, carrier: CarrierDto): Promise<void>;
+  /**
+   * The carrier's tracking events of a shipment from the `sent`-th on that have happened by `now`, in
+   * the webhook's format; `signingSecret` signs them. Undefined: the carrier calls the webhook itself.
+   */
+  trackingEvents?(shipment: FollowedShipment, carrier: CarrierDto, now: Date): CarrierTrackingEvent[];
+  signingSecret?(carrier: CarrierDto): string;
+}
+
+/** A shipment with a voucher as the carrier follows it. */
+export interface FollowedShipment {
+  uuid: string;
+  reference: string;
+  voucher: string;
+  tracking_numbers: string[];
+  /** When the labels came: the carrier's clock starts there, or on the shipping day if later. */
+  labels_at: string;
+  date_shipment_desired: string | null;
+  /** How many of its events already went to the webhook. */
+  sent: number;
+}
+
+/** One event of the tracking webhook's body (`{ events: [...] }`, see the tracking service). */
+export interface CarrierTrackingEvent {
+  id: string;
+  trackingNumber: string;
+  status: CarrierEventStatus;
+  at: string;
+  note: string | null;
 }
 
 export const CARRIER_ADAPTERS = Symbol('CARRIER_ADAPTERS');

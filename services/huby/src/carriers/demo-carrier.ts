@@ -1,6 +1,28 @@
-import { AppError, type CarrierDto, type ShipmentDto, type TourDto } from '@portal/contracts';
-import { DEMO_TOWNS } from '@portal/demo';
-import type { CarrierAdapter, VoucherAnswer } from './carrier-adapter';
+import { AppError, type CarrierDto, type CarrierEventStatus, type ShipmentDto, type TourDto } from '@portal/contracts';
+import { DEMO_TOWNS, demoCarrierSecret } from '@portal/demo';
+import type { CarrierAdapter, CarrierTrackingEvent, FollowedShipment, VoucherAnswer } from './carrier-adapter';
+
+/**
+ * The demo carrier's journey, in steps (HUBY_DEMO_CARRIER_STEP_MS, default two hours) from when the
+ * labels came, or from 06:00 UTC on the shipping day if that is later: picked up after one step, in
+ * transit after two, delivered after four. A reference ending in "-ANO" meets an anomaly on the way
+ * and is delivered later.
+ */
+const TIMELINE: { step: number; status: CarrierEventStatus; note: string }[] = [
+  { step: 1, status: 'PICKED_UP', note: 'Colis pris en charge' },
+  { step: 2, status: 'IN_TRANSIT', note: 'En cours d’acheminement' },
+  { step: 4, status: 'DELIVERED', note: 'Livré' },
+];
+const WITH_ANOMALY: typeof TIMELINE = [
+  ...TIMELINE.slice(0, 2),
+  { step: 3, status: 'ANOMALY', note: 'Destinataire absent, avis de passage déposé' },
+  { step: 6, status: 'DELIVERED', note: 'Livré après nouvelle présentation' },
+];
+export const DEMO_CARRIER_STEP_MS = 2 * 3_600_000;
+export const demoCarrierStepMs = (): number => {
+  const ms = Number(process.env.HUBY_DEMO_CARRIER_STEP_MS ?? DEMO_CARRIER_STEP_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : DEMO_CARRIER_STEP_MS;
+};
 
 /** The département (first two postcode digits) of the towns the demo carrier knows. */
 const DEPARTMENT_OF_DEMO_TOWN: Record<string, string> = Object.fromEntries(DEMO_TOWNS.map(([zip, town]) => [town, zip.slice(0, 2)]));
@@ -18,10 +40,34 @@ const DEFAULT_COUNTRIES = ['FR', 'MC', 'BE', 'LU', 'DE', 'NL', 'ES', 'IT', 'CH']
  * - settings.simulate = "ws-down": carrierServiceFailed with code WS-503;
  * - a reference ending in "-KO": voucherCreationFailed with code E-1042;
  * otherwise a voucher and one tracking number per package (the carrier's own format), the insurance
- * declared by mail above the carrier's threshold.
+ * declared by mail above the carrier's threshold. Then it reports the parcels' journey (TIMELINE) on
+ * the first tracking number, signed with the carrier's demo webhook secret.
  */
 export class DemoCarrier implements CarrierAdapter {
-  constructor(private readonly nextNumber: () => Promise<number>) {}
+  constructor(
+    private readonly nextNumber: () => Promise<number>,
+    private readonly stepMs = demoCarrierStepMs(),
+  ) {}
+
+  trackingEvents(s: FollowedShipment, _carrier: CarrierDto, now: Date): CarrierTrackingEvent[] {
+    const shippingDay = s.date_shipment_desired ? new Date(`${s.date_shipment_desired}T06:00:00.000Z`).getTime() : 0;
+    const start = Math.max(new Date(s.labels_at).getTime(), shippingDay);
+    const timeline = /-ANO$/.test(s.reference) ? WITH_ANOMALY : TIMELINE;
+    return timeline
+      .map((e, i) => ({
+        id: `${s.voucher}-${i + 1}`,
+        trackingNumber: s.tracking_numbers[0],
+        status: e.status,
+        at: new Date(start + e.step * this.stepMs).toISOString(),
+        note: e.note,
+      }))
+      .slice(s.sent)
+      .filter((e) => new Date(e.at).getTime() <= now.getTime());
+  }
+
+  signingSecret(carrier: CarrierDto): string {
+    return demoCarrierSecret(carrier.ref);
+  }
 
   async createVoucher(s: ShipmentDto, tour: TourDto, carrier: CarrierDto): Promise<VoucherAnswer> {
     if (carrier.settings?.simulate === 'ws-down')
@@ -53,7 +99,7 @@ export class DemoCarrier implements CarrierAdapter {
 }
 
 /** Colissimo: 2 letters and 11 digits; Chronopost: XX + 9 digits + FR; others: their ref's letters and 10 digits. */
-function trackingNumber(ref: string, n: number, i: number): string {
+export function trackingNumber(ref: string, n: number, i: number): string {
   const serial = String(n * 100 + i).padStart(9, '0');
   if (ref === 'COLISSIMO') return `6A${serial}${String((n + i) % 100).padStart(2, '0')}`;
   if (ref === 'CHRONOPOST') return `XY${serial}FR`;

@@ -1,7 +1,10 @@
 import { DEMO_COMPANIES, DEMO_FIRST, DEMO_FOREIGN, DEMO_LAST, DEMO_STREETS, DEMO_TOWNS, pick, prng } from '@portal/demo';
-import { HubyStatus, systemContext, type HubyStatusCode } from '@portal/contracts';
+import { addToOutbox } from '@portal/bus';
+import { HubyEvents, HubyStatus, systemContext, TrackingStatus, type FeedOrderMessage, type HubyStatusCode } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import type { EntityManager } from 'typeorm';
+import { demoCarrierStepMs, trackingNumber } from '../carriers/demo-carrier';
+import { trackingOrderOf } from '../shipments/tracking-order';
 
 const DEPOSITORS = [
   { id: 1, code: 'DEMO-A', delay: 90, required: ['recipient_email', 'either_phone'] },
@@ -294,7 +297,11 @@ async function shipment(
       String(recipient.company_name ?? recipient.contact_name).toUpperCase(),
       CARRIER_OF[tour],
       tour,
-      day(new Date(created.getTime() + (status === HubyStatus.Draft ? 86_400_000 : 0))),
+      day(
+        new Date(
+          created.getTime() + (status === HubyStatus.Draft ? 1 : READY.includes(status) ? 1 + Math.floor(rand() * 3) : 0) * 86_400_000,
+        ),
+      ),
       pallet && rand() < 0.4,
       JSON.stringify([packing]),
       packages,
@@ -311,6 +318,73 @@ async function shipment(
       `INSERT INTO shipment_history (shipment_uuid, depositor_id, status, at, by, note) VALUES ($1, $2, $3, $4, 'alice', 'demo')`,
       [row.uuid, d.id, status, new Date(created.getTime() + 3_600_000)],
     );
+  if (status >= HubyStatus.LabelsReceived) await labelled(em, row.uuid, status, packages, created);
+}
+
+const READY: HubyStatusCode[] = [HubyStatus.LabelsReceived, HubyStatus.LabelsPrinted];
+/** Where a shipment past its carrier's last event stands in tracking (spec §4 tracking codes). */
+const TRACKING_STATUS_OF: Partial<Record<HubyStatusCode, number>> = {
+  [HubyStatus.Anomaly]: TrackingStatus.DeliveryAnomaly,
+  [HubyStatus.Returned]: TrackingStatus.ReturnedToSender,
+  [HubyStatus.PartlyDelivered]: TrackingStatus.PartiallyDelivered,
+  [HubyStatus.Delivered]: TrackingStatus.Delivered,
+};
+
+/**
+ * A demo shipment with labels: its voucher and tracking numbers as the demo carrier gives them, and
+ * the event that makes it a tracking order. Shipments on their way have their labels a few carrier
+ * steps ago, so that the carrier job reports what already happened and goes on; the others are
+ * tracked where they ended (their carrier has nothing more to say).
+ */
+async function labelled(em: EntityManager, uuid: string, status: HubyStatusCode, packages: number, created: Date): Promise<void> {
+  const step = demoCarrierStepMs();
+  const now = Date.now();
+  const onTheWay = status === HubyStatus.TakenInCharge || status === HubyStatus.InTransit;
+  const labelsAt = new Date(
+    status === HubyStatus.TakenInCharge
+      ? now - 1.5 * step
+      : status === HubyStatus.InTransit
+        ? now - 3 * step
+        : Math.min(created.getTime() + 3_600_000, now),
+  );
+  const [{ n }] = await em.query<{ n: string }[]>(`SELECT nextval('carrier_voucher_seq') AS n`);
+  const [s] = await em.query<
+    (Parameters<typeof trackingOrderOf>[0] & { carrier_ref: string; carrier_name: string; account: string | null })[]
+  >(
+    `SELECT s.uuid, s.reference, s.depositor_id, s.depositor_code, s.created_at, s.order_number, s.customer_reference, s.customer_order_number,
+       s.delivery_note_number, s.tour_code, s.carrier_code, s.total_weight_kg::float8 AS total_weight_kg, s.insurance_value::float8 AS insurance_value,
+       to_char(s.date_shipment_desired, 'YYYY-MM-DD') AS date_shipment_desired, to_char(s.date_delivery_desired, 'YYYY-MM-DD') AS date_delivery_desired,
+       s.packings, s.recipient, s.shipper, c.ref AS carrier_ref, c.name AS carrier_name, t.account_number AS account
+     FROM shipments s JOIN tours t ON t.depositor_id = s.depositor_id AND t.code = s.tour_code JOIN carriers c ON c.id = t.carrier_id
+     WHERE s.uuid = $1`,
+    [uuid],
+  );
+  const numbers = Array.from({ length: Math.max(1, packages) }, (_, i) => trackingNumber(s.carrier_ref, Number(n), i));
+  const voucher = `${s.carrier_ref.slice(0, 3)}${s.account ?? ''}${String(n).padStart(8, '0')}`;
+  await em.query(`UPDATE shipments SET voucher = $2, tracking_numbers = $3, labels_at = $4, carrier_events_sent = $5 WHERE uuid = $1`, [
+    uuid,
+    voucher,
+    numbers,
+    labelsAt,
+    READY.includes(status) || onTheWay ? 0 : 3,
+  ]);
+  const ended = TRACKING_STATUS_OF[status];
+  const doneAt = new Date(labelsAt.getTime() + 4 * step).toISOString();
+  const order = trackingOrderOf(
+    { ...s, created_at: new Date(s.created_at).toISOString(), voucher, tracking_numbers: numbers },
+    {
+      carrierName: s.carrier_name,
+      labelsAt: labelsAt.toISOString(),
+      later: ended
+        ? [
+            { status: TrackingStatus.InTransit, at: new Date(labelsAt.getTime() + step).toISOString() },
+            { status: ended, at: doneAt },
+          ]
+        : [],
+      deliveredAt: status === HubyStatus.Delivered ? doneAt : null,
+    },
+  );
+  await addToOutbox<FeedOrderMessage>(em, 'huby', HubyEvents.shipmentToTrack, order);
 }
 
 /** SAINT-ETIENNE -> Saint-Etienne, LE HAVRE -> Le Havre. */

@@ -30,8 +30,11 @@ import {
   hasAnyRole,
   packingTotals,
   Role,
+  HubyEvents,
+  type FeedOrderMessage,
 } from '@portal/contracts';
 import path from 'node:path';
+import { addToOutbox, OutboxRelay } from '@portal/bus';
 import { countedPage, Db, orderBy, prefixEnd, rowsOf, ScopedWhere } from '@portal/db';
 import { Mailer, MailTemplates } from '@portal/mail';
 import { CarrierAdapters } from '../carriers/carrier-adapter';
@@ -41,6 +44,7 @@ import { uuidOf } from '../common/ids';
 import { Depositors, type HubyDepositor } from '../depositors/depositors';
 import { tourMisfits } from '../tours/tour-fit';
 import { ToursService } from '../tours/tours.service';
+import { trackingOrderOf } from './tracking-order';
 
 export const SHIPMENT_SCOPE = { depositor: 's.depositor_id' };
 
@@ -55,7 +59,7 @@ const DETAIL_COLUMNS = `s.uuid AS id, s.uuid, s.depositor_id, s.depositor_code, 
   s.tour_code, ${DAY('date_shipment_desired')}, ${DAY('date_delivery_desired')}, ${DAY('date_loading')}, s.preparation_comment,
   s.carrier_comment, s.appointment, s.pallet_stripping, s.hatchback, s.delivery_on_floor, s.incoterm, s.incoterm_location,
   ${NUM('declared_amount')}, s.content_description, ${NUM('insurance_value')}, ${NUM('cash_on_delivery')}, s.packings,
-  s.dangerous_goods, s.limited_quantities, s.voucher, s.tracking_numbers,
+  s.dangerous_goods, s.limited_quantities, s.voucher, s.tracking_numbers, ${INSTANT('labels_at')},
   s.package_count, ${NUM('total_weight_kg')}, ${INSTANT('created_at')}, ${INSTANT('updated_at')}, s.created_by`;
 const SORTS: Record<string, string> = {
   createdAt: 's.created_at',
@@ -125,6 +129,7 @@ export class ShipmentsService {
     @Inject(ToursService) private readonly tours: ToursService,
     @Inject(CarrierAdapters) private readonly carriers: CarrierAdapters,
     @Inject(Mailer) private readonly mailer: Mailer,
+    @Inject(OutboxRelay) private readonly outbox: OutboxRelay,
   ) {}
 
   private readonly templates = new MailTemplates(path.join(__dirname, '..', 'mail-templates'));
@@ -158,7 +163,7 @@ export class ShipmentsService {
     }
     await this.unique(() =>
       this.db.scoped(ctx, (em) =>
-        em.query(`UPDATE shipments SET voucher = $2, tracking_numbers = $3 WHERE uuid = $1`, [
+        em.query(`UPDATE shipments SET voucher = $2, tracking_numbers = $3, labels_at = now(), carrier_events_sent = 0 WHERE uuid = $1`, [
           s.uuid,
           answer.voucher,
           answer.trackingNumbers,
@@ -166,12 +171,17 @@ export class ShipmentsService {
       ),
     );
     if (answer.insuranceByMail) await this.mailInsurance(ctx, s, planned.carrier, answer.voucher);
+    const labelled = await this.get(ctx, { uuid: s.uuid });
+    // From here the shipment is a tracking order: Pack and Go Tracer, Tracer Route, the carrier's webhook.
+    const order = trackingOrderOf(labelled, { carrierName: planned.carrier.name, labelsAt: labelled.labels_at! });
     await this.move(
       ctx,
-      waiting,
+      labelled,
       [HubyStatus.LabelsReceived],
       answer.insuranceByMail ? 'labels received; insurance declared by mail' : 'labels received',
+      (em) => addToOutbox<FeedOrderMessage>(em, 'huby', HubyEvents.shipmentToTrack, order),
     );
+    this.outbox.kick();
     return this.get(ctx, { uuid: s.uuid });
   }
 
@@ -368,14 +378,19 @@ export class ShipmentsService {
     return this.get(ctx, { uuid: s.uuid });
   }
 
+  /** A shipment with labels is canceled at its carrier and in tracking too. */
   async cancel(ctx: CallerContext, data: unknown): Promise<ShipmentDto> {
     const s = await this.get(ctx, data);
-    await this.move(ctx, s, [HubyStatus.Canceled], 'canceled');
-    // A shipment with a voucher is canceled at its carrier too.
-    if (s.voucher) {
-      const planned = await this.tours.byCode(ctx, s.depositor_id, s.tour_code ?? '');
-      if (planned) await this.carriers.of(planned.carrier.ref).cancel(s, planned.carrier);
-    }
+    const planned = s.voucher ? await this.tours.byCode(ctx, s.depositor_id, s.tour_code ?? '') : undefined;
+    const tracked =
+      s.voucher && s.labels_at
+        ? trackingOrderOf(s, { carrierName: planned?.carrier.name ?? null, labelsAt: s.labels_at, canceledAt: new Date().toISOString() })
+        : undefined;
+    await this.move(ctx, s, [HubyStatus.Canceled], 'canceled', async (em) => {
+      if (tracked) await addToOutbox<FeedOrderMessage>(em, 'huby', HubyEvents.shipmentToTrack, tracked);
+    });
+    if (tracked) this.outbox.kick();
+    if (planned) await this.carriers.of(planned.carrier.ref).cancel(s, planned.carrier);
     return this.get(ctx, { uuid: s.uuid });
   }
 
@@ -435,8 +450,17 @@ export class ShipmentsService {
     return types.length ? { types } : { types, warning: 'noPackagingType' };
   }
 
-  /** Moves a shipment through `steps` (each checked against the table), written with its history. */
-  private async move(ctx: CallerContext, s: ShipmentDto, steps: HubyStatusCode[], note: string): Promise<void> {
+  /**
+   * Moves a shipment through `steps` (each checked against the table), written with its history;
+   * `also` writes more in the same transaction (an event for another service).
+   */
+  async move(
+    ctx: CallerContext,
+    s: Pick<ShipmentDto, 'uuid' | 'status' | 'depositor_id'>,
+    steps: HubyStatusCode[],
+    note: string,
+    also?: (em: EntityManager) => Promise<unknown>,
+  ): Promise<void> {
     let from = s.status;
     for (const to of steps) {
       if (!canMove(from, to)) throw transitionError(from, to);
@@ -462,6 +486,7 @@ export class ShipmentsService {
         await em.query(`UPDATE addresses SET delivered_at = now() WHERE uuid = (SELECT recipient_uuid FROM shipments WHERE uuid = $1)`, [
           s.uuid,
         ]);
+      if (also) await also(em);
     });
   }
 

@@ -15,7 +15,7 @@ const TOUR_COLUMNS = `t.id, t.depositor_id, d.code AS depositor_code, t.code, t.
   json_build_object('id', c.id, 'ref', c.ref, 'name', c.name) AS carrier, t.tour_type, t.transport_mode, t.flags,
   t.weight_min_kg::float8 AS weight_min_kg, t.weight_max_kg::float8 AS weight_max_kg, t.volume_min_m3::float8 AS volume_min_m3,
   t.volume_max_m3::float8 AS volume_max_m3, t.max_packages, t.delivery_delay_days, t.codes, t.active`;
-const CARRIER_COLUMNS = `c.id, c.ref, c.name, c.kind, c.shipping_window_days, c.insurance_threshold::float8 AS insurance_threshold, c.pickup_email, c.settings`;
+export const CARRIER_COLUMNS = `c.id, c.ref, c.name, c.kind, c.shipping_window_days, c.insurance_threshold::float8 AS insurance_threshold, c.pickup_email, c.settings`;
 
 /** Every flag present (false when the stored plan leaves it out). */
 const withFlags = (t: TourDto): TourDto => ({

@@ -1,11 +1,9 @@
+import { DEMO_CARRIERS, demoCarrierSecret } from '@portal/demo';
 import type { Db } from '@portal/db';
 
 /** Demo HMAC secrets of the carriers of the demo orders (libs/demo), seeded with the demo data. */
 export const DEMO_CARRIER_SECRETS: Record<string, string> = Object.fromEntries(
-  ['COLISSIMO', 'CHRONOPOST', 'DPD', 'GLS', 'UPS', 'GEODIS', 'SCHENKER', 'HEPPNER', 'AFFRET'].map((c) => [
-    c,
-    `demo-${c.toLowerCase()}-webhook-secret`,
-  ]),
+  DEMO_CARRIERS.map((c) => [c.code, demoCarrierSecret(c.code)]),
 );
 
 /** Stores a carrier's webhook secret (replaces the previous one). */

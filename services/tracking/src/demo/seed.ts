@@ -31,7 +31,10 @@ export async function seedTrackingDemo(
 ): Promise<{ orders: number; ms: number }> {
   const started = Date.now();
   for (const [carrier, secret] of Object.entries(DEMO_CARRIER_SECRETS)) await setCarrierSecret(db, carrier, secret);
-  const [{ any }] = await db.system.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM orders) AS any`);
+  // Huby's labelled shipments may come first (they are tracking orders too): they are not the demo's.
+  const [{ any }] = await db.system.query<{ any: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM orders WHERE sender->>'hubyUuid' IS NULL) AS any`,
+  );
   if (any) return { orders: 0, ms: Date.now() - started };
   const count = Math.round(100_000 * options.scale);
   const pods = new Map<number, number>();
@@ -47,7 +50,6 @@ export async function seedTrackingDemo(
     }
     if (batch.length) total += await insertBatch(db, batch, options.now, files, pods);
   });
-  await db.system.query(`SELECT setval(pg_get_serial_sequence('orders', 'id'), (SELECT max(id) FROM orders))`);
   // VACUUM too: a bulk load leaves the visibility map unset, and the reference search's index-only
   // scans would read the table for every match until autovacuum came by.
   await db.system.query(`VACUUM (ANALYZE)`);
@@ -64,13 +66,20 @@ async function insertBatch(db: Db, batch: DemoOrder[], now: Date, files: FileSto
   const history: [number, number, number, string][] = [];
   const events: object[] = [];
   const documents: object[] = [];
+  // Ids from the sequence, not the demo's numbers: orders that arrive during the load (Huby's) take theirs too.
+  const ids = await db.system.query<{ id: string }>(
+    `SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id FROM generate_series(1, $1)`,
+    [batch.length],
+  );
+  const idOf = new Map(batch.map((o, i) => [o.n, Number(ids[i].id)]));
   for (const o of batch) {
+    const id = idOf.get(o.n)!;
     const timeline = demoTimeline(o, now);
     const status = timeline[timeline.length - 1][0];
     const at = (s: number) => timeline.find(([code]) => code === s)?.[1]?.toISOString() ?? null;
     const weight = o.lines.reduce((w, l) => w + l.quantitySent * 0.4, 0);
     orders.push({
-      id: o.n,
+      id,
       depositor_id: o.depositorId,
       depositor_code: CODES[o.depositorId] ?? `DEP-${o.depositorId}`,
       platform_id: o.platformId,
@@ -120,7 +129,7 @@ async function insertBatch(db: Db, batch: DemoOrder[], now: Date, files: FileSto
     });
     o.lines.forEach((l, i) => {
       lines.push({
-        order_id: o.n,
+        order_id: id,
         line_no: i + 1,
         depositor_id: o.depositorId,
         article_reference: l.reference,
@@ -130,11 +139,11 @@ async function insertBatch(db: Db, batch: DemoOrder[], now: Date, files: FileSto
         lot: l.lot,
         best_before: l.bestBefore,
       });
-      for (const s of l.serials) serials.push([o.n, i + 1, o.depositorId, s]);
+      for (const s of l.serials) serials.push([id, i + 1, o.depositorId, s]);
     });
     o.trackingNumbers.forEach((t, i) =>
       parcels.push({
-        order_id: o.n,
+        order_id: id,
         number: i + 1,
         depositor_id: o.depositorId,
         tracking_number: t,
@@ -143,10 +152,10 @@ async function insertBatch(db: Db, batch: DemoOrder[], now: Date, files: FileSto
         packaging: 'CARTON',
       }),
     );
-    for (const [s, when] of timeline) history.push([o.n, o.depositorId, s, when.toISOString()]);
-    events.push(...carrierEvents(o, timeline));
+    for (const [s, when] of timeline) history.push([id, o.depositorId, s, when.toISOString()]);
+    events.push(...carrierEvents(o, id, timeline));
     if (o.shippedAt)
-      documents.push({ order_id: o.n, depositor_id: o.depositorId, type: 'DELIVERY_NOTE', name: `BL-${o.reference}.pdf`, source: 'feed' });
+      documents.push({ order_id: id, depositor_id: o.depositorId, type: 'DELIVERY_NOTE', name: `BL-${o.reference}.pdf`, source: 'feed' });
     if (o.outcome === 'delivered' && o.deliveredAt && (pods.get(o.depositorId) ?? 0) < POD_SAMPLE) {
       pods.set(o.depositorId, (pods.get(o.depositorId) ?? 0) + 1);
       const stored = await files.put(await podSignaturePng(o.recipient.name, o.deliveredAt, o.n), {
@@ -155,7 +164,7 @@ async function insertBatch(db: Db, batch: DemoOrder[], now: Date, files: FileSto
         accept: ['image/png'],
       });
       documents.push({
-        order_id: o.n,
+        order_id: id,
         depositor_id: o.depositorId,
         type: 'POD',
         name: `POD-${o.reference}.png`,
@@ -256,9 +265,9 @@ function columns<T extends unknown[]>(rows: T[]): unknown[][] {
 }
 
 /** The carrier's scans of a shipped demo order: taken in charge, then its outcome. */
-function carrierEvents(o: DemoOrder, timeline: [number, Date][]): object[] {
+function carrierEvents(o: DemoOrder, id: number, timeline: [number, Date][]): object[] {
   const event = (carrierStatus: string, type: string | null, at: Date, note: string) => ({
-    order_id: o.n,
+    order_id: id,
     depositor_id: o.depositorId,
     type,
     carrier_status: carrierStatus,

@@ -56,8 +56,18 @@ describe('carrier webhooks', () => {
       [100, 'carrier'],
     ]);
     expect(order.tracerEvents.map((e) => e.carrierStatus)).toEqual(['IN_TRANSIT', 'DELIVERED']);
+    const reported = async () =>
+      db.system.query<{ payload: { reference: string; status: string; trackingNumber: string; carrier: string } }>(
+        `SELECT payload FROM outbox WHERE type = 'tracking.carrier.event-reported' ORDER BY occurred_at, payload->>'at'`,
+      );
+    // Each new event is published for the service that booked the shipment (Huby).
+    expect((await reported()).map((r) => r.payload)).toEqual([
+      expect.objectContaining({ reference: 'CMD1000001', status: 'IN_TRANSIT', trackingNumber: '6A00000000001', carrier: 'COLISSIMO' }),
+      expect.objectContaining({ reference: 'CMD1000001', status: 'DELIVERED', trackingNumber: '6A00000000001', carrier: 'COLISSIMO' }),
+    ]);
     expect(await send(events)).toEqual({ received: 2, applied: 0 });
     expect((await detail('CMD1000001')).history).toHaveLength(4);
+    expect(await reported()).toHaveLength(2);
   });
 
   it('never takes a delivered order back with a late scan', async () => {

@@ -1,16 +1,26 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { OutboxRelay } from '@portal/bus';
+import { addToOutbox, OutboxRelay } from '@portal/bus';
 import {
   AppError,
   CARRIER_EVENT_STATUSES,
   TRACER_EVENT_TYPES,
+  TrackingEvents,
   TrackingStatus,
   type CallerContext,
+  type CarrierEventReportedEvent,
   type CarrierEventStatus,
   type TracerEventType,
   type TracerRouteStatusCode,
 } from '@portal/contracts';
+
+interface WebhookOrder {
+  id: string;
+  depositor_id: number;
+  reference: string;
+  status: number;
+  tracer_status: string;
+}
 import { applyScope, Db } from '@portal/db';
 import { ORDER_SCOPE } from '../common/order-scope';
 import type { EntityManager } from 'typeorm';
@@ -91,35 +101,29 @@ export class WebhooksService {
   }
 
   /** The orders of the tracking numbers, inside the key's scope; one unknown number refuses the whole call. */
-  private async ordersOf(
-    em: EntityManager,
-    ctx: CallerContext,
-    events: CarrierEvent[],
-  ): Promise<Map<string, { id: string; status: number; tracer_status: string }>> {
+  private async ordersOf(em: EntityManager, ctx: CallerContext, events: CarrierEvent[]): Promise<Map<string, WebhookOrder>> {
     const numbers = [...new Set(events.map((e) => e.trackingNumber))];
     const qb = em
       .createQueryBuilder()
-      .select('DISTINCT ON (p.tracking_number) p.tracking_number, o.id, o.status, o.tracer_status')
+      .select('DISTINCT ON (p.tracking_number) p.tracking_number, o.id, o.depositor_id, o.reference, o.status, o.tracer_status')
       .from('parcels', 'p')
       .innerJoin('orders', 'o', 'o.id = p.order_id')
       .where('p.tracking_number IN (:...numbers)', { numbers })
       .orderBy('p.tracking_number')
       .addOrderBy('o.created_at', 'DESC');
     applyScope(qb, ctx, ORDER_SCOPE);
-    const rows = await qb.getRawMany<{ tracking_number: string; id: string; status: number; tracer_status: string }>();
+    const rows = await qb.getRawMany<WebhookOrder & { tracking_number: string }>();
     const found = new Map(rows.map((r) => [r.tracking_number, r]));
     const unknown = numbers.filter((n) => !found.has(n));
     if (unknown.length) throw new AppError('unknownTrackingNumber', 'unknown tracking number', { trackingNumbers: unknown.slice(0, 20) });
     return found;
   }
 
-  /** A replayed event (same carrier event id) changes nothing. */
-  private async apply(
-    em: EntityManager,
-    carrier: string,
-    event: CarrierEvent,
-    order: { id: string; status: number; tracer_status: string },
-  ): Promise<boolean> {
+  /**
+   * A replayed event (same carrier event id) changes nothing. Each new event with a status is also
+   * published (tracking.carrier.event-reported) for the service that booked the shipment (Huby).
+   */
+  private async apply(em: EntityManager, carrier: string, event: CarrierEvent, order: WebhookOrder): Promise<boolean> {
     const inserted: unknown[] = await em.query(
       `INSERT INTO tracer_events (order_id, depositor_id, type, carrier_status, carrier_name, appointment_at, event_at, public_note, source, external_id)
        SELECT id, depositor_id, $2, $3, $4, $5, $6, $7, 'carrier', $8 FROM orders WHERE id = $1
@@ -128,6 +132,16 @@ export class WebhooksService {
     );
     if (!inserted.length) return false;
     if (!event.status) return true;
+    await addToOutbox<CarrierEventReportedEvent>(em, 'tracking', TrackingEvents.carrierEventReported, {
+      orderId: Number(order.id),
+      depositorId: order.depositor_id,
+      reference: order.reference,
+      carrier,
+      trackingNumber: event.trackingNumber,
+      status: event.status,
+      at: event.at,
+      note: event.note,
+    });
     const effect = EFFECT[event.status];
     if (MOVING.includes(event.status) && CLOSED.includes(order.status)) return true;
     if (order.status === effect.status && order.tracer_status === effect.tracer) return true;
