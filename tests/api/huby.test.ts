@@ -437,7 +437,10 @@ describe('Huby API', () => {
       .expect(201);
     expect(created.body).toMatchObject({ carrier_ref: 'COLISSIMO', pickup_hour: '14:30', depositor_code: 'DEMO-A', created_by: 'alice' });
     expect(created.body.mailed_at).not.toBeNull();
+    // Booked with the carrier's web service first: its confirmation number goes in the mail.
+    expect(created.body.carrier_reference).toMatch(/^ENLCOL\d{11}$/);
     const mail = await waitForMail(target.mailbox, 'enlevements@colissimo.example', { since });
+    expect(mail.text).toContain(created.body.carrier_reference);
     expect(mail.to).toContain('quai.mlv1@logistique.example');
     expect(mail.subject).toContain('DEMO-A');
     expect(mail.text).toContain('Trois palettes filmées, quai 4.');
@@ -456,6 +459,22 @@ describe('Huby API', () => {
     expect(bad.body.error.fields).toEqual({ hour: 'invalidFormat', email_to: 'invalidEmail' });
     const foreign = await other.post('/api/dashtower/pickups').send({ ...base, date: tomorrow() });
     expect(foreign.status).toBe(404);
+
+    // The carrier's web service down (an operator's switch of the demo carrier): refused with its code, nothing kept.
+    const db = new Client({ connectionString: target.databaseUrl('huby') });
+    await db.connect();
+    const count = async () => (await alice.get('/api/dashtower/pickups').expect(200)).body.length as number;
+    const before = await count();
+    await db.query(`UPDATE carriers SET settings = settings || '{"simulate": "ws-down"}' WHERE ref = 'CHRONOPOST'`);
+    try {
+      const down = await alice.post('/api/dashtower/pickups').send({ ...base, date: tomorrow(), carrier: 'CHRONOPOST' });
+      expect(down.status).toBe(502);
+      expect(down.body.error).toMatchObject({ key: 'carrierServiceFailed', params: { code: 'WS-503' } });
+      expect(await count()).toBe(before);
+    } finally {
+      await db.query(`UPDATE carriers SET settings = settings - 'simulate' WHERE ref = 'CHRONOPOST'`);
+      await db.end();
+    }
   });
 
   it('changes the recipient and delivery options as PUT /dashtower/order/{uuid} (spec §7)', async () => {

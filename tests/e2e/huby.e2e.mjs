@@ -162,10 +162,12 @@ test('alice: address book, a shipment created, refused, validated and duplicated
     await axe(page, 'huby pickup dialog dark');
     await screenshot(page, 'huby-pickup-dark-fr');
     await pickup.getByRole('button', { name: 'Envoyer la demande' }).click();
-    await page.getByText('Demande d’enlèvement envoyée au transporteur.').waitFor();
+    // Booked with the carrier first: its confirmation number is said, and written in the mail.
+    await page.getByText(/Enlèvement réservé chez le transporteur \(n° ENLCOL\d{11}\) et demande envoyée\./).waitFor();
     const mail = await ctx.backend.smtp.waitForMail('enlevements@colissimo.example', (m) => m.text.includes('Deux palettes filmées'));
     assert.match(mail.text, /procéder à l'enlèvement suivant/);
     assert.match(mail.text, /Donneur d'ordre : DEMO-A/);
+    assert.match(mail.text, /N° d'enlèvement Colissimo : ENLCOL\d{11}/);
 
     await page.getByRole('link', { name: 'Plan de transport' }).click();
     await page.getByRole('heading', { name: 'Plan de transport' }).waitFor();

@@ -12,6 +12,7 @@ import { TransportPlan1764900000000 } from './migrations/1764900000000-Transport
 import { PickupsAndRetention1765000000000 } from './migrations/1765000000000-PickupsAndRetention';
 import { CarrierVouchers1765100000000 } from './migrations/1765100000000-CarrierVouchers';
 import { CarrierTracking1765200000000 } from './migrations/1765200000000-CarrierTracking';
+import { PickupConfirmation1765300000000 } from './migrations/1765300000000-PickupConfirmation';
 import { CarrierEventsJob } from './carriers/carrier-events.job';
 import { CarrierReportsConsumer } from './carriers/carrier-reports.consumer';
 import { CarrierAdapters } from './carriers/carrier-adapter';
@@ -40,6 +41,7 @@ import { ShipmentsService } from './shipments/shipments.service';
         PickupsAndRetention1765000000000,
         CarrierVouchers1765100000000,
         CarrierTracking1765200000000,
+        PickupConfirmation1765300000000,
       ],
     }),
   ],

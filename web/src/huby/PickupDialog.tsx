@@ -48,7 +48,7 @@ export function PickupDialog({ onClose }: { onClose: () => void }) {
     setBusy(true);
     setFields({});
     try {
-      await hubyApi.createPickup({
+      const created = await hubyApi.createPickup({
         ...form,
         uuid_address_shipper: shipper?.uuid,
         email_cc: form.email_cc
@@ -56,7 +56,10 @@ export function PickupDialog({ onClose }: { onClose: () => void }) {
           .map((e) => e.trim())
           .filter(Boolean),
       });
-      notify('huby.pickup.sent', { type: 'success' });
+      // A carrier with a web service booked it: its confirmation number is what the shipper quotes.
+      if (created.carrier_reference)
+        notify('huby.pickup.sentBooked', { type: 'success', messageArgs: { reference: created.carrier_reference } });
+      else notify('huby.pickup.sent', { type: 'success' });
       onClose();
     } catch (error) {
       if (error instanceof ApiError) setFields(error.fields);

@@ -776,6 +776,7 @@ export const de: Shape<typeof fr> = {
       body: 'Nachricht',
       send: 'Auftrag senden',
       sent: 'Abholauftrag an den Frachtführer gesendet.',
+      sentBooked: 'Abholung beim Frachtführer gebucht (Nr. %{reference}) und Auftrag gesendet.',
       cutoffHint: 'Eine Abholung am selben Tag muss vor 12:00 Uhr (Ortszeit des Standorts) beauftragt werden.',
     },
     tours: {

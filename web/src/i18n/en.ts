@@ -773,6 +773,7 @@ export const en: Shape<typeof fr> = {
       body: 'Message',
       send: 'Send the request',
       sent: 'Pickup request sent to the carrier.',
+      sentBooked: 'Pickup booked with the carrier (no. %{reference}) and request sent.',
       cutoffHint: 'A same-day pickup must be requested before 12:00 (site time).',
     },
     tours: {

@@ -775,6 +775,7 @@ export const es: Shape<typeof fr> = {
       body: 'Mensaje',
       send: 'Enviar la solicitud',
       sent: 'Solicitud de recogida enviada al transportista.',
+      sentBooked: 'Recogida reservada con el transportista (n.º %{reference}) y solicitud enviada.',
       cutoffHint: 'Una recogida el mismo día debe solicitarse antes de las 12:00 (hora del sitio).',
     },
     tours: {

@@ -770,6 +770,7 @@ export const fr = {
       body: 'Message',
       send: 'Envoyer la demande',
       sent: 'Demande d’enlèvement envoyée au transporteur.',
+      sentBooked: 'Enlèvement réservé chez le transporteur (n° %{reference}) et demande envoyée.',
       cutoffHint: 'Un enlèvement le jour même doit être demandé avant 12:00 (heure du site).',
     },
     tours: {

@@ -775,6 +775,7 @@ export const it: Shape<typeof fr> = {
       body: 'Messaggio',
       send: 'Invia la richiesta',
       sent: 'Richiesta di ritiro inviata al vettore.',
+      sentBooked: 'Ritiro prenotato presso il vettore (n. %{reference}) e richiesta inviata.',
       cutoffHint: 'Un ritiro in giornata va richiesto entro le 12:00 (ora del sito).',
     },
     tours: {

@@ -263,4 +263,6 @@ export interface PickupRequestDto {
   created_at: string;
   /** When the carrier was mailed; null when the mail failed (it waits in the outbox with its error). */
   mailed_at: string | null;
+  /** The carrier's confirmation number when its web service booked the pickup (null: by mail only). */
+  carrier_reference: string | null;
 }

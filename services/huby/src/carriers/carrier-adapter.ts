@@ -1,4 +1,4 @@
-import type { CarrierDto, CarrierEventStatus, ShipmentDto, TourDto } from '@portal/contracts';
+import type { CarrierDto, CarrierEventStatus, PickupRequestDto, ShipmentDto, TourDto } from '@portal/contracts';
 
 /** What a carrier answers to a label request: its transport voucher and one tracking number per package. */
 export interface VoucherAnswer {
@@ -12,7 +12,8 @@ export interface VoucherAnswer {
  * One carrier's integration, behind one interface (issue 11): a real carrier's web service or the
  * built-in demo carrier. Refusals are AppErrors with the spec §8 keys (address not deliverable,
  * postcode or town not referenced, no service, web-service failure and voucher failure with the
- * carrier's return code). Pickup requests are mailed (PickupsService). Tracking events go to the
+ * carrier's return code). A pickup is booked with the carrier's web service when it has one (its
+ * confirmation number goes in the mail), and always mailed (PickupsService). Tracking events go to the
  * tracking service's signed carrier webhook (CarrierEventsJob); the shipment moves when the tracking
  * service reports them back (CarrierReportsConsumer), as it would for a carrier calling the webhook itself.
  */
@@ -21,6 +22,8 @@ export interface CarrierAdapter {
   createVoucher(shipment: ShipmentDto, tour: TourDto, carrier: CarrierDto): Promise<VoucherAnswer>;
   /** Tells the carrier a shipment with a voucher is canceled. */
   cancel(shipment: ShipmentDto, carrier: CarrierDto): Promise<void>;
+  /** Books a pickup; answers the carrier's confirmation number. Undefined: the mail alone asks for it. */
+  requestPickup?(pickup: PickupBooking, carrier: CarrierDto): Promise<{ reference: string }>;
   /**
    * The carrier's tracking events of a shipment from the `sent`-th on that have happened by `now`, in
    * the webhook's format; `signingSecret` signs them. Undefined: the carrier calls the webhook itself.
@@ -28,6 +31,9 @@ export interface CarrierAdapter {
   trackingEvents?(shipment: FollowedShipment, carrier: CarrierDto, now: Date): CarrierTrackingEvent[];
   signingSecret?(carrier: CarrierDto): string;
 }
+
+/** A pickup as a carrier's web service books it. */
+export type PickupBooking = Pick<PickupRequestDto, 'depositor_code' | 'shipper' | 'pickup_date' | 'pickup_hour' | 'account_number'>;
 
 /** A shipment with a voucher as the carrier follows it. */
 export interface FollowedShipment {

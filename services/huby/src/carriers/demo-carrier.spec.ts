@@ -53,4 +53,42 @@ describe('the demo carrier answers like a carrier web service', () => {
     });
     expect(await refusal(shipment({}, { country: 'US', zip: '10001', town: 'NEW YORK' }), carrier({ countries: 'FR,US' }))).toBeNull();
   });
+
+  it('books a pickup with a confirmation number, or fails with its web service', async () => {
+    const booking = {
+      depositor_code: 'DEMO-A',
+      shipper: { company_name: 'Plateforme', contact_name: null, address1: '1 rue', zip: '77600', town: 'BUSSY', country: 'FR' },
+      pickup_date: '2026-11-26',
+      pickup_hour: '14:30',
+      account_number: null,
+    };
+    expect((await demo.requestPickup(booking, carrier())).reference).toMatch(/^ENLCOL261126\d{5}$/);
+    await expect(demo.requestPickup(booking, carrier({ simulate: 'ws-down' }))).rejects.toMatchObject({
+      key: 'carrierServiceFailed',
+      params: { code: 'WS-503' },
+    });
+  });
+
+  it('reports the journey step by step from the labels, or from the shipping day when later', () => {
+    const paced = new DemoCarrier(async () => 1, 60_000);
+    const followed = {
+      uuid: 'u',
+      reference: 'HUB-1',
+      voucher: 'COL1',
+      tracking_numbers: ['6A1', '6A2'],
+      labels_at: '2026-11-25T10:00:00.000Z',
+      date_shipment_desired: '2026-11-25',
+      sent: 0,
+    };
+    const at = (minutes: number) => new Date(Date.parse('2026-11-25T10:00:00.000Z') + minutes * 60_000);
+    const statuses = (f: typeof followed, minutes: number) => paced.trackingEvents(f, carrier(), at(minutes)).map((e) => e.status);
+    expect(statuses(followed, 0)).toEqual([]);
+    expect(statuses(followed, 2)).toEqual(['PICKED_UP', 'IN_TRANSIT']);
+    expect(statuses({ ...followed, sent: 1 }, 4)).toEqual(['IN_TRANSIT', 'DELIVERED']);
+    expect(statuses({ ...followed, sent: 3 }, 600)).toEqual([]);
+    expect(statuses({ ...followed, reference: 'HUB-1-ANO' }, 6)).toEqual(['PICKED_UP', 'IN_TRANSIT', 'ANOMALY', 'DELIVERED']);
+    // Shipping tomorrow: nothing happens before tomorrow 06:00 UTC.
+    expect(statuses({ ...followed, date_shipment_desired: '2026-11-26' }, 600)).toEqual([]);
+    expect(paced.trackingEvents(followed, carrier(), at(1))[0]).toMatchObject({ id: 'COL1-1', trackingNumber: '6A1' });
+  });
 });

@@ -1,6 +1,6 @@
 import { AppError, type CarrierDto, type CarrierEventStatus, type ShipmentDto, type TourDto } from '@portal/contracts';
 import { DEMO_TOWNS, demoCarrierSecret } from '@portal/demo';
-import type { CarrierAdapter, CarrierTrackingEvent, FollowedShipment, VoucherAnswer } from './carrier-adapter';
+import type { CarrierAdapter, CarrierTrackingEvent, FollowedShipment, PickupBooking, VoucherAnswer } from './carrier-adapter';
 
 /**
  * The demo carrier's journey, in steps (HUBY_DEMO_CARRIER_STEP_MS, default two hours) from when the
@@ -91,6 +91,14 @@ export class DemoCarrier implements CarrierAdapter {
     const trackingNumbers = Array.from({ length: Math.max(1, s.package_count) }, (_, i) => trackingNumber(carrier.ref, n, i));
     const insuranceByMail = !!s.insurance_value && carrier.insurance_threshold !== null && s.insurance_value > carrier.insurance_threshold;
     return { voucher, trackingNumbers, insuranceByMail };
+  }
+
+  /** Books the pickup: ENL + the carrier's three letters + the day + a number; down with its web service. */
+  async requestPickup(p: PickupBooking, carrier: CarrierDto): Promise<{ reference: string }> {
+    if (carrier.settings?.simulate === 'ws-down')
+      throw new AppError('carrierServiceFailed', `${carrier.name}: web service unavailable`, { code: 'WS-503' });
+    const n = await this.nextNumber();
+    return { reference: `ENL${carrier.ref.slice(0, 3)}${p.pickup_date.slice(2).replace(/-/g, '')}${String(n % 100000).padStart(5, '0')}` };
   }
 
   async cancel(): Promise<void> {

@@ -6,6 +6,9 @@ import { Mailer, MailTemplates } from '@portal/mail';
 import { AddressesService } from '../addresses/addresses.service';
 import { Depositors } from '../depositors/depositors';
 import { addressLine } from '../common/address-line';
+import { CarrierAdapters } from '../carriers/carrier-adapter';
+import { CARRIER_COLUMNS } from '../tours/tours.service';
+import type { CarrierDto } from '@portal/contracts';
 
 /** Spec §5 and §9: a pickup for today must be asked before 12:00 in the pickup place's time zone. */
 export const SAME_DAY_PICKUP_CUTOFF = '12:00';
@@ -13,11 +16,13 @@ export const SAME_DAY_PICKUP_CUTOFF = '12:00';
 const COLUMNS = `p.uuid AS id, p.uuid, p.depositor_id, p.depositor_code, p.shipper_uuid, p.shipper, p.carrier_ref,
   to_char(p.pickup_date, 'YYYY-MM-DD') AS pickup_date, p.pickup_hour, p.account_number, p.email_to, p.email_cc, p.body, p.created_by,
   to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-  to_char(p.mailed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS mailed_at`;
+  to_char(p.mailed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS mailed_at, p.carrier_reference`;
 
 /**
  * Pickup requests (spec §3): a shipper address, a carrier of the depositor's plan, a date and hour,
- * the account and the mail to send; the carrier is mailed at once (handlebars, the user's language).
+ * the account and the mail to send. A carrier with a web service books it first (a refusal keeps
+ * nothing) and its confirmation number goes in the mail; the carrier is mailed at once (handlebars,
+ * the user's language).
  */
 @Injectable()
 export class PickupsService {
@@ -28,6 +33,7 @@ export class PickupsService {
     @Inject(Depositors) private readonly depositors: Depositors,
     @Inject(AddressesService) private readonly addresses: AddressesService,
     @Inject(Mailer) private readonly mailer: Mailer,
+    @Inject(CarrierAdapters) private readonly carriers: CarrierAdapters,
   ) {}
 
   async list(ctx: CallerContext): Promise<PickupRequestDto[]> {
@@ -45,30 +51,41 @@ export class PickupsService {
     if (!shipper || shipper.book !== 'shipper')
       throw new AppError('addressNotFound', 'shipper address not found', undefined, { uuid_address_shipper: 'invalidFormat' });
     const depositor = await this.depositors.forCaller(ctx, shipper.depositor_id);
-    const [carrier] = await this.db.scopedQuery<{ ref: string }>(
+    const [carrier] = await this.db.scopedQuery<CarrierDto>(
       ctx,
-      `SELECT c.ref FROM carriers c WHERE c.ref = $1 AND c.id IN (SELECT t.carrier_id FROM tours t WHERE t.depositor_id = $2 AND t.active)`,
+      `SELECT ${CARRIER_COLUMNS} FROM carriers c WHERE c.ref = $1 AND c.id IN (SELECT t.carrier_id FROM tours t WHERE t.depositor_id = $2 AND t.active)`,
       [input.carrier, depositor.id],
     );
     if (!carrier) throw new AppError('validationFailed', 'carrier not in the depositor’s plan', undefined, { carrier: 'invalidFormat' });
     checkPickupTime(input.date!, input.hour!, now, shipper.time_zone ?? 'Europe/Paris');
+    const place = {
+      company_name: shipper.company_name,
+      contact_name: shipper.contact_name,
+      address1: shipper.address1,
+      zip: shipper.zip,
+      town: shipper.town,
+      country: shipper.country,
+    };
+    const booked = await this.carriers.of(carrier.ref).requestPickup?.(
+      {
+        depositor_code: depositor.code,
+        shipper: place,
+        pickup_date: input.date!,
+        pickup_hour: input.hour!,
+        account_number: input.account_number ?? null,
+      },
+      carrier,
+    );
     const [row] = await this.db.scoped(ctx, (em) =>
       em.query<{ uuid: string }[]>(
         `INSERT INTO pickup_requests (depositor_id, depositor_code, shipper_uuid, shipper, carrier_ref, pickup_date, pickup_hour,
-           account_number, email_to, email_cc, body, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING uuid`,
+           account_number, email_to, email_cc, body, created_by, carrier_reference)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING uuid`,
         [
           depositor.id,
           depositor.code,
           shipper.uuid,
-          JSON.stringify({
-            company_name: shipper.company_name,
-            contact_name: shipper.contact_name,
-            address1: shipper.address1,
-            zip: shipper.zip,
-            town: shipper.town,
-            country: shipper.country,
-          }),
+          JSON.stringify(place),
           carrier.ref,
           input.date,
           input.hour,
@@ -77,6 +94,7 @@ export class PickupsService {
           input.email_cc ?? [],
           input.body ?? null,
           ctx.user?.login ?? null,
+          booked?.reference ?? null,
         ],
       ),
     );
@@ -90,6 +108,8 @@ export class PickupsService {
       body: input.body,
       requestedBy: ctx.user?.login ?? '–',
       reference: row.uuid.slice(0, 8).toUpperCase(),
+      carrier: carrier.name,
+      carrierReference: booked?.reference,
     });
     try {
       await this.mailer.send({ to: input.email_to!, cc: input.email_cc, ...mail }, 'pickup-request');
