@@ -4,6 +4,7 @@ import { Role } from '@portal/contracts';
 import { loginAs, startTarget, type ApiTarget } from './support/target';
 import { addUser } from './support/users';
 import { waitForMail } from '../support/smtp';
+import { canReadLabels, pdfPages, readBarcodes, zplPages } from '../support/read-barcodes';
 
 /**
  * Dashtower/Huby through the gateway (all-in-one, and distributed on NATS): address books, a draft
@@ -315,6 +316,8 @@ describe('Huby API', () => {
     expect(detail.trackingNumbers).toEqual(shipment.tracking_numbers);
     expect(detail.parcels).toHaveLength(2);
     expect(detail.recipient).toMatchObject({ zip: '69002', town: 'LYON' });
+    // Its transport document among the tracking order's documents.
+    expect(detail.documents).toContainEqual(expect.objectContaining({ type: 'DELIVERY_NOTE', name: `${reference}-transport.pdf` }));
     // Another depositor's user does not see it in tracking either.
     const bob = await loginAs(target, 'bob');
     expect((await bob.get(`/api/orders?filter=${q({ q: reference })}`).expect(200)).body).toEqual([]);
@@ -348,6 +351,159 @@ describe('Huby API', () => {
     await alice.post(`/api/dashtower/orders/${canceled.uuid}/cancel`).expect(200);
     expect((await tracked(canceledReference, (o) => o.status === -1)).status).toBe(-1);
   }, 60000);
+
+  it('prints labels in PDF and ZPL: 1 to 10 shipments in one format, reprint, auto-print and the printed status (spec §3, §5, §7)', async () => {
+    type Detail = { uuid: string; reference: string; packages: { n: number; of: number; sscc: string; tracking_number: string }[] };
+    const suffix = Date.now() % 100000;
+    const labelled = async (reference: string, extra: object = {}) => {
+      const uuid = await draft(reference, extra);
+      await alice.post(`/api/dashtower/orders/${uuid}/validate`).expect(200);
+      return (await alice.post(`/api/dashtower/orders/${uuid}/labels`).expect(200)).body as {
+        uuid: string;
+        reference: string;
+        tracking_numbers: string[];
+      };
+    };
+    const adr = {
+      un_number: '1263',
+      class: '3',
+      packing_group: 'III',
+      tunnel_code: 'D/E',
+      transport_category: 3,
+      adr_designation: 'PEINTURES',
+      package_quantity: 40,
+      environment_danger: false,
+    };
+    const a = await labelled(`API-ETQ-A${suffix}`);
+    const b = await labelled(`API-ETQ-B${suffix}`, { dangerous_goods: [adr] });
+    const etiquettes = (query: string, as = alice) => as.get(`/api/dashtower/orders/etiquettes?${query}`);
+    const both = `uuid_orders[]=${a.uuid}&uuid_orders[]=${b.uuid}`;
+
+    // PDF: an A6 page per package, its SSCC (GS1-128) and tracking number (Code 128) read back.
+    const pdf = (await etiquettes(`${both}&format=PDF`).expect(200)).body;
+    expect(pdf).toMatchObject({ success: true, errorsFront: [], etiquettes: { refs: { [a.uuid]: a.reference, [b.uuid]: b.reference } } });
+    const details = pdf.etiquettes.PDF.details as Detail[];
+    expect(details.map((d) => d.packages.map((p) => p.tracking_number))).toEqual([a.tracking_numbers, b.tracking_numbers]);
+    const packages = details.flatMap((d) => d.packages);
+    for (const p of packages) expect(p.sscc).toMatch(/^0\d{17}$/);
+    const pdfBytes = Buffer.from(pdf.etiquettes.PDF.b64merged, 'base64');
+    expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
+    if (canReadLabels) {
+      const pages = pdfPages(pdfBytes, 150);
+      expect(pages).toHaveLength(4);
+      pages.forEach((page, i) => {
+        const codes = readBarcodes(page);
+        expect(codes.find((c) => c.gs1)?.data).toBe(`00${packages[i].sscc}`);
+        expect(codes.find((c) => !c.gs1)?.data).toBe(packages[i].tracking_number);
+      });
+    }
+    // ZPL: the same packages, the same SSCCs (kept from the first print), one ^XA…^XZ per label.
+    const zpl = (await etiquettes(`${both}&format=zpl`).expect(200)).body;
+    expect((zpl.etiquettes.ZPL.details as Detail[]).flatMap((d) => d.packages)).toEqual(packages);
+    const zplText = Buffer.from(zpl.etiquettes.ZPL.b64merged, 'base64').toString('utf8');
+    expect(zplText.match(/\^XA/g)).toHaveLength(4);
+    if (canReadLabels) {
+      const [first] = await zplPages(zplText.slice(0, zplText.indexOf('^XZ') + 3));
+      expect(
+        readBarcodes(first)
+          .map((c) => c.data)
+          .sort(),
+      ).toEqual([`00${packages[0].sscc}`, packages[0].tracking_number].sort());
+    }
+    // Reprint of one package in a chosen format.
+    const one = (await etiquettes(`uuid_orders[]=${b.uuid}&format=ZPL&sscc[]=${packages[3].sscc}`).expect(200)).body;
+    expect((one.etiquettes.ZPL.details as Detail[])[0].packages).toEqual([packages[3]]);
+
+    // Refusals with their §8 keys.
+    expect((await etiquettes('').expect(422)).body.error.key).toBe('noShipmentsToPrint');
+    const eleven = Array.from({ length: 11 }, (_, i) => `uuid_orders[]=00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).join('&');
+    expect((await etiquettes(eleven).expect(400)).body.error).toMatchObject({ key: 'labelLimitExceeded', params: { max: 10 } });
+    expect((await etiquettes(`${both}&format=EPL`).expect(400)).body.error.key).toBe('unknownReprintFormat');
+    expect((await etiquettes('uuid_orders[]=not-a-uuid').expect(400)).body.error.key).toBe('validationFailed');
+    const notYet = await draft(`API-ETQ-D${suffix}`);
+    expect((await etiquettes(`uuid_orders[]=${notYet}`).expect(422)).body.error.key).toBe('noShipmentsToPrint');
+    const mixed = (await etiquettes(`uuid_orders[]=${notYet}&uuid_orders[]=${a.uuid}`).expect(200)).body;
+    expect(mixed.errorsFront).toEqual([
+      { key: 'labelsNotPrintable', color: 'warning', parameters: { references: [`API-ETQ-D${suffix}`] } },
+    ]);
+    expect(mixed.etiquettes.PDF.details).toHaveLength(1);
+    // Another depositor's user: not found, never printed.
+    expect((await etiquettes(both, other).expect(404)).body.error.key).toBe('orderNotFound');
+    // A carrier that gives PDF only: its labels cannot go with ZPL ones.
+    const db = new Client({ connectionString: target.databaseUrl('huby') });
+    await db.connect();
+    try {
+      await db.query(`UPDATE carriers SET settings = settings || '{"label_formats": "PDF"}' WHERE ref = 'COLISSIMO'`);
+      const refused = (await etiquettes(`${both}&format=ZPL`).expect(409)).body.error;
+      expect(refused).toMatchObject({ key: 'mixedLabelFormats', params: { format: 'ZPL', references: [a.reference, b.reference] } });
+      const ignored = (await alice.get('/api/dashtower/orders/etiquettes/autoprint/ZPL').expect(200)).body;
+      expect(ignored.errorsFront).toContainEqual(
+        expect.objectContaining({
+          key: 'labelFormatIgnored',
+          parameters: expect.objectContaining({ format: 'ZPL', references: expect.arrayContaining([a.reference]) }),
+        }),
+      );
+    } finally {
+      await db.query(`UPDATE carriers SET settings = settings - 'label_formats' WHERE ref = 'COLISSIMO'`);
+      await db.query(`UPDATE shipments SET print_claimed_until = NULL`);
+      await db.end();
+    }
+
+    // Auto-print: the oldest labels not printed, each shipment once (a second tick does not get them), then printed.
+    expect((await alice.get('/api/dashtower/orders/etiquettes/autoprint/EPL').expect(400)).body.error.key).toBe('invalidLabelFormat');
+    const seen = new Set<string>();
+    for (let round = 0; round < 20 && !(seen.has(a.uuid) && seen.has(b.uuid)); round++) {
+      const tick = (await alice.get('/api/dashtower/orders/etiquettes/autoprint/PDF').expect(200)).body;
+      const uuids = Object.keys(tick.etiquettes.refs);
+      expect(uuids.length).toBeGreaterThan(0);
+      expect(uuids.length).toBeLessThanOrEqual(10);
+      for (const u of uuids) {
+        expect(seen.has(u)).toBe(false);
+        seen.add(u);
+      }
+      const again = (await alice.get('/api/dashtower/orders/etiquettes/autoprint/PDF').expect(200)).body;
+      expect(Object.keys(again.etiquettes.refs).filter((u) => uuids.includes(u))).toEqual([]);
+      const printed = (await alice.put('/api/dashtower/orders/status/await_shipment_printed').send({ orders: uuids }).expect(200)).body;
+      expect(printed.moved).toHaveLength(uuids.length);
+      for (const u of Object.keys(again.etiquettes.refs)) seen.add(u);
+      if (Object.keys(again.etiquettes.refs).length)
+        await alice
+          .put('/api/dashtower/orders/status/await_shipment_printed')
+          .send({ orders: Object.keys(again.etiquettes.refs) })
+          .expect(200);
+    }
+    expect((await alice.get(`/api/dashtower/orders/${a.uuid}`).expect(200)).body.status).toBe(28);
+    const history = (await alice.get(`/api/dashtower/orders/${a.uuid}/history`).expect(200)).body as { status: number; note: string }[];
+    expect(history[history.length - 1]).toMatchObject({ status: 28, note: 'labels printed' });
+    // Printed again (a reprint): unchanged; a draft refuses the call and nothing moves.
+    const put = (orders: unknown, as = alice) => as.put('/api/dashtower/orders/status/await_shipment_printed').send({ orders });
+    expect((await put([a.uuid]).expect(200)).body).toEqual({ success: true, moved: [], unchanged: [a.reference] });
+    expect((await put([notYet]).expect(409)).body.error).toMatchObject({
+      key: 'printedStatusUpdateFailed',
+      params: { references: [`API-ETQ-D${suffix}`] },
+    });
+    expect((await put([]).expect(422)).body.error.key).toBe('noShipmentsToPrint');
+    expect((await put('{"$gt":""}').expect(400)).body.error.key).toBe('validationFailed');
+    expect((await put([a.uuid], other).expect(404)).body.error.key).toBe('orderNotFound');
+    // A printed shipment still reprints.
+    expect((await etiquettes(`uuid_orders[]=${a.uuid}`).expect(200)).body.etiquettes.PDF.details[0].packages).toEqual(packages.slice(0, 2));
+
+    // The transport document with its ADR line; none before the labels; not another depositor's.
+    const doc = await alice
+      .get(`/api/dashtower/orders/${b.uuid}/transport-document`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(doc.headers['content-type']).toBe('application/pdf');
+    expect(doc.headers['content-disposition']).toContain(`${b.reference}-transport.pdf`);
+    expect((doc.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await alice.get(`/api/dashtower/orders/${notYet}/transport-document`).expect(422)).body.error.key).toBe('labelsNotPrintable');
+    expect((await other.get(`/api/dashtower/orders/${b.uuid}/transport-document`)).status).toBe(404);
+  }, 90000);
 
   it("lists the transport plan and a depositor's carriers (spec §7 /admin/carriers, minify=1)", async () => {
     const plan = (await alice.get('/api/dashtower/tours').expect(200)).body as { depositor_code: string; code: string; flags: object }[];

@@ -13,6 +13,9 @@ import { PickupsAndRetention1765000000000 } from './migrations/1765000000000-Pic
 import { CarrierVouchers1765100000000 } from './migrations/1765100000000-CarrierVouchers';
 import { CarrierTracking1765200000000 } from './migrations/1765200000000-CarrierTracking';
 import { PickupConfirmation1765300000000 } from './migrations/1765300000000-PickupConfirmation';
+import { Labels1765400000000 } from './migrations/1765400000000-Labels';
+import { LabelsController } from './labels/labels.controller';
+import { LabelsService } from './labels/labels.service';
 import { CarrierEventsJob } from './carriers/carrier-events.job';
 import { CarrierReportsConsumer } from './carriers/carrier-reports.consumer';
 import { CarrierAdapters } from './carriers/carrier-adapter';
@@ -42,12 +45,22 @@ import { ShipmentsService } from './shipments/shipments.service';
         CarrierVouchers1765100000000,
         CarrierTracking1765200000000,
         PickupConfirmation1765300000000,
+        Labels1765400000000,
       ],
     }),
   ],
-  controllers: [ShipmentsController, AddressesController, ToursController, PickupsController, CarrierReportsConsumer, HealthController],
+  controllers: [
+    ShipmentsController,
+    LabelsController,
+    AddressesController,
+    ToursController,
+    PickupsController,
+    CarrierReportsConsumer,
+    HealthController,
+  ],
   providers: [
     ShipmentsService,
+    LabelsService,
     AddressesService,
     Depositors,
     ToursService,

@@ -42,4 +42,20 @@ export const HUBY_ERROR_STATUS = {
   trackingNumberExists: 409,
   /** Dangerous goods without the right USER_HUBY_DANGEROUS_GOODS. */
   dangerousGoodsNotAllowed: 403,
+  /** Spec §5: more than 10 shipments' labels at once (params.max), or more packages than one request prints. */
+  labelLimitExceeded: 400,
+  /** Spec §5: a label request names no shipment, or none of those named has its labels yet. */
+  noShipmentsToPrint: 422,
+  /** Spec §5: the shipments' carriers cannot give their labels in one format (params.format, params.references). */
+  mixedLabelFormats: 409,
+  /** Shipments whose labels cannot be printed: not received yet, canceled or already with the carrier (params.references). */
+  labelsNotPrintable: 422,
+  /** Auto-print in one format left the shipments whose carrier gives only the other (params.format, params.references). */
+  labelFormatIgnored: 422,
+  /** A reprint in a format that is neither PDF nor ZPL. */
+  unknownReprintFormat: 400,
+  /** The labels could not be written (params.reference). */
+  labelWriteFailed: 500,
+  /** After printing, a shipment could not move to "labels printed" (params.references). */
+  printedStatusUpdateFailed: 409,
 } as const;

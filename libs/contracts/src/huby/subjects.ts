@@ -13,6 +13,14 @@ export const HubySubjects = {
   /** Asks the carrier for the transport voucher and tracking numbers (validated -> waiting for labels -> labels received). */
   shipmentsRequestLabels: 'huby.shipments.request-labels',
   shipmentsHistory: 'huby.shipments.history',
+  /** GET /dashtower/orders/etiquettes: the labels of 1 to 10 shipments (reprint: a format, some packages). */
+  labelsOf: 'huby.labels.of',
+  /** GET /dashtower/orders/etiquettes/autoprint/{format}: the next labels not printed yet. */
+  labelsAutoprint: 'huby.labels.autoprint',
+  /** PUT /dashtower/orders/status/await_shipment_printed: labels received -> labels printed. */
+  shipmentsPrinted: 'huby.shipments.printed',
+  /** The transport document (PDF) of a shipment with its labels, ADR lines included. */
+  transportDocument: 'huby.shipments.transport-document',
   addressesList: 'huby.addresses.list',
   addressesAll: 'huby.addresses.all',
   addressesGet: 'huby.addresses.get',

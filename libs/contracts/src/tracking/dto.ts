@@ -248,4 +248,6 @@ export interface FeedOrderMessage {
   >;
   parcels?: { trackingNumber?: string | null; status?: number; weightKg?: number | null; packaging?: string | null }[];
   statuses?: { status: number; at: string }[];
+  /** Documents of the order; a base64 content is stored with it (a name already stored keeps its file). */
+  documents?: { type: DocumentType; name: string; contentBase64?: string | null }[];
 }

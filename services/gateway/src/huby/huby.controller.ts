@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '@portal/auth';
 import { BusClient } from '@portal/bus';
@@ -26,13 +26,17 @@ import {
   pickupInput,
   type TourDto,
   type CarrierDto,
+  type LabelResponseDto,
 } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
 import { Caller } from '../http/caller';
+import { attachment } from '../http/files';
 import { firstRow, ListQuery, listRequest, sendListPage } from '../http/list-query';
 
 /** Spec §6: creating and changing Huby orders is the user right USER_CREATE_HUBY_ORDER. */
 const WRITE = [Role.USER_CREATE_HUBY_ORDER] as const;
+/** Printing labels: Dashtower users (spec §6). */
+const PRINT = [Role.DASHTOWER_USER, Role.ADMIN_DASHTOWER_USER] as const;
 type Json = Record<string, unknown>;
 const object = (body: unknown): Json => (body && typeof body === 'object' && !Array.isArray(body) ? (body as Json) : {});
 
@@ -54,6 +58,44 @@ export class HubyController {
     const request = listRequest(SHIPMENTS_LIST, query);
     const page = await this.bus.request<ListPage<ShipmentSummaryDto>>(HubySubjects.shipmentsList, ctx, request);
     return sendListPage('dashtower/orders', res, page, firstRow(request));
+  }
+
+  @Roles(...PRINT)
+  @Get('orders/etiquettes')
+  @ApiOperation({
+    summary:
+      'Spec §7: the labels of 1 to 10 shipments (uuid_orders[] repeated), format PDF or ZPL (PDF by default), sscc[] for a reprint of some packages; the §3 label response',
+  })
+  labels(@Caller() ctx: CallerContext, @Query() query: Json) {
+    return this.bus.request<LabelResponseDto>(HubySubjects.labelsOf, ctx, {
+      uuids: query['uuid_orders[]'] ?? query.uuid_orders,
+      format: query.format,
+      sscc: query['sscc[]'] ?? query.sscc,
+    });
+  }
+
+  @Roles(...PRINT)
+  @Get('orders/etiquettes/autoprint/:format')
+  @ApiOperation({ summary: 'Spec §7: the next labels not printed yet (oldest first, at most 10 shipments) in PDF or ZPL' })
+  autoprint(@Caller() ctx: CallerContext, @Param('format') format: string) {
+    return this.bus.request<LabelResponseDto>(HubySubjects.labelsAutoprint, ctx, { format });
+  }
+
+  @Roles(...PRINT)
+  @Put('orders/status/await_shipment_printed')
+  @ApiOperation({ summary: 'Spec §7: body orders (uuids): labels received -> labels printed; 409 printedStatusUpdateFailed' })
+  printed(@Caller() ctx: CallerContext, @Body() body: Json) {
+    return this.bus.request<{ success: true; moved: string[]; unchanged: string[] }>(HubySubjects.shipmentsPrinted, ctx, {
+      orders: object(body).orders,
+    });
+  }
+
+  @Roles(...PRINT)
+  @Get('orders/:uuid/transport-document')
+  @ApiOperation({ summary: 'The transport document (PDF) of a shipment with its labels, ADR lines included' })
+  async transportDocument(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
+    const file = await this.bus.request<{ name: string; contentBase64: string }>(HubySubjects.transportDocument, ctx, { uuid });
+    return new StreamableFile(Buffer.from(file.contentBase64, 'base64'), { type: 'application/pdf', disposition: attachment(file.name) });
   }
 
   @Roles(Role.DASHTOWER_USER)

@@ -64,7 +64,8 @@ const CARRIERS = [
     window: null,
     threshold: null,
     email: 'affretement@logistique.example',
-    settings: {},
+    // A charter's driver takes a printed A6 sheet: no ZPL labels (auto-print in ZPL leaves these shipments).
+    settings: { label_formats: 'PDF' },
   },
 ];
 /** Each depositor's transport plan; DEMO-A's charter tour has no account number yet (refused on validation). */
@@ -115,6 +116,18 @@ const CARRIER_OF: Record<string, string> = {
   'COLIS-EXP': 'CHRONOPOST',
   'PAL-MESS': 'GEODIS',
   'AFFRET-IDF': 'AFFRET',
+};
+/** The demo's dangerous good: paint (ADR class 3), on every fifth shipment; perfumery in limited quantities on every seventh. */
+const DEMO_PAINT = {
+  un_number: '1263',
+  class: '3',
+  danger_notice: null,
+  packing_group: 'III',
+  tunnel_code: 'D/E',
+  transport_category: 3,
+  adr_designation: 'PEINTURES',
+  technical_name: null,
+  environment_danger: false,
 };
 /** How many demo shipments per status and depositor: most are sent, a few wait or were canceled. */
 const SPREAD: [HubyStatusCode, number][] = [
@@ -281,8 +294,8 @@ async function shipment(
   const [row] = await em.query<{ uuid: string }[]>(
     `INSERT INTO shipments (depositor_id, depositor_code, status, reference, order_number, delivery_note_number, shipper_uuid, recipient_uuid,
        shipper, recipient, recipient_name, carrier_code, tour_code, date_shipment_desired, appointment, packings, package_count, total_weight_kg,
-       created_by, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, 'alice', $19, $19) RETURNING uuid`,
+       created_by, created_at, updated_at, dangerous_goods, limited_quantities)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, 'alice', $19, $19, $20, $21) RETURNING uuid`,
     [
       d.id,
       d.code,
@@ -307,6 +320,8 @@ async function shipment(
       packages,
       Math.round(weight * packages * 1000) / 1000,
       created,
+      JSON.stringify(n % 5 === 2 ? [{ ...DEMO_PAINT, package_quantity: Math.min(packages * 20, 300) }] : []),
+      n % 7 === 3 ? JSON.stringify({ gross_weight_kg: Math.round(weight * 10) / 10, un_numbers: ['1266'] }) : null,
     ],
   );
   await em.query(

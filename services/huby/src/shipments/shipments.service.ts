@@ -44,6 +44,7 @@ import { uuidOf } from '../common/ids';
 import { Depositors, type HubyDepositor } from '../depositors/depositors';
 import { tourMisfits } from '../tours/tour-fit';
 import { ToursService } from '../tours/tours.service';
+import { transportDocumentOf } from '../labels/transport-document';
 import { trackingOrderOf } from './tracking-order';
 
 export const SHIPMENT_SCOPE = { depositor: 's.depositor_id' };
@@ -174,6 +175,7 @@ export class ShipmentsService {
     const labelled = await this.get(ctx, { uuid: s.uuid });
     // From here the shipment is a tracking order: Pack and Go Tracer, Tracer Route, the carrier's webhook.
     const order = trackingOrderOf(labelled, { carrierName: planned.carrier.name, labelsAt: labelled.labels_at! });
+    order.documents = [await transportDocumentOf(labelled, planned.carrier.name)];
     await this.move(
       ctx,
       labelled,
