@@ -7,19 +7,20 @@
 //   [--addresses=100000] [--samples=400] [--keep]  (--keep leaves the databases, to EXPLAIN on them)
 // Env: BENCH_DATABASE_URL (else the machine's PostgreSQL at 127.0.0.1:5432 as root, else embedded).
 // Fresh databases per run, dropped at the end, also on Ctrl-C and errors.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { cliArgs, numberArg, percentile, runBench } from './support/measure.mjs';
 import {
+  benchLifecycle,
   dropDatabases,
   freePort,
   freshDatabasePrefix,
+  jsonApi,
   postgresServer,
-  Processes,
   queryOnce,
   ROOT,
+  startDemoPortal,
   userIdOf,
   waitHealthy,
   withDatabase,
@@ -33,29 +34,9 @@ const ADDRESSES = numberArg(argv, 'addresses', 100_000);
 const SAMPLES = numberArg(argv, 'samples', 400);
 const TARGET_SEARCH_P95_MS = 20;
 const log = (message) => console.log(`[bench] ${message}`);
-const processes = new Processes();
-const cleanups = [];
+const { processes, cleanups, cleanup } = benchLifecycle();
 
-async function cleanup() {
-  await processes.stopAll().catch(() => undefined);
-  while (cleanups.length)
-    await cleanups
-      .pop()()
-      .catch((e) => log(`cleanup: ${e.message}`));
-}
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
-process.on('exit', () => processes.killAllNow());
-
-async function api(url, method, pathName, token, body) {
-  const res = await fetch(`${url}${pathName}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${pathName}: ${res.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
-}
+const api = jsonApi;
 
 function load(options) {
   return new Promise((resolve, reject) =>
@@ -94,22 +75,7 @@ async function main() {
   else cleanups.push(() => dropDatabases(pg.url, [prefix]));
   log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model}, Node ${process.version}; ${pg.source}, ${pg.version}`);
 
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-huby-'));
-  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const portal = processes.start('all-in-one', [path.join(ROOT, 'dist/services/all-in-one/main.js')], {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: withDatabase(pg.url, prefix),
-    DATA_DIR: dataDir,
-    DEMO_DATA: '1',
-    DEMO_SCALE: '0.01',
-    RATE_LIMIT_MULTIPLIER: '1000',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitHealthy(url, [portal], 120_000);
+  const url = await startDemoPortal({ pg, prefix, processes, cleanups });
   const { token } = await api(url, 'POST', '/api/auth/login', undefined, { login: 'alice', password: 'Portal2026' });
   const shippers = (await api(url, 'GET', '/api/dashtower/address/all?type=shipper&depositor=1', token)).addressesShipper;
   const recipients = (await api(url, 'GET', '/api/dashtower/address/all?type=recipient&depositor=1', token)).addressesRecipient;

@@ -248,3 +248,59 @@ export async function userIdOf(serverUrl, database, login) {
   if (!row) throw new Error(`no user ${login} in ${database}`);
   return row.id;
 }
+
+/**
+ * The all-in-one portal with its demo data (DEMO_SCALE, default 0.01) on fresh databases `prefix_*`
+ * of `pg`, in a temporary data folder; answers its base URL once healthy. `cleanups` gets the folder.
+ */
+export async function startDemoPortal({ pg, prefix, processes, cleanups, scale = '0.01', env = {} }) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const portal = processes.start('all-in-one', [path.join(ROOT, 'dist/services/all-in-one/main.js')], {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: withDatabase(pg.url, prefix),
+    DATA_DIR: dataDir,
+    DEMO_DATA: '1',
+    DEMO_SCALE: scale,
+    RATE_LIMIT_MULTIPLIER: '1000',
+    ...env,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(url, [portal], 120_000);
+  return url;
+}
+
+/** A JSON call to the portal; anything but 2xx throws with the answer's start. */
+export async function jsonApi(url, method, pathName, token, body) {
+  const res = await fetch(`${url}${pathName}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${pathName}: ${res.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** A benchmark's processes and clean-ups (run last-in first-out), also on Ctrl-C and on exit. */
+export function benchLifecycle() {
+  const processes = new Processes();
+  const cleanups = [];
+  const cleanup = async () => {
+    await processes.stopAll().catch(() => undefined);
+    while (cleanups.length)
+      await cleanups
+        .pop()()
+        .catch((e) => console.log(`[bench] cleanup: ${e.message}`));
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
+  process.on('exit', () => processes.killAllNow());
+  return { processes, cleanups, cleanup };
+}

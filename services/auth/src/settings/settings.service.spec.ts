@@ -79,6 +79,12 @@ describe('user settings (auth service, real PostgreSQL)', () => {
     const bob = await ctxFor('bob');
     expect((await set(alice, 'labelFormat', 'ZPL', alice.user!.uuid)).etiquette_format).toBe('ZPL');
     expect((await set(alice, 'zplPrinter', 'ZD421-ENTREPOT', alice.user!.uuid)).uid_zpl_printer).toBe('ZD421-ENTREPOT');
+    const usb = '\\\\?\\usb#vid_0a5f&pid_0166#d4j184902537#{28d78fad-5a12-11d1-ae5b-0000f803a8c2}';
+    expect((await set(alice, 'zplPrinter', usb, alice.user!.uuid)).uid_zpl_printer).toBe(usb);
+    expect((await set(alice, 'autoPrint', 'off', alice.user!.uuid)).autoPrint).toBe(false);
+    expect((await set(alice, 'autoPrint', 'on', alice.user!.uuid)).autoPrint).toBe(true);
+    await expect(set(alice, 'autoPrint', 'maybe', alice.user!.uuid)).rejects.toMatchObject({ key: 'validationFailed' });
+    await expect(set(bob, 'autoPrint', 'on', bob.user!.uuid)).rejects.toMatchObject({ key: 'permissionDenied' });
     await expect(set(alice, 'labelFormat', 'PNG', alice.user!.uuid)).rejects.toMatchObject({ key: 'invalidLabelFormat' });
     await expect(set(alice, 'zplPrinter', 'quai 2 / zèbre', alice.user!.uuid)).rejects.toMatchObject({
       key: 'invalidPrinter',

@@ -30,7 +30,7 @@ import { presentUser } from '../users/user.presenter';
 import { UsersRepository } from '../users/users.repository';
 
 /** The one-value settings of spec §7 (`POST /user/<setting>/{value}`). */
-export type SettingName = 'language' | 'theme' | 'export' | 'timezone' | 'phone' | 'labelFormat' | 'zplPrinter';
+export type SettingName = 'language' | 'theme' | 'export' | 'timezone' | 'phone' | 'labelFormat' | 'zplPrinter' | 'autoPrint';
 
 const LABEL_ROLES = [Role.DASHTOWER_USER, Role.ADMIN_DASHTOWER_USER];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -176,7 +176,7 @@ export class SettingsService {
   }
 
   private async target(ctx: CallerContext, name: SettingName, uuid?: string): Promise<User> {
-    if (name === 'labelFormat' || name === 'zplPrinter') {
+    if (name === 'labelFormat' || name === 'zplPrinter' || name === 'autoPrint') {
       if (!hasAnyRole(ctx.roles, LABEL_ROLES)) throw new AppError('permissionDenied', 'label settings need DASHTOWER_USER');
       if (uuid && uuid !== ctx.user!.uuid) {
         if (!hasAnyRole(ctx.roles, [Role.ADMIN_DASHTOWER_USER])) throw new AppError('userNotFound', 'user not found');
@@ -218,7 +218,11 @@ function changeFor(name: SettingName, value: string): Partial<User> {
         throw new AppError('invalidLabelFormat', `unknown label format ${value}`, { value });
       return { etiquetteFormat: value };
     case 'zplPrinter':
-      if (!/^[A-Za-z0-9._:-]{1,100}$/.test(value)) throw new AppError('invalidPrinter', 'invalid printer id', { value });
+      // The uid the printer agent gives: a name, a network address or a USB path (\\?\usb#vid_0a5f&…), printable ASCII.
+      if (!/^[\x21-\x7e]{1,200}$/.test(value)) throw new AppError('invalidPrinter', 'invalid printer id', { value });
       return { uidZplPrinter: value };
+    case 'autoPrint':
+      if (!['on', 'off'].includes(value)) throw new AppError('validationFailed', 'autoPrint: on or off', { value });
+      return { autoPrint: value === 'on' };
   }
 }

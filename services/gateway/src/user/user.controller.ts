@@ -102,6 +102,15 @@ export class UserController {
     return this.set(ctx, 'zplPrinter', printer, uuid);
   }
 
+  @Roles(Role.DASHTOWER_USER, Role.ADMIN_DASHTOWER_USER)
+  @Put(':uuid/setAutoPrint/:state')
+  @ApiOperation({
+    summary: 'The label auto-print job on or off (spec §4: start sets it on, stop off); DASHTOWER_USER or ADMIN_DASHTOWER_USER',
+  })
+  autoPrint(@Caller() ctx: CallerContext, @Param('uuid') uuid: string, @Param('state') state: string) {
+    return this.set(ctx, 'autoPrint', state, uuid);
+  }
+
   @Get(':uuid/filters')
   @ApiOperation({ summary: 'Allowed depositors, activities, stores and platforms with the selected ones; mode=restricted: selected only' })
   filters(@Caller() ctx: CallerContext, @Param('uuid') uuid: string, @Query('mode') mode?: string) {
