@@ -138,7 +138,7 @@ test('alice: address book, a shipment created, refused, validated and duplicated
     await page.getByRole('link', { name: `${REF}-2` }).waitFor();
     // The copies wait as drafts; the original, labels received, is ready to go.
     await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 2);
-    const refs = await page.locator('table tbody tr td:first-child').allTextContents();
+    const refs = await page.locator('table tbody tr td:nth-child(2)').allTextContents();
     assert.deepEqual(refs.sort(), [`${REF}-1`, `${REF}-2`]);
     // The tab chosen is kept for the next visit.
     await page.reload();

@@ -55,6 +55,8 @@ export async function startBackend({ timeoutMs = 120000 } = {}) {
     PUBLIC_URL: baseUrl,
     // The big demo data sets (orders, stock movements) at a fraction: the journeys need a few.
     DEMO_SCALE: process.env.DEMO_SCALE ?? '0.01',
+    // The fake printer agent of the label journeys listens on a free port of 127.0.0.1.
+    PRINTER_CONNECT_SOURCES: 'http://127.0.0.1:*',
     // The journeys check downloaded files: exports answer at once (exports.e2e.mjs lowers it to test mailing).
     EXPORT_SYNC_MAX_ROWS: process.env.EXPORT_SYNC_MAX_ROWS ?? '100000',
   };

@@ -48,6 +48,10 @@ import { AddressPicker } from './AddressPicker';
 import { DepositorSelect } from './DepositorSelect';
 import { hubyApi } from './hubyApi';
 import { StatusChip } from './StatusChip';
+import { usePrinting } from './printing/AutoPrint';
+import { joinLists } from './printing/LabelDialog';
+import { labelsApi } from './printing/labelsApi';
+import { ReprintDialog } from './printing/ReprintDialog';
 
 const PACKING_FIELDS = [
   'packaging_type',
@@ -244,7 +248,11 @@ export default function ShipmentForm() {
   const [duplicating, setDuplicating] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [fitting, setFitting] = useState<ShipmentToursDto | null>(null);
-  const roles = useUser()?.roles ?? [];
+  const me = useUser();
+  const roles = me?.roles ?? [];
+  const printing = usePrinting();
+  const [reprinting, setReprinting] = useState(false);
+  const canPrint = hasAnyRole(roles, [Role.DASHTOWER_USER, Role.ADMIN_DASHTOWER_USER]);
   const canAdr = hasAnyRole(roles, [Role.USER_HUBY_DANGEROUS_GOODS]);
   const canTrack = hasAnyRole(roles, [Role.PGT_USER]);
 
@@ -260,6 +268,26 @@ export default function ShipmentForm() {
       navigate('/dashtower', { replace: true });
     }
   }, [uuid, notify, navigate]);
+  // Printed from here (or by the auto-print job): the status and history change.
+  const printedKey = printing?.refreshKey ?? 0;
+  useEffect(() => {
+    if (printedKey) void load();
+  }, [printedKey, load]);
+  const printLabels = async (s: ShipmentDto) => {
+    try {
+      const request = { uuids: [s.uuid] };
+      printing?.show(await labelsApi.labels(request, me?.etiquette_format ?? 'PDF'), request);
+    } catch (error) {
+      notify(`errors.${errorKeyOf(error)}`, { type: 'error', messageArgs: error instanceof ApiError ? joinLists(error.params) : {} });
+    }
+  };
+  const downloadTransportDocument = async (s: ShipmentDto) => {
+    try {
+      await labelsApi.downloadTransportDocument(s.uuid, s.reference);
+    } catch (error) {
+      notify(`errors.${errorKeyOf(error)}`, { type: 'error', messageArgs: error instanceof ApiError ? joinLists(error.params) : {} });
+    }
+  };
   useEffect(() => {
     void load();
   }, [load]);
@@ -415,6 +443,24 @@ export default function ShipmentForm() {
           {translate('huby.msg.voucher', { voucher: shipment.voucher, numbers: shipment.tracking_numbers.join(', ') })}
         </Alert>
       )}
+      {shipment?.voucher && canPrint && shipment.status !== HubyStatus.Canceled && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }} data-testid="huby-label-actions">
+          {(shipment.status === HubyStatus.LabelsReceived || shipment.status === HubyStatus.LabelsPrinted) && (
+            <>
+              <Button variant="contained" onClick={() => void printLabels(shipment)}>
+                {translate('huby.labels.printOne')}
+              </Button>
+              <Button variant="outlined" onClick={() => setReprinting(true)}>
+                {translate('huby.labels.reprintButton')}
+              </Button>
+            </>
+          )}
+          <Button variant="outlined" onClick={() => void downloadTransportDocument(shipment)}>
+            {translate('huby.labels.transportDocument')}
+          </Button>
+        </Stack>
+      )}
+      {reprinting && shipment && <ReprintDialog shipment={shipment} onClose={() => setReprinting(false)} />}
       <Section title={translate('huby.sections.references')}>
         <Grid size={{ xs: 12, md: 4 }}>
           <DepositorSelect

@@ -1,7 +1,9 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { useListController, useNotify, useTranslate } from 'ra-core';
-import { Box, Button, Link, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Checkbox, Link, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import {
+  HUBY_LABEL_LIMITS,
+  HubyStatus,
   formatDate,
   formatDay,
   hasAnyRole,
@@ -17,7 +19,11 @@ import { usePreference } from '../preferences/usePreference';
 import { FilterBar, ListTable, useNumber, useTimeZone, type Column } from '../stock/ui';
 import { PickupDialog } from './PickupDialog';
 import { StatusChip } from './StatusChip';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../core/api';
+import { AutoPrintControl, usePrinting } from './printing/AutoPrint';
+import { joinLists } from './printing/LabelDialog';
+import { labelsApi } from './printing/labelsApi';
 
 const toTab = (preference: string): HubyTab => {
   const name = preference.replace(/^tab-/, '');
@@ -44,7 +50,45 @@ export default function ShipmentList() {
     sort: { field: 'createdAt', order: 'DESC' },
     perPage: 25,
   });
+  const printing = usePrinting();
+  const user = useUser();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [printingNow, setPrintingNow] = useState(false);
+  const refetch = list.refetch;
+  // Shipments printed (here or by the auto-print job): the tab reloads and the selection empties.
+  useEffect(() => {
+    if (!printing?.refreshKey) return;
+    setSelected([]);
+    void refetch();
+  }, [printing?.refreshKey, refetch]);
+  const printable = (r: ShipmentSummaryDto) => r.status === HubyStatus.LabelsReceived || r.status === HubyStatus.LabelsPrinted;
+  const toggle = (uuid: string) => setSelected((s) => (s.includes(uuid) ? s.filter((u) => u !== uuid) : [...s, uuid]));
+  const printSelected = async () => {
+    setPrintingNow(true);
+    try {
+      const request = { uuids: selected };
+      printing?.show(await labelsApi.labels(request, user?.etiquette_format ?? 'PDF'), request);
+    } catch (error) {
+      notify(`errors.${errorKeyOf(error)}`, { type: 'error', messageArgs: error instanceof ApiError ? joinLists(error.params) : {} });
+    } finally {
+      setPrintingNow(false);
+    }
+  };
   const columns: Column<ShipmentSummaryDto>[] = [
+    {
+      source: 'select',
+      label: translate('huby.labels.select'),
+      sortable: false,
+      render: (r) => (
+        <Checkbox
+          size="small"
+          checked={selected.includes(r.uuid)}
+          disabled={!printable(r) || (!selected.includes(r.uuid) && selected.length >= HUBY_LABEL_LIMITS.maxShipments)}
+          onChange={() => toggle(r.uuid)}
+          slotProps={{ input: { 'aria-label': translate('huby.labels.selectOne', { reference: r.reference }) } }}
+        />
+      ),
+    },
     {
       source: 'reference',
       label: translate('huby.f.reference'),
@@ -79,6 +123,7 @@ export default function ShipmentList() {
   const choose = (next: HubyTab) => {
     setPreference(`tab-${next}`).catch((error: unknown) => notify(`errors.${errorKeyOf(error)}`, { type: 'error' }));
     list.setPage(1);
+    setSelected([]);
   };
   return (
     <Box aria-labelledby="huby-title" component="div">
@@ -102,6 +147,13 @@ export default function ShipmentList() {
         <Button variant="outlined" component={RouterLink} to="/dashtower/tours">
           {translate('huby.tours.title')}
         </Button>
+      </Stack>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <Button variant="contained" disabled={!selected.length || printingNow} onClick={() => void printSelected()}>
+          {translate('huby.labels.printSelected', { count: selected.length, max: HUBY_LABEL_LIMITS.maxShipments })}
+        </Button>
+        <Box sx={{ flexGrow: 1 }} />
+        <AutoPrintControl />
       </Stack>
       <Paper variant="outlined" sx={{ mb: 2 }}>
         <Tabs

@@ -1,5 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Button, FormControlLabel, FormLabel, MenuItem, Radio, RadioGroup, Stack, TextField, Typography, FormControl } from '@mui/material';
+import {
+  Button,
+  FormControlLabel,
+  FormLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+  FormControl,
+} from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { EXPORT_FORMATS, LABEL_FORMATS, LOCALES, Role, THEMES, TIME_ZONES, hasAnyRole, formatDate, zoneOffset } from '@portal/contracts';
 import { useLanguage } from '../i18n/useLanguage';
@@ -7,6 +19,7 @@ import { THEME_KEY } from '../theme/palettes';
 import { updateUser, useUser } from '../user/useUser';
 import { fieldError } from './FieldError';
 import { useSave } from './useSave';
+import { agentUrl, printerAgent, type PrinterDevice } from '../huby/printing/agent';
 
 /** General settings: each choice is saved by its own §7 call and the answered user is kept. */
 export function GeneralTab() {
@@ -19,6 +32,15 @@ export function GeneralTab() {
     user?.printer?.url ? `${user.printer.url}${user.printer.port ? `:${user.printer.port}` : ''}` : '',
   );
   const [printer, setPrinter] = useState(user?.uid_zpl_printer ?? '');
+  const [detected, setDetected] = useState<PrinterDevice[] | 'none' | null>(null);
+  const detect = async () => {
+    try {
+      const list = await printerAgent.available();
+      setDetected(list.length ? list : 'none');
+    } catch {
+      setDetected('none');
+    }
+  };
   useEffect(() => setPhone(user?.phone ?? ''), [user?.phone]);
   if (!user) return null;
   const canPrint = hasAnyRole(user.roles, [Role.DASHTOWER_USER, Role.ADMIN_DASHTOWER_USER]);
@@ -140,6 +162,33 @@ export function GeneralTab() {
               {translate('settings.save')}
             </Button>
           </Stack>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Button variant="text" onClick={() => void detect()}>
+              {translate('settings.detectPrinters')}
+            </Button>
+            {detected === 'none' && (
+              <Typography variant="body2" color="text.secondary" role="status">
+                {translate('settings.noPrinterAgent', { url: agentUrl() })}
+              </Typography>
+            )}
+            {Array.isArray(detected) &&
+              detected.map((p) => (
+                <Button key={p.uid} size="small" variant={p.uid === printer ? 'contained' : 'outlined'} onClick={() => setPrinter(p.uid)}>
+                  {p.name}
+                </Button>
+              ))}
+          </Stack>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={user.autoPrint}
+                onChange={(e) =>
+                  run(() => updateUser(`/user/${enc(user.uuid)}/setAutoPrint/${e.target.checked ? 'on' : 'off'}`, { method: 'PUT' }))
+                }
+              />
+            }
+            label={translate('settings.autoPrint')}
+          />
         </>
       )}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>

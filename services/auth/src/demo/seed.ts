@@ -99,10 +99,13 @@ export async function seedAuthDemo(db: Db): Promise<void> {
         g.roles,
       ]);
     }
+    // Demo users start with label auto-print off (a new user has the spec's default, on): the demo's
+    // labelled shipments would otherwise open the label popup on the first visit to Dashtower.
     for (const u of DEMO_USERS) {
       await em.query(
-        `INSERT INTO users (uuid, login, email, password_hash, firstname, lastname, roles, depositor_ids, activity_ids, store_ids, language)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (uuid) DO NOTHING`,
+        `INSERT INTO users (uuid, login, email, password_hash, firstname, lastname, roles, depositor_ids, activity_ids, store_ids, language,
+           auto_print)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, false) ON CONFLICT (uuid) DO NOTHING`,
         [
           u.uuid,
           u.login,

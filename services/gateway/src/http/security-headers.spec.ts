@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { SECURITY_HEADERS, useSecurityHeaders } from './security-headers';
+import { contentSecurityPolicy, SECURITY_HEADERS, useSecurityHeaders } from './security-headers';
 
 describe('security headers', () => {
   let fastify: FastifyInstance;
@@ -31,10 +31,15 @@ describe('security headers', () => {
     }
   });
 
-  it('allows this origin only, inline styles for MUI, and no framing', () => {
-    expect(SECURITY_HEADERS['Content-Security-Policy']).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; " +
-        "connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+  it('allows this origin and the printers only, inline styles for MUI, WebAssembly, blob: frames for label PDFs, and no framing', () => {
+    expect(contentSecurityPolicy('')).toBe(
+      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; " +
+        "connect-src 'self' http://localhost:9100 https://localhost:9101; frame-src 'self' blob:; frame-ancestors 'none'; base-uri 'self'; " +
+        "form-action 'self'; object-src 'none'",
+    );
+    // The site's printer addresses join the agent's; anything that would break out of the header is dropped.
+    expect(contentSecurityPolicy("http://192.168.1.50:9100 http://127.0.0.1:* 'unsafe-eval' x;script-src *")).toContain(
+      "connect-src 'self' http://localhost:9100 https://localhost:9101 http://192.168.1.50:9100 http://127.0.0.1:*; frame-src",
     );
   });
 
