@@ -164,7 +164,9 @@ describe('identity API', () => {
       const page = await api().get(route).expect(200);
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.headers['cache-control']).toBe('no-cache');
-      expect(page.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self';.*frame-ancestors 'none'/);
+      expect(page.headers['content-security-policy']).toMatch(
+        /^default-src 'self'; script-src 'self' 'wasm-unsafe-eval';.*frame-ancestors 'none'/,
+      );
       expect(page.text).toContain('<div id="root">');
     }
   });

@@ -86,6 +86,11 @@ const PARAMS: Record<string, ParamRule> = {
   'phone/{phone}': { neutral: ['+33612345678'], why: 'the caller’s own setting' },
   'setFormatEtiquette/{format}': { neutral: ['PDF'], why: 'a value; the user is {uuid}' },
   'setZplDefaultPrinter/{printer}': { neutral: ['printer-1'], why: 'a value; the user is {uuid}' },
+  'setAutoPrint/{state}': { neutral: ['off'], why: 'a value; the user is {uuid}' },
+  'autoprint/{format}': {
+    neutral: ['PDF', 'ZPL'],
+    why: 'a label format: the answer holds only the caller’s shipments (checked with the markers; huby.test.ts prints)',
+  },
   'reset/{token}': { neutral: ['not-a-token'], why: 'public: the token is the secret (password-reset.test.ts)' },
   'carriers/{carrier}': { neutral: ['gls'], why: 'carrier webhooks: machine clients with a signed API key (tracking.test.ts)' },
 };
@@ -107,6 +112,7 @@ const BODY_CASES: Record<
   string,
   { values?: (own: Ids) => Record<string, string>; body: (foreign: Ids, a: Attacker) => unknown; expect: 'refused' | 'noEffect' }
 > = {
+  'PUT /api/dashtower/orders/status/await_shipment_printed': { body: (f) => ({ orders: f.shipment.slice(0, 1) }), expect: 'refused' },
   'POST /api/dashboard/list': { body: (f) => ({ items: [{ uuid: f.tile[0], width: 1, height: 1, x: 0 }] }), expect: 'refused' },
   'POST /api/tracerroute/pods/zip': { body: (f) => ({ ids: f.order.map(Number) }), expect: 'noEffect' },
   'POST /api/tracerroute/delivered': { body: (f) => ({ ids: f.order.map(Number), at: hourAgo() }), expect: 'noEffect' },

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Roles } from '@portal/auth';
 import { BusClient } from '@portal/bus';
 import {
@@ -66,6 +66,9 @@ export class HubyController {
     summary:
       'Spec §7: the labels of 1 to 10 shipments (uuid_orders[] repeated), format PDF or ZPL (PDF by default), sscc[] for a reprint of some packages; the §3 label response',
   })
+  @ApiQuery({ name: 'uuid_orders[]', type: [String], required: true, description: 'one per shipment, 1 to 10' })
+  @ApiQuery({ name: 'format', enum: ['PDF', 'ZPL'], required: false })
+  @ApiQuery({ name: 'sscc[]', type: [String], required: false, description: 'a reprint of these packages only' })
   labels(@Caller() ctx: CallerContext, @Query() query: Json) {
     return this.bus.request<LabelResponseDto>(HubySubjects.labelsOf, ctx, {
       uuids: query['uuid_orders[]'] ?? query.uuid_orders,
@@ -84,6 +87,9 @@ export class HubyController {
   @Roles(...PRINT)
   @Put('orders/status/await_shipment_printed')
   @ApiOperation({ summary: 'Spec §7: body orders (uuids): labels received -> labels printed; 409 printedStatusUpdateFailed' })
+  @ApiBody({
+    schema: { type: 'object', required: ['orders'], properties: { orders: { type: 'array', items: { type: 'string', format: 'uuid' } } } },
+  })
   printed(@Caller() ctx: CallerContext, @Body() body: Json) {
     return this.bus.request<{ success: true; moved: string[]; unchanged: string[] }>(HubySubjects.shipmentsPrinted, ctx, {
       orders: object(body).orders,

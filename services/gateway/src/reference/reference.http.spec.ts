@@ -30,7 +30,7 @@ describe('reference data API', () => {
 
   it('answers with the security headers, never to be stored', async () => {
     const res = await (await as('alice')).get('/api/depositors').expect(200);
-    expect(res.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self';/);
+    expect(res.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self' 'wasm-unsafe-eval';/);
     expect(res.headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(), payment=(), usb=()');
     expect(res.headers).toMatchObject({
       'x-content-type-options': 'nosniff',
