@@ -464,7 +464,8 @@ describe('Huby API', () => {
       const again = (await alice.get('/api/dashtower/orders/etiquettes/autoprint/PDF').expect(200)).body;
       expect(Object.keys(again.etiquettes.refs).filter((u) => uuids.includes(u))).toEqual([]);
       const printed = (await alice.put('/api/dashtower/orders/status/await_shipment_printed').send({ orders: uuids }).expect(200)).body;
-      expect(printed.moved).toHaveLength(uuids.length);
+      // Moved, or already taken in charge by a carrier scan meanwhile (then unchanged).
+      expect(printed.moved.length + printed.unchanged.length).toBe(uuids.length);
       for (const u of Object.keys(again.etiquettes.refs)) seen.add(u);
       if (Object.keys(again.etiquettes.refs).length)
         await alice

@@ -260,15 +260,19 @@ export class LabelsService {
     });
   }
 
-  /** Takes shipments for this auto-print tick; those another tick holds are skipped. */
+  /**
+   * Takes shipments for this auto-print tick; those another tick holds are left. No SKIP LOCKED: a row
+   * the carrier job holds for a moment is waited for, then its claim is checked again (READ COMMITTED
+   * re-reads the row), so two ticks never both take it and a busy row is not dropped from the tick.
+   */
   private async claim(ctx: CallerContext, uuids: string[]): Promise<Set<string>> {
     if (!uuids.length) return new Set();
     return this.db.scoped(ctx, async (em) => {
       const rows = rowsOf<{ uuid: string }>(
         await em.query(
           `UPDATE shipments SET print_claimed_until = now() + make_interval(secs => $2)
-           WHERE uuid IN (SELECT uuid FROM shipments WHERE uuid = ANY($1::uuid[]) AND status = ${HubyStatus.LabelsReceived}
-             AND (print_claimed_until IS NULL OR print_claimed_until < now()) FOR UPDATE SKIP LOCKED)
+           WHERE uuid = ANY($1::uuid[]) AND status = ${HubyStatus.LabelsReceived}
+             AND (print_claimed_until IS NULL OR print_claimed_until < now())
            RETURNING uuid`,
           [uuids, CLAIM_SECONDS],
         ),
