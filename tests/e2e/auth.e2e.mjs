@@ -72,6 +72,25 @@ test('a revoked session (logout elsewhere) is dismissed at the next call', async
   await page.close();
 });
 
+test('a session ended on /stock/movements keeps the path: the login page has the backpath and signing in returns there', async () => {
+  const page = await newTab(ctx);
+  await loginToDashboard(page, ctx.base, 'alice');
+  await page.goto(`${ctx.base}/stock/movements`);
+  await page.getByRole('tab', { name: 'Mouvements', selected: true }).waitFor();
+  // Ended elsewhere (another tab logged out): the next list call answers 401.
+  assert.equal((await apiAs(page, 'POST', '/auth/logout')).status, 200);
+  await page.reload();
+  await page.waitForURL(/\/login\?backpath=/);
+  await page.waitForTimeout(500);
+  assert.equal(new URL(page.url()).searchParams.get('backpath'), '/stock/movements');
+  await page.locator('#login').fill('alice');
+  await page.locator('#password').fill('Portal2026');
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL(/\/stock\/movements$/);
+  await page.getByRole('tab', { name: 'Mouvements', selected: true }).waitFor();
+  await page.close();
+});
+
 test('unknown routes show the page-not-found page', async () => {
   const page = await newTab(ctx);
   await loginToDashboard(page, ctx.base, 'bob');

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_CHECK_INTERVAL_MS } from '@portal/contracts';
 import { api, ApiError, setTokenDismissHandler, useFetch } from './api';
-import { authProvider, refreshToken, startTokenRefresh, stopTokenRefresh } from './authProvider';
+import { authProvider, currentLoginPath, refreshToken, startTokenRefresh, stopTokenRefresh } from './authProvider';
 import { getToken, getUser, TOKEN_KEY, USER_KEY, useStorage } from './session';
 import { isServerDown } from './serverStatus';
 
@@ -115,6 +115,15 @@ describe('authProvider', () => {
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/auth/logout', auth: 'Bearer t-1' });
     expect(getToken()).toBeNull();
     expect(getUser()).toBeNull();
+  });
+
+  it('sends an ended session to the login page that brings the user back (spec §2 backpath)', () => {
+    expect(currentLoginPath({ pathname: '/stock/movements', search: '?filter=%7B%7D' })).toBe(
+      '/login?backpath=%2Fstock%2Fmovements%3Ffilter%3D%257B%257D',
+    );
+    expect(currentLoginPath({ pathname: '/', search: '' })).toBe('/login?backpath=%2Fdashboard');
+    // Already on the login page (the session watcher was first): its backpath stays.
+    expect(currentLoginPath({ pathname: '/login', search: '?backpath=%2Fstock%2Fmovements' })).toBe('/login?backpath=%2Fstock%2Fmovements');
   });
 
   it('reports the server down when it cannot be reached or answers 503', async () => {

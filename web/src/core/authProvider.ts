@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'ra-core';
 import { TOKEN_CHECK_INTERVAL_MS, type LoginResponse, type TokenCheckResponse } from '@portal/contracts';
 import { api, ApiError } from './api';
-import { clearSession, getToken, getUser, setToken, startSession } from './session';
+import { clearSession, getToken, getUser, loginPathFor, setToken, startSession } from './session';
 
 let refreshTimer: ReturnType<typeof setInterval> | null = null;
 
@@ -26,6 +26,13 @@ export interface LoginParams {
   password: string;
 }
 
+/** The login page for the page the user is on: /login?backpath=<it>, or the login page as it stands. */
+export function currentLoginPath(location?: Pick<Location, 'pathname' | 'search'>): string {
+  location ??= typeof window === 'undefined' ? { pathname: '/', search: '' } : window.location;
+  if (location.pathname === '/login') return `${location.pathname}${location.search}`;
+  return loginPathFor(location.pathname === '/' ? '/dashboard' : `${location.pathname}${location.search}`);
+}
+
 /** The session rules of spec §4, as react-admin's auth provider. */
 export const authProvider: AuthProvider = {
   async login({ login, password }: LoginParams) {
@@ -34,11 +41,16 @@ export const authProvider: AuthProvider = {
     startTokenRefresh();
     return { redirectTo: false };
   },
+  /**
+   * React-admin calls this when a call answers 401 (the session ended): the login page it answers
+   * keeps the path the user was on (spec §2 backpath), or the one the session watcher already set.
+   * The logout button navigates by itself.
+   */
   async logout() {
     stopTokenRefresh();
     if (getToken()) await api('/auth/logout', { method: 'POST' }).catch(() => undefined);
     clearSession();
-    return '/login';
+    return currentLoginPath();
   },
   async checkAuth() {
     if (!getToken()) throw new Error('tokenDismiss');
