@@ -78,6 +78,21 @@ async function aliceJourney(page) {
   await page.locator(ROWS).first().waitFor();
   await screenshot(page, 'stock-lines-dark-fr');
 
+  // The platform filter offers the codes users know (MLV1, not the internal 8); the column shows the code.
+  await pick(page, 'Plateforme', /^MLV1 – /);
+  await page.getByRole('button', { name: 'Rechercher' }).click();
+  await page.waitForURL(/platform/);
+  await page.waitForFunction(
+    (rows) => {
+      const cells = [...document.querySelectorAll(`${rows} td:nth-child(2)`)].map((td) => td.textContent);
+      return cells.length > 0 && cells.every((c) => c === 'MLV1');
+    },
+    ROWS,
+    { timeout: 15_000 },
+  );
+  await page.getByRole('button', { name: 'Réinitialiser' }).click();
+  await page.waitForURL((url) => !url.search.includes('platform'));
+
   // XLSX of the Stock tab, opened with exceljs.
   const xlsx = await download(page, 'Export XLSX');
   const workbook = new ExcelJS.Workbook();

@@ -10,7 +10,7 @@ import {
 } from '@portal/contracts';
 import { useNumber, useShortLocale } from '../stock/ui';
 import { shortLines } from './model';
-import { usePlatformLabel } from './platforms';
+import { usePlatformLabel } from '../tracking/useReferenceData';
 import { Facts, Section, useDateTime } from './ui';
 
 /** Status label of a spec §4 code, or the code itself when unknown. */

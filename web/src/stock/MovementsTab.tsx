@@ -4,7 +4,7 @@ import { MenuItem, Stack, TextField } from '@mui/material';
 import { MOVEMENT_TYPE_LABELS, MOVEMENT_TYPES, MOVEMENTS_LIST, formatDate, todayIn, type MovementDto } from '@portal/contracts';
 import { DATE_RANGES, firstOfMonth, lastOfMonth, matchRange, rangeOf, type DateRange } from './dateRanges';
 import { BestBefore, ExportButtons, FilterBar, ListTable, Shortcut, useNumber, useShortLocale, useTimeZone, type Column } from './ui';
-import { useBlockingCodes } from './columns';
+import { useBlockingCodes, usePlatformColumn } from './columns';
 
 /** Tab Movements: by period (spec §9 ranges), type, lot and reference. */
 export default function MovementsTab() {
@@ -26,11 +26,12 @@ export default function MovementsTab() {
     perPage: 25,
   });
   const rows = list.data ?? [];
+  const platform = usePlatformColumn<MovementDto>();
   const details = rows.some((r) => r.details);
   const columns: Column<MovementDto>[] = [
     { source: 'movedAt', label: translate('stock.f.date'), render: (r) => formatDate(r.movedAt, timeZone, true) },
     { source: 'depositorCode', label: translate('stock.f.depositor') },
-    { source: 'platformId', label: translate('stock.f.platform'), numeric: true },
+    platform,
     { source: 'reference', label: translate('stock.f.reference') },
     { source: 'type', label: translate('stock.f.type'), render: (r) => MOVEMENT_TYPE_LABELS[r.type]?.[locale] ?? r.type },
     { source: 'quantity', label: translate('stock.f.quantity'), numeric: true, render: (r) => n(r.quantity) },
@@ -75,6 +76,7 @@ export default function MovementsTab() {
           },
           { source: 'lot', label: translate('stock.f.lot'), width: 140 },
           { source: 'reference', label: translate('stock.f.reference') },
+          { source: 'platform', label: translate('stock.f.platform'), type: 'select', options: platform.options, width: 200 },
         ]}
       >
         {({ draft, apply }) => (

@@ -2,7 +2,7 @@ import { useListController, useTranslate } from 'ra-core';
 import { Chip, Stack } from '@mui/material';
 import { STOCK_LINES_LIST, type StockLineDto } from '@portal/contracts';
 import { BestBefore, ExportButtons, FilterBar, ListTable, useNumber, type Column } from './ui';
-import { ReferenceLink, useBlockingCodes, useExpiryOptions, useQuantityColumns } from './columns';
+import { ReferenceLink, useBlockingCodes, useExpiryOptions, useQuantityColumns, usePlatformColumn } from './columns';
 
 /** Tab Stock: one row per platform, reference, lot, best-before date and blocking code. */
 export default function StockTab() {
@@ -17,10 +17,11 @@ export default function StockTab() {
   const codes = useBlockingCodes();
   const quantities = useQuantityColumns<StockLineDto>();
   const rows = list.data ?? [];
+  const platform = usePlatformColumn<StockLineDto>();
   const revenue = rows.some((r) => 'unitPrice' in r || 'stockValue' in r);
   const columns: Column<StockLineDto>[] = [
     { source: 'depositorCode', label: translate('stock.f.depositor') },
-    { source: 'platformId', label: translate('stock.f.platform'), numeric: true },
+    platform,
     {
       source: 'reference',
       label: translate('stock.f.reference'),
@@ -47,7 +48,7 @@ export default function StockTab() {
         fields={[
           { source: 'reference', label: translate('stock.f.reference') },
           { source: 'barcode', label: translate('stock.f.barcode') },
-          { source: 'platform', label: translate('stock.f.platform'), width: 120 },
+          { source: 'platform', label: translate('stock.f.platform'), type: 'select', options: platform.options, width: 200 },
           { source: 'lot', label: translate('stock.f.lot'), width: 140 },
           { source: 'blockingCode', label: translate('stock.f.blockingCode'), type: 'select', options: codes.options, width: 230 },
           { source: 'expiry', label: translate('stock.f.expiry'), type: 'select', options: useExpiryOptions() },

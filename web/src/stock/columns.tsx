@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { BLOCKING_CODE_LABELS, BLOCKING_CODES, hasAnyRole, Role, type BlockingCode, type StockQuantities } from '@portal/contracts';
 import { useUser } from '../user/useUser';
+import { usePlatforms } from '../tracking/useReferenceData';
 import type { Column } from './ui';
 import { useNumber, useShortLocale } from './ui';
 
@@ -38,4 +39,20 @@ export function useExpiryOptions() {
     { value: 'expired', label: translate('stock.expired') },
     { value: 'soon', label: translate('stock.soon') },
   ];
+}
+
+/** The platforms as the stock screens show them: the code in the column (its name on hover), code and name in the filter. */
+export function usePlatformColumn<T extends { platformId: number }>(): Column<T> & { options: { value: string; label: string }[] } {
+  const translate = useTranslate();
+  const platforms = usePlatforms();
+  const byId = new Map(platforms.map((p) => [p.id, p]));
+  return {
+    source: 'platformId',
+    label: translate('stock.f.platform'),
+    render: (r) => {
+      const p = byId.get(r.platformId);
+      return p ? <span title={p.label}>{p.code}</span> : String(r.platformId);
+    },
+    options: platforms.map((p) => ({ value: String(p.id), label: `${p.code} – ${p.label}` })),
+  };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DepositorDto } from '@portal/contracts';
+import type { DepositorDto, PlatformDto } from '@portal/contracts';
 import { api } from '../core/api';
 import { useUser } from '../user/useUser';
 
@@ -38,6 +38,7 @@ function useLoaded<T>(key: string | null, load: () => Promise<T>, empty: T): T {
 
 const NO_DEPOSITORS: DepositorDto[] = [];
 const NO_COUNTRIES: CountryOption[] = [];
+const NO_PLATFORMS: PlatformDto[] = [];
 
 /** The depositors the user may see (GET /api/depositors answers the caller's scope). */
 export function useDepositors(): DepositorDto[] {
@@ -57,4 +58,18 @@ export function useCountries(): CountryOption[] {
     async () => (await api<{ countries: CountryOption[] }>('/countries?minify=1')).countries,
     NO_COUNTRIES,
   );
+}
+
+/** The provider's warehouse sites (GET /api/platforms), with the codes users know them by (MLV1, LYS1). */
+export function usePlatforms(): PlatformDto[] {
+  const user = useUser();
+  return useLoaded(user ? 'platforms' : null, () => api<PlatformDto[]>('/platforms'), NO_PLATFORMS);
+}
+
+/** "MLV1 – Marne-la-Vallée Bussy-Saint-Georges" for a platform id; the bare id until (or unless) the list is known. */
+export function usePlatformLabel(id: number | null): string | null {
+  const platforms = usePlatforms();
+  if (id === null) return null;
+  const platform = platforms.find((p) => p.id === id);
+  return platform ? `${platform.code} – ${platform.label}` : String(id);
 }
