@@ -92,6 +92,12 @@ async function aliceJourney(page) {
   );
   await page.getByRole('button', { name: 'Réinitialiser' }).click();
   await page.waitForURL((url) => !url.search.includes('platform'));
+  // A filter the server refuses (a platform typed by hand in the address): the alert is translated, never its English text.
+  await page.goto(`${page.url().split('?')[0]}?filter=${encodeURIComponent(JSON.stringify({ platform: 'ORL1' }))}`);
+  const refused = page.getByRole('alert').filter({ hasText: 'Certains champs sont incorrects.' });
+  await refused.first().waitFor();
+  assert.ok(!/invalid list request/i.test(await page.locator('.notices').textContent()));
+  await page.goto(`${page.url().split('?')[0]}`);
 
   // XLSX of the Stock tab, opened with exceljs.
   const xlsx = await download(page, 'Export XLSX');

@@ -3,18 +3,33 @@ import { getToken } from './session';
 import { reportServerDown } from './serverStatus';
 
 /** An error answer of the API, with the catalogue key of contracts ERROR_STATUS. */
+/**
+ * An error answer of the API. Its `message` is the translation key `errors.<key>` (react-admin shows
+ * an error's message in its alerts: never the server's English text); `serverMessage` keeps that text.
+ */
 export class ApiError extends Error {
+  readonly serverMessage: string;
   constructor(
     readonly status: number,
     readonly key: string,
-    message: string,
+    serverMessage: string,
     readonly params: Record<string, unknown> = {},
     readonly fields: Record<string, string> = {},
   ) {
-    super(message);
+    super(`errors.${key}`);
     this.name = 'ApiError';
+    this.serverMessage = serverMessage;
+    lastParams.set(this.message, alertParams(params));
   }
 }
+
+/** Parameters as an alert shows them (lists read "A, B"). */
+export const alertParams = (params: Record<string, unknown> = {}): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
+
+/** The parameters of the latest error of each key, for alerts raised from the message alone (react-admin's lists). */
+const lastParams = new Map<string, Record<string, unknown>>();
+export const paramsOfLatest = (message: string): Record<string, unknown> => lastParams.get(message) ?? {};
 
 /** Raised when the server cannot be reached at all (network down, server stopped). */
 export class NetworkError extends Error {

@@ -39,7 +39,7 @@ import {
   type ShipmentDto,
   type ShipmentHistoryDto,
 } from '@portal/contracts';
-import { ApiError, errorKeyOf } from '../core/api';
+import { alertParams, ApiError, errorKeyOf } from '../core/api';
 import { fieldError } from '../settings/FieldError';
 import { useDepositors } from '../tracking/useReferenceData';
 import { useNumber, useTimeZone } from '../stock/ui';
@@ -49,7 +49,6 @@ import { DepositorSelect } from './DepositorSelect';
 import { hubyApi } from './hubyApi';
 import { StatusChip } from './StatusChip';
 import { usePrinting } from './printing/AutoPrint';
-import { joinLists } from './printing/LabelDialog';
 import { labelsApi } from './printing/labelsApi';
 import { ReprintDialog } from './printing/ReprintDialog';
 
@@ -278,14 +277,14 @@ export default function ShipmentForm() {
       const request = { uuids: [s.uuid] };
       printing?.show(await labelsApi.labels(request, me?.etiquette_format ?? 'PDF'), request);
     } catch (error) {
-      notify(`errors.${errorKeyOf(error)}`, { type: 'error', messageArgs: error instanceof ApiError ? joinLists(error.params) : {} });
+      notify(`errors.${errorKeyOf(error)}`, { type: 'error', messageArgs: error instanceof ApiError ? alertParams(error.params) : {} });
     }
   };
   const downloadTransportDocument = async (s: ShipmentDto) => {
     try {
       await labelsApi.downloadTransportDocument(s.uuid, s.reference);
     } catch (error) {
-      notify(`errors.${errorKeyOf(error)}`, { type: 'error', messageArgs: error instanceof ApiError ? joinLists(error.params) : {} });
+      notify(`errors.${errorKeyOf(error)}`, { type: 'error', messageArgs: error instanceof ApiError ? alertParams(error.params) : {} });
     }
   };
   useEffect(() => {

@@ -20,9 +20,8 @@ import { FilterBar, ListTable, useNumber, useTimeZone, type Column } from '../st
 import { PickupDialog } from './PickupDialog';
 import { StatusChip } from './StatusChip';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../core/api';
+import { alertParams, ApiError } from '../core/api';
 import { AutoPrintControl, usePrinting } from './printing/AutoPrint';
-import { joinLists } from './printing/LabelDialog';
 import { labelsApi } from './printing/labelsApi';
 
 const toTab = (preference: string): HubyTab => {
@@ -69,7 +68,7 @@ export default function ShipmentList() {
       const request = { uuids: selected };
       printing?.show(await labelsApi.labels(request, user?.etiquette_format ?? 'PDF'), request);
     } catch (error) {
-      notify(`errors.${errorKeyOf(error)}`, { type: 'error', messageArgs: error instanceof ApiError ? joinLists(error.params) : {} });
+      notify(`errors.${errorKeyOf(error)}`, { type: 'error', messageArgs: error instanceof ApiError ? alertParams(error.params) : {} });
     } finally {
       setPrintingNow(false);
     }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNotificationContext, useTranslate, type NotificationPayload } from 'ra-core';
 import { NOTIFICATION_DURATION_MS } from '@portal/contracts';
+import { paramsOfLatest } from '../core/api';
 
 /**
  * Renders react-admin notifications without MUI, so alerts work on the login page as well as in
@@ -16,7 +17,15 @@ export function Notices() {
       {notifications.map((n, index) => (
         <Notice key={index} notification={n} onDismiss={() => dismiss(n)} closeLabel={translate('common.close')}>
           {typeof n.message === 'string'
-            ? translate(n.message, { _: n.message, ...(n.notificationOptions?.messageArgs ?? {}) })
+            ? translate(n.message, {
+                _: n.message,
+                // An API error raised by react-admin carries its key alone: its parameters come from the error itself.
+                ...(n.message.startsWith('errors.') ? paramsOfLatest(n.message) : {}),
+                ...(n.notificationOptions?.messageArgs ?? {}),
+                ...(n.message.startsWith('errors.') && n.notificationOptions?.messageArgs?._ === n.message
+                  ? { _: translate('errors.unexpectedError') }
+                  : {}),
+              })
             : n.message}
         </Notice>
       ))}

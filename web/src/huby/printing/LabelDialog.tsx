@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
 import type { LabelResponseDto } from '@portal/contracts';
-import { errorKeyOf, ApiError } from '../../core/api';
+import { alertParams, errorKeyOf, ApiError } from '../../core/api';
 import { useUser } from '../../user/useUser';
 import { agentUrl, parseHostStatus, postToPrinterAddress, printerAgent } from './agent';
 import { decodeBase64Text } from './autoPrint';
@@ -22,10 +22,7 @@ import { base64Bytes, labelsApi, type LabelRequest } from './labelsApi';
 import { usePrinter } from './usePrinter';
 import { ZplPreview } from './ZplPreview';
 
-const errorArgs = (error: unknown) => (error instanceof ApiError ? joinLists(error.params) : {});
-/** Lists in alert parameters read "A, B", not "A,B". */
-export const joinLists = (params: Record<string, unknown> = {}) =>
-  Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
+const errorArgs = (error: unknown) => (error instanceof ApiError ? alertParams(error.params) : {});
 
 /**
  * The label popup (spec §2 label printing): a PDF answer shown as it prints, with print, download and
@@ -129,7 +126,7 @@ export function LabelDialog({
         <Stack spacing={2}>
           {answer.errorsFront.map((e, i) => (
             <Alert key={i} severity={e.color ?? 'error'}>
-              {translate(`errors.${e.key}`, joinLists(e.parameters))}
+              {translate(`errors.${e.key}`, alertParams(e.parameters))}
             </Alert>
           ))}
           {pdfUrl && (

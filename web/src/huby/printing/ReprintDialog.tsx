@@ -18,10 +18,9 @@ import {
 } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
 import { LABEL_FORMATS, type LabelDetailDto, type LabelFormat, type ShipmentDto } from '@portal/contracts';
-import { ApiError, errorKeyOf } from '../../core/api';
+import { alertParams, ApiError, errorKeyOf } from '../../core/api';
 import { useUser } from '../../user/useUser';
 import { usePrinting } from './AutoPrint';
-import { joinLists } from './LabelDialog';
 import { labelsApi } from './labelsApi';
 
 /**
@@ -46,7 +45,7 @@ export function ReprintDialog({ shipment, onClose }: { shipment: Pick<ShipmentDt
         setPackages(list);
         setChosen(new Set(list.map((p) => p.sscc)));
       })
-      .catch((e: unknown) => setError(translate(`errors.${errorKeyOf(e)}`, e instanceof ApiError ? joinLists(e.params) : {})));
+      .catch((e: unknown) => setError(translate(`errors.${errorKeyOf(e)}`, e instanceof ApiError ? alertParams(e.params) : {})));
   }, [shipment.uuid, translate]);
   const toggle = (sscc: string) =>
     setChosen((current) => {
@@ -63,7 +62,7 @@ export function ReprintDialog({ shipment, onClose }: { shipment: Pick<ShipmentDt
       onClose();
       printing?.show(answer, request);
     } catch (e) {
-      notify(`errors.${errorKeyOf(e)}`, { type: 'error', messageArgs: e instanceof ApiError ? joinLists(e.params) : {} });
+      notify(`errors.${errorKeyOf(e)}`, { type: 'error', messageArgs: e instanceof ApiError ? alertParams(e.params) : {} });
     } finally {
       setBusy(false);
     }

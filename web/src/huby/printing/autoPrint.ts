@@ -1,4 +1,5 @@
 import { HUBY_LABEL_LIMITS, type LabelAlertDto, type LabelFormat, type LabelResponseDto } from '@portal/contracts';
+import { alertParams } from '../../core/api';
 import { parseHostStatus, type PrinterDevice } from './agent';
 
 /** The auto-print tick's pace (spec §9 does not give it): every 10 s while the job runs. */
@@ -110,8 +111,7 @@ export class AutoPrintJob {
 
   /** Spec §8: errorsFront entries are shown with their key, colour error by default. */
   private showServerAlert(e: LabelAlertDto): void {
-    const params = Object.fromEntries(Object.entries(e.parameters ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
-    this.deps.alert(`errors.${e.key}`, e.color ?? 'error', params);
+    this.deps.alert(`errors.${e.key}`, e.color ?? 'error', alertParams(e.parameters));
   }
 
   private async pdfTick(): Promise<void> {
