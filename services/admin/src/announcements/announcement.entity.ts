@@ -5,7 +5,7 @@ export const ANNOUNCEMENT_TYPES = ['info', 'other'] as const;
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 export type LocalizedText = Partial<Record<ShortLocale, string>>;
 
-/** A banner shown to every signed-in user during its lifetime range (spec §3 Announcement). */
+/** A banner shown to the signed-in users it is for during its lifetime range (spec §3 Announcement). */
 @Entity('announcements')
 @Check('announcements_type_check', `"type" IN ('info', 'other')`)
 @Check('announcements_timeout_check', `"timeout" >= 0`)
@@ -33,6 +33,10 @@ export class Announcement {
 
   @Column({ name: 'ends_at', type: 'timestamptz', nullable: true })
   endsAt!: Date | null;
+
+  /** Shown only to users holding one of these rights; empty: to every signed-in user. */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  roles!: string[];
 }
 
 /** A user closed this announcement for good. */

@@ -1,20 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CallerContext } from '@portal/contracts';
+import { hasAnyRole, Role, type CallerContext } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { Announcement } from './announcement.entity';
 
-/** Announcements are addressed to every user: no depositor scope, only the per-user "hidden" marks. */
+/** Announcements are addressed to every user or to the holders of some rights: no depositor scope, only the per-user "hidden" marks. */
 @Injectable()
 export class AnnouncementsRepository {
   constructor(@Inject(Db) private readonly db: Db) {}
 
-  /** In their lifetime range at `now`, not hidden by this user, most important first. */
+  /** In their lifetime range at `now`, for the caller's rights, not hidden by this user, most important first. */
   active(ctx: CallerContext, now: Date, userId?: number): Promise<Announcement[]> {
     return this.db.scoped(ctx, (em) => {
       const qb = em
         .createQueryBuilder(Announcement, 'a')
         .where('a.startsAt <= :now', { now })
         .andWhere('(a.endsAt IS NULL OR a.endsAt > :now)', { now });
+      // News of a feature reaches those who hold one of its rights (an administrator holds them all).
+      if (!hasAnyRole(ctx.roles, [Role.ADMIN]))
+        qb.andWhere('(cardinality(a.roles) = 0 OR a.roles && :roles::text[])', { roles: ctx.roles });
       if (userId !== undefined) {
         qb.andWhere('NOT EXISTS (SELECT 1 FROM announcement_hidden h WHERE h.announcement_id = a.id AND h.user_id = :userId)', { userId });
       }

@@ -43,7 +43,9 @@ describe('announcements', () => {
   });
   afterAll(() => h.close());
 
-  const list = (ctx = callerContext({ userId: 21 })) => h.call<AnnouncementDto[]>(AdminSubjects.announcements, ctx);
+  /** A reader who may download proofs of delivery in bulk: the demo's announcement 2 is for them. */
+  const list = (ctx = callerContext({ userId: 21, roles: ['USER_BULK_POD'] })) =>
+    h.call<AnnouncementDto[]>(AdminSubjects.announcements, ctx);
 
   it('lists the announcements live now, by priority (highest first) then id', async () => {
     const result = await list();
@@ -59,6 +61,11 @@ describe('announcements', () => {
     });
   });
 
+  it('shows news of a feature only to those who hold its right (an administrator sees it all)', async () => {
+    expect((await list(callerContext({ userId: 23, roles: ['TRACERROUTE_USER'] }))).map((a) => a.id)).toEqual([1, ids.frenchOnly]);
+    expect((await list(callerContext({ userId: 23, roles: ['ADMIN'] }))).map((a) => a.id)).toEqual([1, ids.frenchOnly, 2]);
+  });
+
   it('leaves out announcements not started yet or already ended', async () => {
     const result = (await list()).map((a) => a.id);
     expect(result).not.toContain(ids.future);
@@ -67,16 +74,16 @@ describe('announcements', () => {
   });
 
   it('gives the message in the caller’s language, French when missing', async () => {
-    const en = await list(callerContext({ userId: 22, locale: 'en_US' }));
+    const en = await list(callerContext({ userId: 22, locale: 'en_US', roles: ['USER_BULK_POD'] }));
     expect(en.find((a) => a.id === 2)?.message).toBe('New: proofs of delivery can now be downloaded in bulk from Tracer Route.');
     expect(en.find((a) => a.id === ids.frenchOnly)?.message).toBe('seulement en français');
-    const de = await list(callerContext({ userId: 22, locale: 'de_DE' }));
+    const de = await list(callerContext({ userId: 22, locale: 'de_DE', roles: ['USER_BULK_POD'] }));
     expect(de.find((a) => a.id === 2)?.message).toMatch(/^Neu: /);
   });
 
   it('hides an announcement for that user only, idempotently', async () => {
-    const alice = callerContext({ userId: 31 });
-    const bob = callerContext({ userId: 32 });
+    const alice = callerContext({ userId: 31, roles: ['USER_BULK_POD'] });
+    const bob = callerContext({ userId: 32, roles: ['USER_BULK_POD'] });
     expect(await h.call(AdminSubjects.hideAnnouncement, alice, { id: 1 })).toEqual({ ok: true });
     expect(await h.call(AdminSubjects.hideAnnouncement, alice, { id: '1' })).toEqual({ ok: true });
     expect((await list(alice)).map((a) => a.id)).toEqual([ids.frenchOnly, 2]);

@@ -58,6 +58,8 @@ export const DEMO_ANNOUNCEMENTS: {
   priority: number;
   startsAt: string;
   endsAt: string | null;
+  /** The rights a reader must hold one of; absent: everyone. */
+  roles?: string[];
 }[] = [
   {
     id: 1,
@@ -81,6 +83,8 @@ export const DEMO_ANNOUNCEMENTS: {
     timeout: 15000,
     startsAt: '2024-01-01T00:00:00Z',
     endsAt: null,
+    // Only for those who may download proofs of delivery in bulk.
+    roles: ['USER_BULK_POD'],
     message: {
       fr: 'Nouveau : les preuves de livraison sont désormais téléchargeables en lot depuis Tracer Route.',
       en: 'New: proofs of delivery can now be downloaded in bulk from Tracer Route.',

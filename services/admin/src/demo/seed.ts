@@ -40,9 +40,9 @@ export async function seedAdminDemo(db: Db): Promise<void> {
     }
     for (const a of DEMO_ANNOUNCEMENTS) {
       await em.query(
-        `INSERT INTO announcements (id, message, type, timeout, priority, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+        `INSERT INTO announcements (id, message, type, timeout, priority, starts_at, ends_at, roles) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT DO NOTHING`,
-        [a.id, JSON.stringify(a.message), a.type, a.timeout, a.priority, a.startsAt, a.endsAt],
+        [a.id, JSON.stringify(a.message), a.type, a.timeout, a.priority, a.startsAt, a.endsAt, a.roles ?? []],
       );
     }
     for (const t of DEMO_EMAIL_TEMPLATES) {
