@@ -81,7 +81,12 @@ export const FIELD_ERRORS = {
   max: 'max',
   min: 'min',
   invalidFormat: 'invalidFormat',
+  /** A date of something that happened, later than now (beyond FEED_CLOCK_TOLERANCE_MS). */
+  inFuture: 'inFuture',
 } as const;
+
+/** A feed's clocks may run a little ahead of ours: dates of what happened may be this much later than now. */
+export const FEED_CLOCK_TOLERANCE_MS = 5 * 60_000;
 export type FieldErrorKey = (typeof FIELD_ERRORS)[keyof typeof FIELD_ERRORS];
 
 export interface ErrorBody {

@@ -14,6 +14,9 @@ describe('demo orders', () => {
     const outcomes = new Set(a.map((o) => o.outcome));
     expect([...outcomes].sort()).toEqual(['anomaly', 'canceled', 'delivered', 'in-transit', 'partial', 'preparing', 'returned']);
     for (const o of a) {
+      // Nothing has happened after `now`: taken, shipped or delivered.
+      expect(o.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
+      if (o.shippedAt) expect(o.shippedAt.getTime()).toBeLessThanOrEqual(now.getTime());
       if (o.deliveredAt) expect(o.deliveredAt.getTime()).toBeLessThanOrEqual(now.getTime());
       for (const line of o.lines) expect(line.quantitySent).toBeLessThanOrEqual(line.quantityOrdered);
       if (!o.shippedAt) expect(o.lines.every((l) => l.quantitySent === 0)).toBe(true);

@@ -207,12 +207,18 @@ export function* demoOrders(
       n += 1;
       const depositorId = depositors[n % depositors.length];
       const articles = byDepositor.get(depositorId)!;
-      const createdAt = new Date(start + day * DAY + (7 + rand() * 11) * 3_600_000);
+      // Nothing after `now`: today's orders were taken before it, and one whose shipping would come later is still preparing.
+      const createdAt = new Date(Math.min(start + day * DAY + (7 + rand() * 11) * 3_600_000, end - 60_000));
       const ageDays = (end - createdAt.getTime()) / DAY;
       let outcome = outcomeFor(rand, ageDays);
       const carrier = pick(rand, DEMO_CARRIERS);
-      const shipped = outcome !== 'preparing' && outcome !== 'canceled';
-      const shippedAt = shipped ? new Date(createdAt.getTime() + (4 + rand() * 30) * 3_600_000) : null;
+      let shipped = outcome !== 'preparing' && outcome !== 'canceled';
+      let shippedAt = shipped ? new Date(createdAt.getTime() + (4 + rand() * 30) * 3_600_000) : null;
+      if (shippedAt && shippedAt.getTime() > end) {
+        shipped = false;
+        shippedAt = null;
+        outcome = 'preparing';
+      }
       const transitDays = carrier.kind === 'parcel' ? 1 + Math.floor(rand() * 2) : 2 + Math.floor(rand() * 3);
       const promisedDeliveryAt = new Date(createdAt.getTime() + (transitDays + 1) * DAY);
       const delivered = outcome === 'delivered' || outcome === 'partial';

@@ -28,7 +28,8 @@ const HOUR = 3_600_000;
 /** A realistic order message of the warehouse feed. */
 export function feedOrder(n: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const depositorId = (overrides.depositorId as number) ?? A;
-  const createdAt = new Date(Date.UTC(2026, 10, 10, 8) + n * HOUR);
+  // Within the 300 hours after 10 November 2026 08:00: every date of the message is in the past (a feed refuses later ones).
+  const createdAt = new Date(Date.UTC(2026, 10, 10, 8) + (n % 300) * HOUR);
   return {
     reference: `CMD${depositorId}${String(n).padStart(6, '0')}`,
     depositorId,

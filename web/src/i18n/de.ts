@@ -206,6 +206,7 @@ export const de: Shape<typeof fr> = {
     max: 'Höchstens %{n}',
     min: 'Mindestens %{n}',
     invalidFormat: 'Ungültiges Format',
+    inFuture: 'Datum in der Zukunft',
   },
   server: {
     unavailableTitle: 'Dienst nicht verfügbar',

@@ -206,6 +206,7 @@ export const en: Shape<typeof fr> = {
     max: 'At most %{n}',
     min: 'At least %{n}',
     invalidFormat: 'Invalid format',
+    inFuture: 'Date in the future',
   },
   server: {
     unavailableTitle: 'Service unavailable',

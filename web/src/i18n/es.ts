@@ -206,6 +206,7 @@ export const es: Shape<typeof fr> = {
     max: 'Como máximo %{n}',
     min: 'Como mínimo %{n}',
     invalidFormat: 'Formato no válido',
+    inFuture: 'Fecha en el futuro',
   },
   server: {
     unavailableTitle: 'Servicio no disponible',

@@ -204,6 +204,7 @@ export const fr = {
     max: 'Au maximum %{n}',
     min: 'Au moins %{n}',
     invalidFormat: 'Format invalide',
+    inFuture: 'Date dans le futur',
   },
   server: {
     unavailableTitle: 'Service indisponible',

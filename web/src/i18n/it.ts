@@ -206,6 +206,7 @@ export const it: Shape<typeof fr> = {
     max: 'Al massimo %{n}',
     min: 'Almeno %{n}',
     invalidFormat: 'Formato non valido',
+    inFuture: 'Data nel futuro',
   },
   server: {
     unavailableTitle: 'Servizio non disponibile',

@@ -260,8 +260,9 @@ async function insertMovements(client: Client, o: GenerateOptions, log: (line: s
                        1 + floor(${o.depositors} * power(random(), 1.25))::int AS d,
                        1 + floor(${o.references} * power(random(), 2))::int AS k
                   FROM (SELECT n, random() AS r1, random() AS r2, random() AS t,
-                               date_trunc('day', now() - interval '${days} days') + make_interval(days => floor(f)::int)
-                                 + make_interval(secs => 21600 + (f - floor(f)) * 50400) AS at
+                               -- Working hours of each day, never later than now (today's last movements are not in the future).
+                               LEAST(date_trunc('day', now() - interval '${days} days') + make_interval(days => floor(f)::int)
+                                 + make_interval(secs => 21600 + (f - floor(f)) * 50400), now() - interval '1 minute') AS at
                           FROM (SELECT n, (n + random()) / ${o.movements}::float8 * ${days} AS f FROM generate_series(${lo}, ${hi}) AS n) s) y) x
           JOIN gen_ref g ON g.depositor_id = x.d AND g.n = x.k`);
       done += r.rowCount ?? 0;

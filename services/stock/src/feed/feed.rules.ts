@@ -34,7 +34,7 @@ export const MOVEMENT_RULES: Record<string, FieldRule> = {
   depositorId: { kind: 'int', min: 1, required: true },
   platformId: { kind: 'int', min: 1, required: true },
   reference: { kind: 'text', max: 64, required: true },
-  movedAt: { kind: 'instant', required: true },
+  movedAt: { kind: 'instant', required: true, happened: true },
   type: { kind: 'enum', values: MOVEMENT_TYPES, required: true },
   quantity: { kind: 'int', required: true },
   lot: optionalText(64),

@@ -64,12 +64,26 @@ describe('warehouse feed', () => {
       await h.call(StockSubjects.feedSnapshot, warehouse([1]), {
         depositorId: 1,
         platformId: 16,
-        takenAt: '2030-01-02T00:00:00Z',
+        takenAt: new Date(Date.now() - 60_000).toISOString(),
         lines: [line('N')],
       });
       await expect(
-        h.call(StockSubjects.feedSnapshot, warehouse([1]), { depositorId: 1, platformId: 16, takenAt: '2030-01-01T00:00:00Z', lines: [] }),
+        h.call(StockSubjects.feedSnapshot, warehouse([1]), {
+          depositorId: 1,
+          platformId: 16,
+          takenAt: new Date(Date.now() - 3_600_000).toISOString(),
+          lines: [],
+        }),
       ).rejects.toMatchObject({ key: 'staleSnapshot' });
+      // A snapshot taken tomorrow is a clock error, not the latest stock.
+      await expect(
+        h.call(StockSubjects.feedSnapshot, warehouse([1]), {
+          depositorId: 1,
+          platformId: 16,
+          takenAt: new Date(Date.now() + 86_400_000).toISOString(),
+          lines: [],
+        }),
+      ).rejects.toMatchObject({ key: 'validationFailed', fields: { takenAt: 'inFuture' } });
       expect((await stockOf(admin(), { platform: 16 })).map((r) => r.reference)).toEqual(['N']);
     });
 
@@ -154,6 +168,7 @@ describe('warehouse feed', () => {
           movement('M4', { movedAt: 'yesterday' }),
           movement('M5', { quantity: 1.5 }),
           movement('M6', { platformId: 999 }),
+          movement('M7', { movedAt: new Date(Date.now() + 86_400_000).toISOString() }),
         ],
       });
       expect(result).toEqual({
@@ -166,6 +181,7 @@ describe('warehouse feed', () => {
           { line: 4, key: 'invalidFormat', field: 'movedAt' },
           { line: 5, key: 'integer', field: 'quantity' },
           { line: 6, key: 'unknownPlatform', field: 'platformId' },
+          { line: 7, key: 'inFuture', field: 'movedAt' },
         ],
       });
     });

@@ -34,7 +34,7 @@ export class FeedService {
     const fault = firstFault(input, {
       depositorId: { kind: 'int', min: 1, required: true },
       platformId: { kind: 'int', min: 1, required: true },
-      takenAt: { kind: 'instant' },
+      takenAt: { kind: 'instant', happened: true },
     });
     if (fault) throw new AppError('validationFailed', 'invalid snapshot', undefined, { [fault.field]: fault.key });
     const lines = batchOf(input.lines, 'lines');

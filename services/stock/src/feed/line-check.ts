@@ -1,11 +1,11 @@
-import { isValidDay, isValidInstant, type FieldErrorKey } from '@portal/contracts';
+import { FEED_CLOCK_TOLERANCE_MS, isValidDay, isValidInstant, type FieldErrorKey } from '@portal/contracts';
 
 /** What a feed field may hold. Hand-written rather than class-validator: 50,000 lines must check in milliseconds. */
 export type FieldRule =
   | { kind: 'text'; max: number; required?: boolean; pattern?: RegExp }
   | { kind: 'int'; min?: number; max?: number; required?: boolean }
   | { kind: 'number'; min?: number; required?: boolean }
-  | { kind: 'day' | 'instant'; required?: boolean }
+  | { kind: 'day' | 'instant'; required?: boolean; /** The date of something that happened: not later than now. */ happened?: boolean }
   | { kind: 'bool' }
   | { kind: 'enum'; values: readonly string[]; required?: boolean };
 
@@ -41,7 +41,8 @@ function faultOf(value: unknown, rule: FieldRule): FieldErrorKey | null {
     case 'day':
       return typeof value === 'string' && isValidDay(value) ? null : 'invalidFormat';
     case 'instant':
-      return typeof value === 'string' && (isValidDay(value) || isValidInstant(value)) ? null : 'invalidFormat';
+      if (typeof value !== 'string' || !(isValidDay(value) || isValidInstant(value))) return 'invalidFormat';
+      return rule.happened && Date.parse(value) > Date.now() + FEED_CLOCK_TOLERANCE_MS ? 'inFuture' : null;
     case 'bool':
       return typeof value === 'boolean' ? null : 'invalidFormat';
     case 'enum':

@@ -1,4 +1,4 @@
-import { holdsNul, type FieldErrorKey } from '@portal/contracts';
+import { holdsNul, type FieldErrorKey, FEED_CLOCK_TOLERANCE_MS } from '@portal/contracts';
 
 /** Dates PostgreSQL and the screens both handle (the list kit's range). */
 const FIRST_YEAR = 1900;
@@ -49,7 +49,8 @@ export class FieldChecks {
     return n;
   }
 
-  date(path: string, value: unknown, required = false): string | null {
+  /** An ISO date; `happened`: the date of something that took place, refused later than now (clock tolerance aside). */
+  date(path: string, value: unknown, required = false, happened = false): string | null {
     if (value === undefined || value === null || value === '') {
       if (required) this.fields[path] = 'required';
       return null;
@@ -58,6 +59,7 @@ export class FieldChecks {
     if (Number.isNaN(t)) return this.fail(path, 'invalidFormat');
     const year = new Date(t).getUTCFullYear();
     if (year < FIRST_YEAR || year > LAST_YEAR) return this.fail(path, 'invalidFormat');
+    if (happened && t > Date.now() + FEED_CLOCK_TOLERANCE_MS) return this.fail(path, 'inFuture');
     return new Date(t).toISOString();
   }
 

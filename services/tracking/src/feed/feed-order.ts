@@ -80,10 +80,11 @@ export function parseFeedOrder(raw: unknown): ParsedFeedOrder {
     recipient_phone: c.text('recipient.phone', recipient.phone, 50),
     recipient_email: c.text('recipient.email', recipient.email, 320),
     customer_code: c.text('recipient.customerCode', recipient.customerCode, 64),
-    created_at: c.date('createdAt', o.createdAt, true),
+    created_at: c.date('createdAt', o.createdAt, true, true),
     packaging: null as unknown,
   };
-  for (const [from, to] of DATE_FIELDS) row[to] = c.date(`dates.${from}`, dates[from]);
+  // Promised dates lie ahead; the others say what happened: never later than now.
+  for (const [from, to] of DATE_FIELDS) row[to] = c.date(`dates.${from}`, dates[from], false, !from.startsWith('promised'));
   const packaging = c.list('packaging', o.packaging, 100);
   if (packaging) {
     row.packaging = packaging.map((p, i) => {
@@ -136,7 +137,7 @@ export function parseFeedOrder(raw: unknown): ParsedFeedOrder {
     const entry = c.object(`statuses.${i}`, s) ?? {};
     return {
       status: c.oneOf(`statuses.${i}.status`, entry.status, TRACKING_STATUS_CODES, true) ?? 0,
-      at: c.date(`statuses.${i}.at`, entry.at, true) ?? '',
+      at: c.date(`statuses.${i}.at`, entry.at, true, true) ?? '',
     };
   });
   if (!c.ok) return { error: { reference, fields: c.fields } };

@@ -85,9 +85,29 @@ describe('warehouse feed', () => {
     expect(await events()).toBe(before + 1);
   });
 
+  it('refuses dates of what happened later than now (a few minutes of clock difference allowed); promised dates may lie ahead', async () => {
+    const later = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const future = feedOrder(2900, { createdAt: later(86_400_000), statuses: [{ status: 90, at: later(3_600_000) }] });
+    const result = await h.call<FeedResultDto>(TrackingSubjects.feedOrders, warehouse(), { orders: [future] });
+    expect(result.rejected).toEqual([
+      expect.objectContaining({
+        key: 'validationFailed',
+        fields: expect.objectContaining({ createdAt: 'inFuture', 'statuses.0.at': 'inFuture' }),
+      }),
+    ]);
+    const skewed = feedOrder(2901, {
+      statuses: [{ status: 90, at: later(60_000) }],
+      dates: { shippedAt: later(60_000), promisedDeliveryAt: later(3 * 86_400_000) },
+    });
+    expect(await h.call<FeedResultDto>(TrackingSubjects.feedOrders, warehouse(), { orders: [skewed] })).toMatchObject({
+      applied: 1,
+      rejected: [],
+    });
+  });
+
   it('takes thousands of orders per bulk call, with several messages of one order in order', async () => {
     const orders = Array.from({ length: 2000 }, (_, i) => feedOrder(1000 + i, { depositorId: i % 2 ? A : B }));
-    orders.push(feedOrder(1000, { depositorId: B, statuses: [{ status: 100, at: '2027-01-10T10:00:00Z' }] }));
+    orders.push(feedOrder(1000, { depositorId: B, statuses: [{ status: 100, at: '2026-11-25T10:00:00Z' }] }));
     const result = await h.call<FeedResultDto>(TrackingSubjects.feedOrders, warehouse(), { orders });
     expect(result).toEqual({ applied: 2001, unchanged: 0, rejected: [] });
     expect(await history('CMD2001000')).toEqual([0, 90, 100]);
