@@ -103,7 +103,8 @@ describe('the label auto-print job (spec §4)', () => {
       errorsFront: [{ key: 'labelFormatIgnored', color: 'warning', parameters: { format: 'PDF', references: ['A', 'B'] } }],
     };
     const fetchLabels = vi.fn(async () => answer);
-    const openPdf = vi.fn(() => (open = true));
+    let reopen = true;
+    const openPdf = vi.fn(() => (open = reopen));
     const { d, calls } = deps('PDF', { fetchLabels, openPdf, pdfOpen: () => open });
     const job = new AutoPrintJob(d, 1000);
     job.start();
@@ -112,6 +113,11 @@ describe('the label auto-print job (spec §4)', () => {
     expect(calls.alerts).toEqual([['errors.labelFormatIgnored', 'warning', { format: 'PDF', references: 'A, B' }]]);
     await vi.advanceTimersByTimeAsync(3000);
     expect(fetchLabels).toHaveBeenCalledTimes(1);
+    // The popup closed: the next ticks fetch again, the same warning is not said twice.
+    open = reopen = false;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetchLabels).toHaveBeenCalledTimes(3);
+    expect(calls.alerts).toHaveLength(1);
     job.stop();
     expect(calls.autoPrint).toEqual([true, false]);
   });

@@ -48,6 +48,7 @@ export class AutoPrintJob {
   private timer: ReturnType<typeof setInterval> | null = null;
   private printer: PrinterDevice | null = null;
   private busy = false;
+  private lastAlerts = '[]';
 
   constructor(
     private readonly deps: AutoPrintDeps,
@@ -72,6 +73,7 @@ export class AutoPrintJob {
     clearInterval(this.timer);
     this.timer = null;
     this.printer = null;
+    this.lastAlerts = '[]';
     if (!keepAutoPrint) void this.deps.setAutoPrint(false).catch(() => undefined);
     this.changed();
   }
@@ -101,7 +103,10 @@ export class AutoPrintJob {
   private async fetch(format: LabelFormat): Promise<LabelResponseDto | null> {
     try {
       const answer = await this.deps.fetchLabels(format, AbortSignal.timeout(READY_TIMEOUT_MS));
-      for (const e of answer.errorsFront) this.showServerAlert(e);
+      // The same warning every tick (a shipment left for the other format) is said once, until it changes.
+      const said = JSON.stringify(answer.errorsFront);
+      if (said !== this.lastAlerts) for (const e of answer.errorsFront) this.showServerAlert(e);
+      this.lastAlerts = said;
       return answer;
     } catch (error) {
       this.errorStop('dtUnexpectedError', { error: error instanceof Error ? error.message : String(error) });
