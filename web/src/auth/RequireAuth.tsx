@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { getToken, loginPathFor, subscribeSession } from '../core/session';
+import { currentLoginPath, getToken, subscribeSession } from '../core/session';
 
 /**
  * Gate of every authenticated route. One synchronous check of the stored token and a single
@@ -9,9 +9,6 @@ import { getToken, loginPathFor, subscribeSession } from '../core/session';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const token = useSyncExternalStore(subscribeSession, getToken);
   const location = useLocation();
-  if (!token) {
-    const path = location.pathname === '/' ? '/dashboard' : `${location.pathname}${location.search}`;
-    return <Navigate to={loginPathFor(path)} replace />;
-  }
+  if (!token) return <Navigate to={currentLoginPath(location)} replace />;
   return <>{children}</>;
 }

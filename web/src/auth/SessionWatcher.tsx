@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useNotify } from 'ra-core';
 import { setTokenDismissHandler } from '../core/api';
 import { startTokenRefresh, stopTokenRefresh } from '../core/authProvider';
-import { clearSession, getToken, loginPathFor } from '../core/session';
+import { clearSession, currentLoginPath, getToken } from '../core/session';
 
 /**
  * Spec §4: an invalid, expired or revoked token logs the user out with the tokenDismiss alert and
@@ -16,11 +16,10 @@ export function SessionWatcher() {
     if (getToken()) startTokenRefresh();
     setTokenDismissHandler(() => {
       if (!getToken()) return;
-      const previous = `${window.location.pathname}${window.location.search}`;
       stopTokenRefresh();
       clearSession();
       notify('errors.tokenDismiss', { type: 'warning' });
-      navigate(loginPathFor(previous), { replace: true });
+      navigate(currentLoginPath(), { replace: true });
     });
     return () => {
       setTokenDismissHandler(null);

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_CHECK_INTERVAL_MS } from '@portal/contracts';
 import { api, ApiError, setTokenDismissHandler, useFetch } from './api';
-import { authProvider, currentLoginPath, refreshToken, startTokenRefresh, stopTokenRefresh } from './authProvider';
-import { getToken, getUser, TOKEN_KEY, USER_KEY, useStorage } from './session';
+import { authProvider, refreshToken, startTokenRefresh, stopTokenRefresh } from './authProvider';
+import { currentLoginPath, getToken, getUser, TOKEN_KEY, USER_KEY, useStorage } from './session';
 import { isServerDown } from './serverStatus';
 
 class MemoryStorage {

@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'ra-core';
 import { TOKEN_CHECK_INTERVAL_MS, type LoginResponse, type TokenCheckResponse } from '@portal/contracts';
 import { api, ApiError } from './api';
-import { clearSession, getToken, getUser, loginPathFor, setToken, startSession } from './session';
+import { clearSession, currentLoginPath, getToken, getUser, setToken, startSession } from './session';
 
 let refreshTimer: ReturnType<typeof setInterval> | null = null;
 
@@ -24,13 +24,6 @@ export function stopTokenRefresh(): void {
 export interface LoginParams {
   login: string;
   password: string;
-}
-
-/** The login page for the page the user is on: /login?backpath=<it>, or the login page as it stands. */
-export function currentLoginPath(location?: Pick<Location, 'pathname' | 'search'>): string {
-  location ??= typeof window === 'undefined' ? { pathname: '/', search: '' } : window.location;
-  if (location.pathname === '/login') return `${location.pathname}${location.search}`;
-  return loginPathFor(location.pathname === '/' ? '/dashboard' : `${location.pathname}${location.search}`);
 }
 
 /** The session rules of spec §4, as react-admin's auth provider. */

@@ -16,8 +16,11 @@ export function fileNameOf(disposition: string | null, fallback: string): string
  * link); returns the name it was saved under.
  */
 export async function saveResponse(response: Response, fallback: string): Promise<string> {
-  const blob = await response.blob();
-  const name = fileNameOf(response.headers.get('Content-Disposition'), fallback);
+  return saveBlob(await response.blob(), fileNameOf(response.headers.get('Content-Disposition'), fallback));
+}
+
+/** Hands bytes made in the browser to its downloads under `name`. */
+export function saveBlob(blob: Blob, name: string): string {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

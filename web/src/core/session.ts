@@ -76,3 +76,10 @@ export function sanitizeBackpath(value: string | null | undefined): string {
 export function loginPathFor(path: string | null | undefined): string {
   return `/login?backpath=${encodeURIComponent(sanitizeBackpath(path))}`;
 }
+
+/** The login page for the page the user is on: /login?backpath=<it>, or the login page as it stands. */
+export function currentLoginPath(location?: Pick<Location, 'pathname' | 'search'>): string {
+  location ??= typeof window === 'undefined' ? { pathname: '/', search: '' } : window.location;
+  if (location.pathname === '/login') return `${location.pathname}${location.search}`;
+  return loginPathFor(location.pathname === '/' ? HOME_PATH : `${location.pathname}${location.search}`);
+}

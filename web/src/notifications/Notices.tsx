@@ -18,13 +18,11 @@ export function Notices() {
         <Notice key={index} notification={n} onDismiss={() => dismiss(n)} closeLabel={translate('common.close')}>
           {typeof n.message === 'string'
             ? translate(n.message, {
-                _: n.message,
-                // An API error raised by react-admin carries its key alone: its parameters come from the error itself.
+                // An API error raised by react-admin carries its key alone: its parameters come from the error itself,
+                // and a key the catalogue lacks reads as the unexpected error, never as the key.
                 ...(n.message.startsWith('errors.') ? paramsOfLatest(n.message) : {}),
                 ...(n.notificationOptions?.messageArgs ?? {}),
-                ...(n.message.startsWith('errors.') && n.notificationOptions?.messageArgs?._ === n.message
-                  ? { _: translate('errors.unexpectedError') }
-                  : {}),
+                _: n.message.startsWith('errors.') ? translate('errors.unexpectedError') : n.message,
               })
             : n.message}
         </Notice>

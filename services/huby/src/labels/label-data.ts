@@ -100,7 +100,7 @@ export function carrierLabelFormats(carrier: Pick<CarrierDto, 'settings'>): Labe
 }
 
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
+export const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
 
 /** Text as a label shows it: one line, no control characters, at most `max` characters. */
 export function labelText(value: string | number | null | undefined, max = 60): string {

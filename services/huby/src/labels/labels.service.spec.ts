@@ -2,6 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { HubyStatus, sscc, systemContext } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import type { ShipmentsService } from '../shipments/shipments.service';
+import type { ToursService } from '../tours/tours.service';
 
 // A renderer that fails (a font, a barcode the encoder refuses): the answer is labelWriteFailed, not a 5xx without a key.
 jest.mock('./pdf-labels', () => ({ renderPdfLabels: () => Promise.reject(new Error('font missing')) }));
@@ -36,7 +37,7 @@ const candidate = {
 describe('labels that cannot be written', () => {
   it('answer labelWriteFailed naming the shipments', async () => {
     const db = { scopedQuery: async () => [candidate] } as unknown as Db;
-    const service = new LabelsService(db, {} as ShipmentsService);
+    const service = new LabelsService(db, {} as ShipmentsService, {} as ToursService);
     await expect(service.labelsOf(systemContext('test'), { uuids: [candidate.uuid], format: 'PDF' })).rejects.toMatchObject({
       key: 'labelWriteFailed',
       status: 500,

@@ -17,6 +17,7 @@ import {
 import { Db, rowsOf, ScopedWhere } from '@portal/db';
 import { uuidOf } from '../common/ids';
 import { ShipmentsService, SHIPMENT_SCOPE } from '../shipments/shipments.service';
+import { ToursService } from '../tours/tours.service';
 import { carrierLabelFormats, packageLabels, type LabelledShipment, type PackageLabel } from './label-data';
 import { renderPdfLabels } from './pdf-labels';
 import { transportDocumentOf } from './transport-document';
@@ -55,6 +56,7 @@ export class LabelsService {
   constructor(
     @Inject(Db) private readonly db: Db,
     @Inject(ShipmentsService) private readonly shipments: ShipmentsService,
+    @Inject(ToursService) private readonly tours: ToursService,
   ) {}
 
   /** GET /dashtower/orders/etiquettes: the labels of 1 to 10 shipments, all their packages or those of the SSCCs asked (a reprint). */
@@ -181,14 +183,8 @@ export class LabelsService {
     const s = await this.shipments.get(ctx, data);
     if (!s.voucher || !s.tracking_numbers.length)
       throw new AppError('labelsNotPrintable', 'the shipment has no labels yet', { references: [s.reference] });
-    const w = ScopedWhere.of(ctx, SHIPMENT_SCOPE);
-    w.and(`s.uuid = ${w.param(s.uuid)}::uuid`);
-    const [carrier] = await this.db.scopedQuery<{ carrier_name: string | null }>(
-      ctx,
-      `SELECT c.name AS carrier_name FROM ${CANDIDATE_FROM} WHERE ${w}`,
-      w.params,
-    );
-    const { name, contentBase64 } = await transportDocumentOf(s, carrier?.carrier_name ?? s.carrier_code);
+    const planned = s.tour_code ? await this.tours.byCode(ctx, s.depositor_id, s.tour_code) : undefined;
+    const { name, contentBase64 } = await transportDocumentOf(s, planned?.carrier.name ?? s.carrier_code);
     return { name, contentBase64: contentBase64! };
   }
 

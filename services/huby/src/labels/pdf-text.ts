@@ -1,11 +1,11 @@
+import { CONTROL } from './label-data';
+
 /**
  * pdfkit's standard fonts (Helvetica) write WinAnsi: Latin-1 plus a few signs. A name in another
  * script keeps its letters without their accents where it can (Łódź → Lodz), else a "?", rather than
  * printing unreadable glyphs on a label or a transport document.
  */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
 const SPECIAL: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', ß: 'ss', Ø: 'O', ø: 'o', ı: 'i' };
 
 export function winAnsi(text: string): string {

@@ -15,6 +15,7 @@ import {
 import { useNotify, useTranslate } from 'ra-core';
 import type { LabelResponseDto } from '@portal/contracts';
 import { alertParams, errorKeyOf, ApiError } from '../../core/api';
+import { saveBlob } from '../../core/files';
 import { useUser } from '../../user/useUser';
 import { agentUrl, parseHostStatus, postToPrinterAddress, printerAgent } from './agent';
 import { decodeBase64Text } from './autoPrint';
@@ -51,10 +52,8 @@ export function LabelDialog({
   const uuids = details.map((d) => d.uuid);
   const references = details.map((d) => d.reference).join(', ');
   const count = details.reduce((n, d) => n + d.packages.length, 0);
-  const pdfUrl = useMemo(
-    () => (pdf ? URL.createObjectURL(new Blob([base64Bytes(pdf.b64merged)], { type: 'application/pdf' })) : null),
-    [pdf],
-  );
+  const pdfBlob = useMemo(() => (pdf ? new Blob([base64Bytes(pdf.b64merged)], { type: 'application/pdf' }) : null), [pdf]);
+  const pdfUrl = useMemo(() => (pdfBlob ? URL.createObjectURL(pdfBlob) : null), [pdfBlob]);
   useEffect(() => () => (pdfUrl ? URL.revokeObjectURL(pdfUrl) : undefined), [pdfUrl]);
   const zplText = useMemo(() => (zpl?.b64merged ? decodeBase64Text(zpl.b64merged) : ''), [zpl]);
   const printer = usePrinter(user?.uid_zpl_printer ?? null, !!zpl);
@@ -111,13 +110,7 @@ export function LabelDialog({
         notify(`errors.${errorKeyOf(error)}`, { type: 'error', messageArgs: errorArgs(error) });
       }
     });
-  const download = () => {
-    if (!pdfUrl) return;
-    const link = document.createElement('a');
-    link.href = pdfUrl;
-    link.download = `etiquettes-${details[0]?.reference ?? 'dashtower'}.pdf`;
-    link.click();
-  };
+  const download = () => pdfBlob && saveBlob(pdfBlob, `etiquettes-${details[0]?.reference ?? 'dashtower'}.pdf`);
 
   return (
     <Dialog open fullWidth maxWidth="md" onClose={() => onClose(false)} aria-labelledby="label-dialog-title">
