@@ -99,7 +99,8 @@ test('alice: auto-print in ZPL to the local agent, a reprint previewed and sent,
       assert.equal(Number(sscc[17]), checkDigit(sscc.slice(0, 17)));
       assert.ok([...a.tracking_numbers, ...b.tracking_numbers].some((n) => label.includes(`^FD${n}^FS`)));
     }
-    assert.ok(agent.writes.includes('~HQES'), 'the printer status read back');
+    // The status query follows the labels: read back before the shipments move.
+    await until('the printer status read back', () => agent.writes.includes('~HQES'));
     await page
       .getByText(/Étiquettes envoyées à l’imprimante/)
       .first()
@@ -153,6 +154,8 @@ test('alice (English, light): selected shipments printed as PDF in the label pop
     await loginToDashboard(page, ctx.base, 'alice');
     const alice = await me(page);
     assert.equal((await apiAs(page, 'PUT', `/user/${alice.uuid}/setFormatEtiquette/PDF`)).status, 200);
+    // Printing by hand here: the auto-print job must not take the shipment first.
+    assert.equal((await apiAs(page, 'PUT', `/user/${alice.uuid}/setAutoPrint/off`)).status, 200);
     await apiAs(page, 'POST', '/user/language/en_US');
     await apiAs(page, 'POST', '/user/theme/light');
     const s = await labelled(page, `E2E-ETQ-P${run}`);
