@@ -76,6 +76,11 @@ describe('tracking API', () => {
     const bobs = await bob.get(`/api/orders?filter=${q({ q: `API${run}` })}`).expect(200);
     expect(bobs.body.map((o: { reference: string }) => o.reference)).toEqual([ref(3)]);
     expect(bobs.body[0].depositorCode).toBe('DEMO-B');
+    // The depositor filter takes codes as well as ids; another depositor's code names nothing for bob.
+    const byCode = await alice.get(`/api/orders?filter=${q({ q: `API${run}`, depositor: ['demo-b'] })}`).expect(200);
+    expect(byCode.body.map((o: { reference: string }) => o.reference)).toEqual([ref(3)]);
+    const foreign = await bob.get(`/api/orders?filter=${q({ q: `API${run}`, depositor: 'DEMO-A' })}`).expect(400);
+    expect(foreign.body.error).toMatchObject({ key: 'validationFailed', fields: { depositor: 'unknownCode' } });
 
     const id = mine.body[0].id as number;
     const detail = (await alice.get(`/api/orders/${id}`).expect(200)).body;

@@ -263,6 +263,10 @@ test('bob (PGT_USER, DEMO-B only): no add, delete or classify buttons; another d
     await page.getByTestId('delivery-not-found').getByRole('heading', { name: 'Livraison ou commande introuvable.' }).waitFor();
     await page.getByRole('link', { name: 'Retour à la liste' }).waitFor();
     assert.equal(await page.getByText(foreign.reference).count(), 0);
+    // A typed address carries only the internal id, which means nothing to a user: never shown.
+    const notFound = await page.getByTestId('delivery-not-found').innerText();
+    assert.match(notFound, /Cette commande n’existe pas ou n’appartient pas à l’un de vos déposants\./);
+    assert.ok(!notFound.includes(String(foreign.id)), notFound);
     await screenshot(page, 'delivery-not-found-dark-fr');
     await page.getByRole('link', { name: 'Retour à la liste' }).click();
     await page.waitForURL(/\/pgt(\?.*)?$/);

@@ -83,6 +83,8 @@ export const FIELD_ERRORS = {
   invalidFormat: 'invalidFormat',
   /** A date of something that happened, later than now (beyond FEED_CLOCK_TOLERANCE_MS). */
   inFuture: 'inFuture',
+  /** A code (depositor, platform…) that names nothing the caller may use. */
+  unknownCode: 'unknownCode',
 } as const;
 
 /** A feed's clocks may run a little ahead of ours: dates of what happened may be this much later than now. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useNotify, useTranslate } from 'ra-core';
@@ -11,7 +11,7 @@ import { useUser } from '../user/useUser';
 import { ClassifyDialog } from './ClassifyDialog';
 import { Documents } from './Documents';
 import { allowedClassifications, deliveryRights } from './model';
-import { useBackToList } from './navigation';
+import { useBackToList, type FromListState } from './navigation';
 import {
   DatesSection,
   PackagingSection,
@@ -55,6 +55,8 @@ export default function DeliveryDetail({ backTo }: { backTo: string }) {
   const errorText = useErrorText();
   const { id } = useParams();
   const { loaded, reload } = useDelivery(id);
+  // The list a link came from knows the reference; a typed or bookmarked address only has the internal id, never shown.
+  const reference = (useLocation().state as FromListState | null)?.reference;
   const back = useBackToList(backTo);
   const backLink = (
     <Button component={RouterLink} to={back.href} onClick={back.onClick} startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start' }}>
@@ -76,7 +78,13 @@ export default function DeliveryDetail({ backTo }: { backTo: string }) {
           <Typography id="delivery-error-title" variant="h6" component="h1">
             {notFound ? translate('errors.deliveryNotFound') : errorText(loaded.error)}
           </Typography>
-          {notFound && <Typography>{translate('delivery.notFoundText', { id: id ?? '' })}</Typography>}
+          {notFound && (
+            <Typography>
+              {typeof reference === 'string' && reference
+                ? translate('delivery.notFoundText', { reference })
+                : translate('delivery.notFoundNoReference')}
+            </Typography>
+          )}
         </Alert>
         {!notFound && (
           <Button variant="outlined" onClick={reload} sx={{ alignSelf: 'flex-start' }}>

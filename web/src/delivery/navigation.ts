@@ -8,11 +8,13 @@ import { useLocation, useNavigate, type Location } from 'react-router-dom';
 export interface FromListState {
   from?: string;
   search?: string;
+  /** The order's reference, for the page to name it even if the order is gone by then. */
+  reference?: string;
 }
 
 /** `state` for a link from a list to `/…/:id`, so that "back" returns to the same search. */
-export function fromList(location: Pick<Location, 'pathname' | 'search'>): FromListState {
-  return { from: `${location.pathname}${location.search}`, search: location.search };
+export function fromList(location: Pick<Location, 'pathname' | 'search'>, reference?: string): FromListState {
+  return { from: `${location.pathname}${location.search}`, search: location.search, reference };
 }
 
 /**

@@ -207,6 +207,7 @@ export const de: Shape<typeof fr> = {
     min: 'Mindestens %{n}',
     invalidFormat: 'Ungültiges Format',
     inFuture: 'Datum in der Zukunft',
+    unknownCode: 'Unbekannter Code',
   },
   server: {
     unavailableTitle: 'Dienst nicht verfügbar',
@@ -563,7 +564,8 @@ export const de: Shape<typeof fr> = {
   delivery: {
     back: 'Zurück zur Liste',
     retry: 'Erneut versuchen',
-    notFoundText: 'Der Auftrag Nr. %{id} existiert nicht oder gehört zu keinem Ihrer Einlagerer.',
+    notFoundText: 'Der Auftrag %{reference} existiert nicht mehr oder gehört zu keinem Ihrer Einlagerer.',
+    notFoundNoReference: 'Dieser Auftrag existiert nicht oder gehört zu keinem Ihrer Einlagerer.',
     title: 'Auftrag %{reference}',
     statusIs: 'Status: %{status}',
     tracerStatusIs: 'Tracer Route: %{status}',

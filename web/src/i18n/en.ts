@@ -207,6 +207,7 @@ export const en: Shape<typeof fr> = {
     min: 'At least %{n}',
     invalidFormat: 'Invalid format',
     inFuture: 'Date in the future',
+    unknownCode: 'Unknown code',
   },
   server: {
     unavailableTitle: 'Service unavailable',
@@ -560,7 +561,8 @@ export const en: Shape<typeof fr> = {
   delivery: {
     back: 'Back to the list',
     retry: 'Try again',
-    notFoundText: 'Order no. %{id} does not exist or does not belong to one of your depositors.',
+    notFoundText: 'Order %{reference} no longer exists or does not belong to one of your depositors.',
+    notFoundNoReference: 'This order does not exist or does not belong to one of your depositors.',
     title: 'Order %{reference}',
     statusIs: 'Status: %{status}',
     tracerStatusIs: 'Tracer Route: %{status}',

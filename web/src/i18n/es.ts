@@ -207,6 +207,7 @@ export const es: Shape<typeof fr> = {
     min: 'Como mínimo %{n}',
     invalidFormat: 'Formato no válido',
     inFuture: 'Fecha en el futuro',
+    unknownCode: 'Código desconocido',
   },
   server: {
     unavailableTitle: 'Servicio no disponible',
@@ -562,7 +563,8 @@ export const es: Shape<typeof fr> = {
   delivery: {
     back: 'Volver a la lista',
     retry: 'Reintentar',
-    notFoundText: 'El pedido n.º %{id} no existe o no pertenece a ninguno de sus depositantes.',
+    notFoundText: 'El pedido %{reference} ya no existe o no pertenece a ninguno de sus depositantes.',
+    notFoundNoReference: 'Este pedido no existe o no pertenece a ninguno de sus depositantes.',
     title: 'Pedido %{reference}',
     statusIs: 'Estado: %{status}',
     tracerStatusIs: 'Tracer Route: %{status}',

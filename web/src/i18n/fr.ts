@@ -205,6 +205,7 @@ export const fr = {
     min: 'Au moins %{n}',
     invalidFormat: 'Format invalide',
     inFuture: 'Date dans le futur',
+    unknownCode: 'Code inconnu',
   },
   server: {
     unavailableTitle: 'Service indisponible',
@@ -558,7 +559,8 @@ export const fr = {
   delivery: {
     back: 'Retour à la liste',
     retry: 'Réessayer',
-    notFoundText: 'La commande n° %{id} n’existe pas ou n’appartient pas à l’un de vos déposants.',
+    notFoundText: 'La commande %{reference} n’existe plus ou n’appartient pas à l’un de vos déposants.',
+    notFoundNoReference: 'Cette commande n’existe pas ou n’appartient pas à l’un de vos déposants.',
     title: 'Commande %{reference}',
     statusIs: 'Statut : %{status}',
     tracerStatusIs: 'Tracer Route : %{status}',

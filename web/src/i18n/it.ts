@@ -207,6 +207,7 @@ export const it: Shape<typeof fr> = {
     min: 'Almeno %{n}',
     invalidFormat: 'Formato non valido',
     inFuture: 'Data nel futuro',
+    unknownCode: 'Codice sconosciuto',
   },
   server: {
     unavailableTitle: 'Servizio non disponibile',
@@ -562,7 +563,8 @@ export const it: Shape<typeof fr> = {
   delivery: {
     back: 'Torna all’elenco',
     retry: 'Riprova',
-    notFoundText: 'L’ordine n. %{id} non esiste o non appartiene a uno dei suoi depositanti.',
+    notFoundText: 'L’ordine %{reference} non esiste più o non appartiene a uno dei suoi depositanti.',
+    notFoundNoReference: 'Questo ordine non esiste o non appartiene a uno dei suoi depositanti.',
     title: 'Ordine %{reference}',
     statusIs: 'Stato: %{status}',
     tracerStatusIs: 'Tracer Route: %{status}',

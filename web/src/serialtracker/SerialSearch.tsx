@@ -184,7 +184,7 @@ function Results({ hits, search }: { hits: Hit[]; search: NonNullable<ReturnType
                     <Link
                       component={RouterLink}
                       to={`/serialtracker/${h.orderId}`}
-                      state={fromList(location)}
+                      state={fromList(location, h.reference)}
                       aria-label={translate('serial.open', { reference: h.reference })}
                     >
                       {h.reference}

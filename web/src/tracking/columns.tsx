@@ -63,7 +63,7 @@ export function useOrderColumns(basePath: string): Record<OrderColumnKey, OrderC
           <Link
             component={RouterLink}
             to={`${basePath}/${r.id}`}
-            state={{ search }}
+            state={{ search, reference: r.reference }}
             title={translate('pgt.openOrder', { reference: r.reference })}
             sx={{ fontWeight: 600 }}
           >

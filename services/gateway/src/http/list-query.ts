@@ -1,5 +1,14 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { AppError, parseListRequest, type ListDeclaration, type ListPage, type ListRequest } from '@portal/contracts';
+import { BusClient } from '@portal/bus';
+import {
+  AdminSubjects,
+  AppError,
+  parseListRequest,
+  type CallerContext,
+  type ListDeclaration,
+  type ListPage,
+  type ListRequest,
+} from '@portal/contracts';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 
@@ -54,12 +63,44 @@ export function decodeListQuery(query: ListQuery): ListRequest {
 /**
  * The list request as it goes on the bus, checked first against the declaration the service and
  * the web read too: a bad filter, range, sort or cursor answers 400 here without a bus trip (the
- * service checks again: the bus trusts no caller).
+ * service checks again: the bus trusts no caller). Depositor and platform codes are read as
+ * their ids first (resolveCodes).
  */
-export function listRequest(list: ListDeclaration, query: ListQuery): ListRequest {
-  const request = decodeListQuery(query);
+export async function listRequest(bus: BusClient, ctx: CallerContext, list: ListDeclaration, query: ListQuery): Promise<ListRequest> {
+  const request = await resolveCodes(bus, ctx, decodeListQuery(query));
   parseListRequest(list, request);
   return request;
+}
+
+/**
+ * The filter keys that name a depositor or a platform, with where their codes are read: users know
+ * DEMO-A and MLV1, the services filter on ids. The caller's own depositors only, so that a code of
+ * someone else's depositor is as unknown as one that does not exist.
+ */
+const CODE_FILTERS = { depositor: AdminSubjects.depositors, platform: AdminSubjects.platforms } as const;
+
+const isCode = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '' && !/^\s*\d+\s*$/.test(value);
+
+/**
+ * The filter with the codes of `depositor` and `platform` (one or a list, any case) replaced by
+ * their ids; ids pass as they are. A code naming nothing the caller may see: 400 validationFailed
+ * with `unknownCode` on the field.
+ */
+export async function resolveCodes(bus: BusClient, ctx: CallerContext, request: ListRequest): Promise<ListRequest> {
+  const filter = request.filter;
+  if (!filter || typeof filter !== 'object' || Array.isArray(filter)) return request;
+  const resolved: Record<string, unknown> = { ...(filter as Record<string, unknown>) };
+  for (const [key, subject] of Object.entries(CODE_FILTERS)) {
+    const value = resolved[key];
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    if (!values.some(isCode)) continue;
+    const known = await bus.request<{ id: number; code: string }[]>(subject, ctx, {});
+    const ids = new Map(known.map((k) => [k.code.toUpperCase(), k.id]));
+    const read = values.map((v) => (isCode(v) ? ids.get(v.trim().toUpperCase()) : v));
+    if (read.includes(undefined)) throw new AppError('validationFailed', `unknown ${key} code`, undefined, { [key]: 'unknownCode' });
+    resolved[key] = Array.isArray(value) ? read : read[0];
+  }
+  return { ...request, filter: resolved };
 }
 
 /**

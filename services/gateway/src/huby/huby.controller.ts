@@ -55,7 +55,7 @@ export class HubyController {
   @Get('orders')
   @ApiOperation({ summary: 'Shipments; filter tab = waiting | ready | sent | canceled, q, recipient, carrier, tour, dates' })
   async list(@Caller() ctx: CallerContext, @Query() query: ListQuery, @Res({ passthrough: true }) res: FastifyReply) {
-    const request = listRequest(SHIPMENTS_LIST, query);
+    const request = await listRequest(this.bus, ctx, SHIPMENTS_LIST, query);
     const page = await this.bus.request<ListPage<ShipmentSummaryDto>>(HubySubjects.shipmentsList, ctx, request);
     return sendListPage('dashtower/orders', res, page, firstRow(request));
   }
@@ -238,7 +238,7 @@ export class HubyController {
   @Get('addresses')
   @ApiOperation({ summary: 'The address books; filter book = shipper | recipient, q, type, country, favorite' })
   async addresses(@Caller() ctx: CallerContext, @Query() query: ListQuery, @Res({ passthrough: true }) res: FastifyReply) {
-    const request = listRequest(ADDRESSES_LIST, query);
+    const request = await listRequest(this.bus, ctx, ADDRESSES_LIST, query);
     const page = await this.bus.request<ListPage<AddressDto>>(HubySubjects.addressesList, ctx, request);
     return sendListPage('dashtower/addresses', res, page, firstRow(request));
   }

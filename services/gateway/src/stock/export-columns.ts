@@ -22,7 +22,7 @@ const QUANTITIES = [
   c('quantityCrossDock', 'number', 'Qté cross-dock', 'Cross-dock', 'Cross-docking', 'Cross-docking', 'Cross-Docking'),
 ];
 const DEPOSITOR = c('depositorCode', 'text', 'Déposant', 'Depositor', 'Depositante', 'Depositante', 'Einlagerer');
-const PLATFORM = c('platformId', 'number', 'Plateforme', 'Platform', 'Plataforma', 'Piattaforma', 'Plattform');
+const PLATFORM = c('platformCode', 'text', 'Plateforme', 'Platform', 'Plataforma', 'Piattaforma', 'Plattform');
 const REFERENCE = c('reference', 'text', 'Référence article', 'Item reference', 'Referencia', 'Codice articolo', 'Artikelnummer');
 const LOT = c('lot', 'text', 'Lot', 'Lot', 'Lote', 'Lotto', 'Charge');
 const BEST_BEFORE = c('bestBefore', 'day', 'DLUO', 'Best-before date', 'Fecha de consumo preferente', 'TMC', 'MHD');

@@ -1,5 +1,5 @@
 import type { BusClient } from '@portal/bus';
-import { STOCK_LIMITS, type CallerContext, type ListPage, type ListRequest } from '@portal/contracts';
+import { AdminSubjects, STOCK_LIMITS, type CallerContext, type ListPage, type ListRequest, type PlatformDto } from '@portal/contracts';
 import type { ExportPage } from '../exports/exports.service';
 import { dateTimeFormatter, dateTimeHeaders, type Cell, type ExportOptions, type ExportSheet } from '../exports/sheet';
 import type { ExportColumn } from './export-columns';
@@ -39,5 +39,28 @@ export async function* listPages(
     const page = await bus.request<ListPage<object>>(subject, ctx, { ...request, range });
     yield { rows: page.rows, atLeast: page.total ?? (page.more ? STOCK_LIMITS.maxExactCount + 1 : undefined) };
     if (!page.more) return;
+  }
+}
+
+/**
+ * The pages with each row's platform as its code (MLV1), the way users know it, in `platformCode`;
+ * the platforms are read once per export.
+ */
+export async function* withPlatformCodes(
+  bus: BusClient,
+  ctx: CallerContext,
+  pages: AsyncIterable<ExportPage<object>>,
+): AsyncGenerator<ExportPage<object>> {
+  let codes: Map<number, string> | undefined;
+  for await (const page of pages) {
+    codes ??= new Map((await bus.request<PlatformDto[]>(AdminSubjects.platforms, ctx, {})).map((p) => [p.id, p.code]));
+    const known = codes;
+    yield {
+      ...page,
+      rows: page.rows.map((row) => {
+        const id = (row as { platformId?: unknown }).platformId;
+        return typeof id === 'number' ? { ...row, platformCode: known.get(id) ?? String(id) } : row;
+      }),
+    };
   }
 }

@@ -22,7 +22,7 @@ import { Caller } from '../http/caller';
 import { movementColumns, stockByReferenceColumns, stockLineColumns, type ExportColumn } from './export-columns';
 import { ApiExport } from '../exports/exports.dto';
 import { ExportsService } from '../exports/exports.service';
-import { columnsSheet, listPages } from './export-file';
+import { columnsSheet, listPages, withPlatformCodes } from './export-file';
 import { decodeListQuery, firstRow, listRequest, sendListPage } from '../http/list-query';
 import { ExportQuery, StockListQuery } from './stock.dto';
 
@@ -56,7 +56,7 @@ export class StockController {
   @Get('stock')
   @ApiOperation({ summary: 'Stock lines (tab Stock) or, with filter view=reference, totals by reference (tab Id)' })
   async stock(@Caller() ctx: CallerContext, @Query() query: StockListQuery, @Res({ passthrough: true }) res: FastifyReply) {
-    const request = stockRequest(query);
+    const request = await stockRequest(this.bus, ctx, query);
     const page = await this.bus.request<ListPage<StockLineDto>>(StockSubjects.stockList, ctx, request);
     return sendListPage('stock', res, page, firstRow(request));
   }
@@ -64,8 +64,8 @@ export class StockController {
   @Roles(Role.STOCK_USER)
   @Get('stock/export')
   @ApiExport('Stock as CSV or XLSX (same filter and sort), dates in the user’s export format and time zone')
-  stockExport(@Caller() ctx: CallerContext, @Query() query: ExportQuery, @Res({ passthrough: true }) res: FastifyReply) {
-    const request = stockRequest(query);
+  async stockExport(@Caller() ctx: CallerContext, @Query() query: ExportQuery, @Res({ passthrough: true }) res: FastifyReply) {
+    const request = await stockRequest(this.bus, ctx, query);
     const revenue = hasAnyRole(ctx.roles, [Role.USER_VIEW_REVENUE_DATA]);
     const columns = request.filter?.view === 'reference' ? stockByReferenceColumns(revenue) : stockLineColumns(revenue);
     return this.export(ctx, res, query, request, StockSubjects.stockList, columns, 'stock');
@@ -82,7 +82,7 @@ export class StockController {
   @Get('movements')
   @ApiOperation({ summary: 'Movements (tab Movements): dateFrom/dateTo (default last 30 days, at most 366), type, lot, reference…' })
   async movements(@Caller() ctx: CallerContext, @Query() query: StockListQuery, @Res({ passthrough: true }) res: FastifyReply) {
-    const request = listRequest(MOVEMENTS_LIST, query);
+    const request = await listRequest(this.bus, ctx, MOVEMENTS_LIST, query);
     const page = await this.bus.request<ListPage<MovementDto>>(StockSubjects.movementsList, ctx, request);
     return sendListPage('movements', res, page, firstRow(request));
   }
@@ -90,9 +90,17 @@ export class StockController {
   @Roles(Role.STOCK_USER)
   @Get('movements/export')
   @ApiExport('Movements as CSV or XLSX')
-  movementsExport(@Caller() ctx: CallerContext, @Query() query: ExportQuery, @Res({ passthrough: true }) res: FastifyReply) {
+  async movementsExport(@Caller() ctx: CallerContext, @Query() query: ExportQuery, @Res({ passthrough: true }) res: FastifyReply) {
     const columns = movementColumns(hasAnyRole(ctx.roles, [Role.STOCK_MVT_DETAILS]));
-    return this.export(ctx, res, query, listRequest(MOVEMENTS_LIST, query), StockSubjects.movementsList, columns, 'movements');
+    return this.export(
+      ctx,
+      res,
+      query,
+      await listRequest(this.bus, ctx, MOVEMENTS_LIST, query),
+      StockSubjects.movementsList,
+      columns,
+      'movements',
+    );
   }
 
   @Roles(Role.STOCK_USER)
@@ -106,7 +114,7 @@ export class StockController {
   @Get('items')
   @ApiOperation({ summary: 'Item sheets: reference, barcode, family, newProduct, hazardous, depositor' })
   async items(@Caller() ctx: CallerContext, @Query() query: StockListQuery, @Res({ passthrough: true }) res: FastifyReply) {
-    const request = listRequest(ITEMS_LIST, query);
+    const request = await listRequest(this.bus, ctx, ITEMS_LIST, query);
     const page = await this.bus.request<ListPage<ItemDto>>(StockSubjects.itemsList, ctx, request);
     return sendListPage('items', res, page, firstRow(request));
   }
@@ -133,13 +141,13 @@ export class StockController {
       title: EXPORT_TITLES[name],
       format: query.format ?? 'csv',
       dateFormat: query.dateFormat,
-      pages: listPages(this.bus, ctx, subject, request),
+      pages: withPlatformCodes(this.bus, ctx, listPages(this.bus, ctx, subject, request)),
       sheet: columnsSheet(columns, name),
     });
   }
 }
 
 /** A /stock request, checked with the declaration of its view (lines, or totals by reference). */
-function stockRequest(query: StockListQuery): ListRequest {
-  return listRequest(stockListFor(decodeListQuery(query)), query);
+function stockRequest(bus: BusClient, ctx: CallerContext, query: StockListQuery): Promise<ListRequest> {
+  return listRequest(bus, ctx, stockListFor(decodeListQuery(query)), query);
 }

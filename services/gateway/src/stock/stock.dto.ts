@@ -7,7 +7,7 @@ export class StockListQuery extends ListQuery {
   @ApiPropertyOptional({
     description:
       'JSON object. Keys: reference, barcode, platform, depositor, lot, family, blockingCode, dateFrom, dateTo, type, itemId, expiry; ' +
-      'on /stock also view ("platform": one row per line, the default, tab Stock; "reference": totals over platforms and lots, tab Id); ' +
+      'platform and depositor take an id or a code (MLV1, DEMO-A); on /stock also view ("platform": one row per line, the default, tab Stock; "reference": totals over platforms and lots, tab Id); ' +
       'on /items also newProduct, hazardous, label',
     example: '{"reference":"APAR","view":"reference"}',
   })

@@ -90,6 +90,27 @@ describe('stock API', () => {
     expect(ids.length).toBeGreaterThan(0);
   });
 
+  it('takes depositor and platform codes as well as ids in list filters, and refuses a code the caller may not use', async () => {
+    const admin = await as('admin');
+    const total = async (path: string) => (await admin(path).expect(200)).headers['content-range'];
+    expect(await total(`/api/stock?filter=${q({ depositor: 'DEMO-A' })}`)).toBe('stock 0-24/30');
+    expect(await total(`/api/stock?filter=${q({ depositor: 'demo-a', platform: 'LYS1' })}`)).toBe(
+      await total(`/api/stock?filter=${q({ depositor: 1, platform: 1 })}`),
+    );
+    expect(await total(`/api/movements?filter=${q({ platform: 'ORL1', depositor: '2' })}`)).toBe('movements 0-0/1');
+    expect(await total(`/api/items?filter=${q({ depositor: 'DEMO-B' })}`)).toBe('items 0-0/1');
+    for (const filter of [{ depositor: 'NOPE' }, { platform: 'XXX9' }, { depositor: ['DEMO-A', '\u0000'] }]) {
+      const refused = await admin(`/api/stock?filter=${q(filter)}`).expect(400);
+      expect(refused.body.error).toMatchObject({ key: 'validationFailed', fields: { [Object.keys(filter)[0]]: 'unknownCode' } });
+    }
+    // Another depositor's code is as unknown as one that does not exist: nothing says it exists.
+    const bob = await as('bob');
+    const foreign = await bob(`/api/stock?filter=${q({ depositor: 'DEMO-A' })}`).expect(400);
+    const none = await bob(`/api/stock?filter=${q({ depositor: 'NOPE' })}`).expect(400);
+    expect(foreign.body).toEqual(none.body);
+    expect((await bob(`/api/movements?filter=${q({ depositor: 'DEMO-B' })}`).expect(200)).body).toHaveLength(1);
+  });
+
   it('GET /stock/:id, /movements, /items and /items/:id', async () => {
     const bob = await as('bob'); // DEMO-B, STOCK_USER without revenue or details
     const [line] = (await bob('/api/stock').expect(200)).body;
@@ -126,7 +147,7 @@ describe('stock API', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const [header, row] = res.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(header.split(';')[0]).toBe('Date');
-    expect(row).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};DEMO-B;12;B-1;entry;5;/);
+    expect(row).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};DEMO-B;ORL1;B-1;entry;5;/);
     const two = await bob('/api/movements/export?format=csv&dateFormat=two_columns').expect(200);
     expect(two.text.split('\r\n')[1]).toMatch(/^\d{2}\/\d{2}\/\d{4};\d{2}:\d{2};DEMO-B/);
     const stockCsv = (await bob('/api/stock/export').expect(200)).text;

@@ -45,19 +45,23 @@ export class TrackingOrdersController {
     @Query() query: OrdersQuery,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<OrderSummaryDto[]> {
-    return sendOrderPage('orders', res, await this.bus.request<OrderSearchPage>(TrackingSubjects.searchOrders, ctx, searchRequest(query)));
+    return sendOrderPage(
+      'orders',
+      res,
+      await this.bus.request<OrderSearchPage>(TrackingSubjects.searchOrders, ctx, await searchRequest(this.bus, ctx, query)),
+    );
   }
 
   @Roles(Role.PGT_USER, Role.TRACERROUTE_USER)
   @Get('export')
   @ApiExport("The search as CSV or XLSX in the user's export date format and time zone; date range up to 366 days")
-  export(@Caller() ctx: CallerContext, @Query() query: OrdersExportQuery, @Res({ passthrough: true }) res: FastifyReply) {
+  async export(@Caller() ctx: CallerContext, @Query() query: OrdersExportQuery, @Res({ passthrough: true }) res: FastifyReply) {
     return this.exports.run(ctx, res, {
       name: 'orders',
       title: ORDERS_EXPORT_TITLE,
       format: query.format ?? 'csv',
       dateFormat: query.dateFormat,
-      pages: orderPages(this.bus, ctx, searchRequest(query)),
+      pages: orderPages(this.bus, ctx, await searchRequest(this.bus, ctx, query)),
       sheet: ordersSheet,
     });
   }

@@ -50,7 +50,7 @@ export class TracerRouteHttpController {
     return sendOrderPage(
       'tracerroute',
       res,
-      await this.bus.request<OrderSearchPage>(TrackingSubjects.searchOrders, ctx, searchRequest(query)),
+      await this.bus.request<OrderSearchPage>(TrackingSubjects.searchOrders, ctx, await searchRequest(this.bus, ctx, query)),
     );
   }
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ListQuery, listRequest } from '../http/list-query';
-import { CLASSIFICATIONS, DOCUMENT_TYPES, ORDERS_LIST, type OrderSearchRequest } from '@portal/contracts';
+import { BusClient } from '@portal/bus';
+import { CLASSIFICATIONS, DOCUMENT_TYPES, ORDERS_LIST, type CallerContext, type OrderSearchRequest } from '@portal/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -25,7 +26,7 @@ export class OrdersQuery extends ListQuery {
   @ApiPropertyOptional({
     description:
       'JSON object. Keys: q (prefix of order, delivery or customer reference, slip; tracking number with USER_TRACKER_NUMBER_SEARCH), ' +
-      'zip, town (exact; a trailing * searches a prefix), country, depositor (id or ids), dateFrom, dateTo (ISO, at most 93 days apart: ' +
+      'zip, town (exact; a trailing * searches a prefix), country, depositor (id or code, or a list of them), dateFrom, dateTo (ISO, at most 93 days apart: ' +
       'wider answers 400 dateRangeTooLarge and the web offers an export), slip, serial, lot, customer, article, status (code or codes), ' +
       'tracerStatus',
     example: '{"q":"CMD1","dateFrom":"2026-10-01"}',
@@ -63,8 +64,8 @@ export class SerialsQuery {
 }
 
 /** A tracker list request, checked against ORDERS_LIST before the bus. */
-export function searchRequest(query: OrdersQuery): OrderSearchRequest {
-  return listRequest(ORDERS_LIST, query) as OrderSearchRequest;
+export async function searchRequest(bus: BusClient, ctx: CallerContext, query: OrdersQuery): Promise<OrderSearchRequest> {
+  return (await listRequest(bus, ctx, ORDERS_LIST, query)) as OrderSearchRequest;
 }
 
 /** A file sent in JSON (the gateway body limit is 5 MB; files at most TRACKING_UPLOAD_MAX_BYTES). */
