@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { screenshot } from './support/browser.mjs';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { login, loginToDashboard } from './support/portal.mjs';
 
@@ -47,9 +48,17 @@ test('time zone, phone and profile are saved through their calls', async () => {
   await page.getByLabel('Fuseau horaire').filter({ hasText: 'Europe/Paris' }).waitFor();
   await pick(page, 'Fuseau horaire', /^America\/New York/);
   await page.getByText('Données enregistrées.').first().waitFor();
-  await page.getByLabel('Téléphone').fill('abc');
+  // Checked as the field is left, the message under it (spec §5), and nothing is sent.
+  let sent = 0;
+  const count = (r) => r.url().includes('/api/user/phone/') && sent++;
+  page.on('request', count);
+  await page.getByLabel('Téléphone').fill('04-AB');
+  await page.getByLabel('Téléphone').blur();
+  const phoneHelp = page.locator('#settings-phone-helper-text');
+  await phoneHelp.filter({ hasText: 'Chiffres uniquement, + facultatif (6 à 15 chiffres)' }).waitFor();
   await page.getByRole('button', { name: 'Enregistrer' }).first().click();
-  await page.getByText('Numéro de téléphone invalide').first().waitFor();
+  assert.equal(sent, 0);
+  page.off('request', count);
   await page.getByLabel('Téléphone').fill('+33472000000');
   await page.getByRole('button', { name: 'Enregistrer' }).first().click();
   await page.waitForTimeout(500);
@@ -69,6 +78,38 @@ test('time zone, phone and profile are saved through their calls', async () => {
   assert.equal(me.timezone, 'America/New_York');
   assert.equal(me.phone, '+33472000000');
   await apiAs(page, 'POST', `/user/timezone/${encodeURIComponent('Europe/Paris')}`);
+  await page.close();
+});
+
+test('every settings form says what is wrong under the field as the user leaves it', async () => {
+  const page = await newTab(ctx);
+  await loginToDashboard(page, ctx.base, 'bob');
+  const helper = (id) => page.locator(`#${id}-helper-text`);
+  await page.goto(`${ctx.base}/settings/general`);
+  await page.locator('#settings-printer-uri').fill('192.168.1.50:9100');
+  await page.locator('#settings-printer-uri').blur();
+  await helper('settings-printer-uri').filter({ hasText: 'Adresse attendue : http://hôte:port' }).waitFor();
+  await page.locator('#settings-printer-uri').fill('http://192.168.1.50:9100');
+  await page.locator('#settings-printer-uri').blur();
+  await helper('settings-printer-uri').waitFor({ state: 'detached' });
+
+  await page.getByRole('tab', { name: 'Profil' }).click();
+  await page.locator('#profile-firstname').fill('');
+  await page.locator('#profile-email').fill('bob@transports');
+  await page.locator('#profile-email').blur();
+  await helper('profile-firstname').filter({ hasText: 'Champ obligatoire' }).waitFor();
+  await helper('profile-email').filter({ hasText: 'Adresse e-mail invalide' }).waitFor();
+  assert.equal(await page.locator('#profile-email').getAttribute('aria-invalid'), 'true');
+  // The contact e-mail is optional: left empty, nothing to say.
+  await page.locator('#profile-contactMail').focus();
+  await page.locator('#profile-contactMail').blur();
+  assert.equal(await helper('profile-contactMail').count(), 0);
+  await screenshot(page, 'settings-profile-validation-dark-fr');
+
+  await page.goto(`${ctx.base}/settings/problem`);
+  await page.getByRole('button', { name: 'Envoyer' }).click();
+  await helper('problem-subject').filter({ hasText: 'Champ obligatoire' }).waitFor();
+  await helper('problem-message').filter({ hasText: 'Champ obligatoire' }).waitFor();
   await page.close();
 });
 

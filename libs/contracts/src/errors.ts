@@ -85,6 +85,10 @@ export const FIELD_ERRORS = {
   inFuture: 'inFuture',
   /** A code (depositor, platform…) that names nothing the caller may use. */
   unknownCode: 'unknownCode',
+  /** A phone number: digits, an optional leading +, 6 to 15 of them. */
+  phoneDigits: 'phoneDigits',
+  /** A network printer's address: http(s)://host:port. */
+  printerAddress: 'printerAddress',
 } as const;
 
 /** A feed's clocks may run a little ahead of ours: dates of what happened may be this much later than now. */

@@ -125,6 +125,31 @@ export const CODE_PATTERN = /^[A-Z0-9_-]+$/;
 /** Phone numbers: digits, with an optional leading + (spec §5 "phone digits only"). */
 export const PHONE_PATTERN = /^\+?[0-9]{6,15}$/;
 
+/** A phone number as typed (spaces, dots and hyphens between the digits allowed), as it is stored; undefined when it is not one. */
+export function normalizePhone(value: string): string | undefined {
+  const phone = value.replace(/[\s.-]/g, '');
+  return PHONE_PATTERN.test(phone) ? phone : undefined;
+}
+
+/** An e-mail address the portal can send to: something@domain.tld, no spaces (the server checks with class-validator too). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
+
+/**
+ * A network printer's address as the settings keep it: http(s)://host with an optional port and
+ * nothing after; undefined when it is not one (a path, credentials or another scheme).
+ */
+export function parsePrinterUri(value: string): { url: string; port: number } | undefined {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return undefined;
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || !url.hostname || url.username || url.password) return undefined;
+  if (url.pathname !== '/' || url.search || url.hash) return undefined;
+  return { url: `${url.protocol}//${url.hostname}`, port: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80 };
+}
+
 /** Spec §9 timings. */
 export const TOKEN_CHECK_INTERVAL_MS = 2_400_000;
 export const NOTIFICATION_DURATION_MS = 7000;

@@ -208,6 +208,8 @@ export const de: Shape<typeof fr> = {
     invalidFormat: 'Ungültiges Format',
     inFuture: 'Datum in der Zukunft',
     unknownCode: 'Unbekannter Code',
+    phoneDigits: 'Nur Ziffern, optional mit + (6 bis 15 Ziffern)',
+    printerAddress: 'Erwartete Adresse: http://Host:Port',
   },
   server: {
     unavailableTitle: 'Dienst nicht verfügbar',

@@ -208,6 +208,8 @@ export const en: Shape<typeof fr> = {
     invalidFormat: 'Invalid format',
     inFuture: 'Date in the future',
     unknownCode: 'Unknown code',
+    phoneDigits: 'Digits only, optional leading + (6 to 15 digits)',
+    printerAddress: 'Expected address: http://host:port',
   },
   server: {
     unavailableTitle: 'Service unavailable',

@@ -208,6 +208,8 @@ export const es: Shape<typeof fr> = {
     invalidFormat: 'Formato no válido',
     inFuture: 'Fecha en el futuro',
     unknownCode: 'Código desconocido',
+    phoneDigits: 'Solo cifras, + opcional (de 6 a 15 cifras)',
+    printerAddress: 'Dirección esperada: http://host:puerto',
   },
   server: {
     unavailableTitle: 'Servicio no disponible',

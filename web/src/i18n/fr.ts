@@ -206,6 +206,8 @@ export const fr = {
     invalidFormat: 'Format invalide',
     inFuture: 'Date dans le futur',
     unknownCode: 'Code inconnu',
+    phoneDigits: 'Chiffres uniquement, + facultatif (6 à 15 chiffres)',
+    printerAddress: 'Adresse attendue : http://hôte:port',
   },
   server: {
     unavailableTitle: 'Service indisponible',

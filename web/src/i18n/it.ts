@@ -208,6 +208,8 @@ export const it: Shape<typeof fr> = {
     invalidFormat: 'Formato non valido',
     inFuture: 'Data nel futuro',
     unknownCode: 'Codice sconosciuto',
+    phoneDigits: 'Solo cifre, + facoltativo (da 6 a 15 cifre)',
+    printerAddress: 'Indirizzo atteso: http://host:porta',
   },
   server: {
     unavailableTitle: 'Servizio non disponibile',

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { api } from '../core/api';
-import { fieldError } from './FieldError';
+import { useFieldChecks } from '../core/fieldChecks';
 import { useSave } from './useSave';
 
 interface EmailTemplate {
@@ -31,11 +31,16 @@ export default function EmailTemplateTab() {
     const template = templates.find((t) => String(t.id) === id);
     if (template) setForm((f) => ({ ...f, subject: template.subject, body: template.body }));
   };
+  // Spec §5 mail sending: recipient, subject and body mandatory.
+  const checks = useFieldChecks({ recipient: ['required', 'email'], subject: ['required'], body: ['required'] }, form, fields);
   const submit = async () => {
+    if (!checks.checkAll()) return;
     const ok = await run(() => api('/email-templates/send', { method: 'POST', body: form }), 'messages.emailSent');
-    if (ok) setForm({ recipient: '', subject: '', body: '' });
+    if (ok) {
+      setForm({ recipient: '', subject: '', body: '' });
+      checks.reset();
+    }
   };
-  const valid = form.recipient.includes('@') && form.subject.trim() && form.body.trim();
 
   return (
     <Stack
@@ -73,12 +78,11 @@ export default function EmailTemplateTab() {
           required
           multiline={name === 'body'}
           minRows={name === 'body' ? 6 : undefined}
-          error={!!fields[name]}
-          helperText={fieldError(fields, name, translate)}
+          {...checks.field(name)}
         />
       ))}
       <div>
-        <Button type="submit" variant="contained" disabled={busy || !valid}>
+        <Button type="submit" variant="contained" disabled={busy}>
           {translate('settings.send')}
         </Button>
       </div>

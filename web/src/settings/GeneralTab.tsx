@@ -17,7 +17,7 @@ import { EXPORT_FORMATS, LABEL_FORMATS, LOCALES, Role, THEMES, TIME_ZONES, hasAn
 import { useLanguage } from '../i18n/useLanguage';
 import { THEME_KEY } from '../theme/palettes';
 import { updateUser, useUser } from '../user/useUser';
-import { fieldError } from './FieldError';
+import { useFieldChecks } from '../core/fieldChecks';
 import { useSave } from './useSave';
 import { agentUrl, printerAgent, type PrinterDevice } from '../huby/printing/agent';
 
@@ -42,6 +42,11 @@ export function GeneralTab() {
     }
   };
   useEffect(() => setPhone(user?.phone ?? ''), [user?.phone]);
+  const checks = useFieldChecks(
+    { phone: ['required', 'phone'], printer_uri: ['required', 'printerUri'] },
+    { phone, printer_uri: printerUri },
+    fields,
+  );
   if (!user) return null;
   const canPrint = hasAnyRole(user.roles, [Role.DASHTOWER_USER, Role.ADMIN_DASHTOWER_USER]);
   const enc = encodeURIComponent;
@@ -101,14 +106,13 @@ export function GeneralTab() {
           type="tel"
           value={phone}
           onChange={(e) => setPhone(e.target.value)}
-          error={!!fields.phone}
-          helperText={fieldError(fields, 'phone', translate)}
+          {...checks.field('phone')}
           sx={{ flexGrow: 1 }}
         />
         <Button
           variant="outlined"
-          disabled={busy || !phone.trim()}
-          onClick={() => run(() => updateUser(`/user/phone/${enc(phone.trim())}`))}
+          disabled={busy}
+          onClick={() => checks.checkAll(['phone']) && run(() => updateUser(`/user/phone/${enc(phone.trim())}`))}
           sx={{ mt: 1 }}
         >
           {translate('settings.save')}
@@ -199,14 +203,16 @@ export function GeneralTab() {
           value={printerUri}
           placeholder="http://192.168.1.50:9100"
           onChange={(e) => setPrinterUri(e.target.value)}
-          error={!!fields.printer_uri}
-          helperText={fieldError(fields, 'printer_uri', translate)}
+          {...checks.field('printer_uri')}
           sx={{ flexGrow: 1 }}
         />
         <Button
           variant="outlined"
-          disabled={busy || !printerUri.trim()}
-          onClick={() => run(() => updateUser('/user/printer-uri', { method: 'PUT', body: { printer_uri: printerUri.trim() } }))}
+          disabled={busy}
+          onClick={() =>
+            checks.checkAll(['printer_uri']) &&
+            run(() => updateUser('/user/printer-uri', { method: 'PUT', body: { printer_uri: printerUri.trim() } }))
+          }
           sx={{ mt: 1 }}
         >
           {translate('settings.save')}

@@ -4,6 +4,7 @@ import { useTranslate } from 'ra-core';
 import { checkPasswordRules, isPasswordValid } from '@portal/contracts';
 import { api } from '../core/api';
 import { setToken } from '../core/session';
+import { useFieldChecks } from '../core/fieldChecks';
 import { useSave } from './useSave';
 
 const RULES = [
@@ -19,12 +20,13 @@ const RULES = [
  */
 export default function PasswordTab() {
   const translate = useTranslate();
-  const { run, busy } = useSave();
+  const { run, busy, fields } = useSave();
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const rules = checkPasswordRules(password);
   const mismatch = confirmation.length > 0 && confirmation !== password;
+  const checks = useFieldChecks({ oldPassword: ['required'] }, { oldPassword }, fields);
 
   const submit = async () => {
     const answer = await run(
@@ -36,6 +38,7 @@ export default function PasswordTab() {
       setOldPassword('');
       setPassword('');
       setConfirmation('');
+      checks.reset();
     }
   };
 
@@ -57,6 +60,7 @@ export default function PasswordTab() {
         value={oldPassword}
         onChange={(e) => setOldPassword(e.target.value)}
         required
+        {...checks.field('oldPassword')}
       />
       <TextField
         id="new-password"

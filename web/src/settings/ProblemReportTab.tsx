@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { api } from '../core/api';
-import { fieldError } from './FieldError';
+import { useFieldChecks } from '../core/fieldChecks';
 import { useSave } from './useSave';
 
 /** Problem report: mailed to the logistics provider's support. */
@@ -11,11 +11,14 @@ export default function ProblemReportTab() {
   const { run, busy, fields } = useSave();
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
+  const checks = useFieldChecks({ subject: ['required'], message: ['required'] }, { subject, message }, fields);
   const submit = async () => {
+    if (!checks.checkAll()) return;
     const ok = await run(() => api('/support/problem-report', { method: 'POST', body: { subject, message } }), 'messages.emailSent');
     if (ok) {
       setSubject('');
       setMessage('');
+      checks.reset();
     }
   };
   return (
@@ -35,8 +38,7 @@ export default function ProblemReportTab() {
         value={subject}
         onChange={(e) => setSubject(e.target.value)}
         required
-        error={!!fields.subject}
-        helperText={fieldError(fields, 'subject', translate)}
+        {...checks.field('subject')}
       />
       <TextField
         id="problem-message"
@@ -46,11 +48,10 @@ export default function ProblemReportTab() {
         required
         multiline
         minRows={5}
-        error={!!fields.message}
-        helperText={fieldError(fields, 'message', translate)}
+        {...checks.field('message')}
       />
       <div>
-        <Button type="submit" variant="contained" disabled={busy || !subject.trim() || !message.trim()}>
+        <Button type="submit" variant="contained" disabled={busy}>
           {translate('settings.send')}
         </Button>
       </div>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { updateUser, useUser } from '../user/useUser';
-import { fieldError } from './FieldError';
+import { useFieldChecks, type FieldRule } from '../core/fieldChecks';
 import { useSave } from './useSave';
 
 const FIELDS = [
@@ -11,6 +11,12 @@ const FIELDS = [
   ['email', 'email', 'email'],
   ['contactMail', 'email', 'email'],
 ] as const;
+const RULES: Record<(typeof FIELDS)[number][0], FieldRule[]> = {
+  firstname: ['required'],
+  lastname: ['required'],
+  email: ['required', 'email'],
+  contactMail: ['email'],
+};
 
 /** First name, last name, login e-mail and contact e-mail (PUT /api/user/profile). */
 export default function ProfileTab() {
@@ -23,7 +29,10 @@ export default function ProfileTab() {
     email: user?.email ?? '',
     contactMail: user?.contactMail ?? '',
   });
-  const submit = () => run(() => updateUser('/user/profile', { method: 'PUT', body: { ...form, contactMail: form.contactMail || null } }));
+  const checks = useFieldChecks(RULES, form, fields);
+  const submit = () =>
+    checks.checkAll() &&
+    run(() => updateUser('/user/profile', { method: 'PUT', body: { ...form, contactMail: form.contactMail || null } }));
   return (
     <Stack
       spacing={2}
@@ -45,12 +54,11 @@ export default function ProfileTab() {
           value={form[name]}
           onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
           required={name !== 'contactMail'}
-          error={!!fields[name]}
-          helperText={fieldError(fields, name, translate)}
+          {...checks.field(name)}
         />
       ))}
       <div>
-        <Button type="submit" variant="contained" disabled={busy || !form.firstname.trim() || !form.lastname.trim() || !form.email.trim()}>
+        <Button type="submit" variant="contained" disabled={busy}>
           {translate('settings.save')}
         </Button>
       </div>

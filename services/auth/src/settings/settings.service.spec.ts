@@ -69,7 +69,7 @@ describe('user settings (auth service, real PostgreSQL)', () => {
     await expect(set(ctx, 'theme', 'pink')).rejects.toMatchObject({ key: 'invalidTheme' });
     await expect(set(ctx, 'export', 'csv')).rejects.toMatchObject({ key: 'invalidExportFormat' });
     await expect(set(ctx, 'timezone', 'Mars/Olympus')).rejects.toMatchObject({ key: 'invalidTimezone' });
-    await expect(set(ctx, 'phone', '04-AB')).rejects.toMatchObject({ key: 'invalidPhone' });
+    await expect(set(ctx, 'phone', '04-AB')).rejects.toMatchObject({ key: 'invalidPhone', fields: { phone: 'phoneDigits' } });
     const me = await h.call<UserDto>(AuthSubjects.me, ctx);
     expect(me).toMatchObject({ theme: 'lagoon', exportFormat: 'two_columns', timezone: 'America/New_York' });
   });
@@ -102,7 +102,12 @@ describe('user settings (auth service, real PostgreSQL)', () => {
       url: 'http://192.168.1.50',
       port: 9100,
     });
-    await expect(h.call(AuthSubjects.setPrinterUri, ctx, { printer_uri: 'ftp://x' })).rejects.toMatchObject({ key: 'invalidPrinterUri' });
+    for (const bad of ['ftp://x', 'http://user:pw@10.0.0.5:9100', 'http://10.0.0.5:9100/print', 'javascript:alert(1)']) {
+      await expect(h.call(AuthSubjects.setPrinterUri, ctx, { printer_uri: bad })).rejects.toMatchObject({
+        key: 'invalidPrinterUri',
+        fields: { printer_uri: 'printerAddress' },
+      });
+    }
     await expect(h.call(AuthSubjects.setPrinterUri, ctx, { printer_uri: 'not a url' })).rejects.toMatchObject({ key: 'invalidPrinterUri' });
     expect((await h.call<UserDto>(AuthSubjects.setPreferences, ctx, { loopTab: 'tab-drafts' })).preferences).toEqual({
       hubyReadyToGoTab: 'tab-ready',

@@ -8,7 +8,8 @@ import {
   EXPORT_FORMATS,
   findLocale,
   LABEL_FORMATS,
-  PHONE_PATTERN,
+  normalizePhone,
+  parsePrinterUri,
   EMPTY_SCOPE,
   FULL_SCOPE,
   Role,
@@ -63,15 +64,11 @@ export class SettingsService {
   }
 
   async setPrinterUri(ctx: CallerContext, printerUri: string): Promise<UserDto> {
-    let url: URL;
-    try {
-      url = new URL(String(printerUri ?? ''));
-    } catch {
-      throw new AppError('invalidPrinterUri', 'printer address must be http(s)://host:port', undefined, { printer_uri: 'invalidFormat' });
+    const printer = parsePrinterUri(String(printerUri ?? ''));
+    if (!printer) {
+      throw new AppError('invalidPrinterUri', 'printer address must be http(s)://host:port', undefined, { printer_uri: 'printerAddress' });
     }
-    if (!['http:', 'https:'].includes(url.protocol)) throw new AppError('invalidPrinterUri', 'printer address must be http(s)://host:port');
-    const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-    return this.present(await this.users.update(ctx.user!.id, { printerUrl: `${url.protocol}//${url.hostname}`, printerPort: port }));
+    return this.present(await this.users.update(ctx.user!.id, { printerUrl: printer.url, printerPort: printer.port }));
   }
 
   async setPreferences(ctx: CallerContext, input: Record<string, unknown>): Promise<UserDto> {
@@ -209,8 +206,8 @@ function changeFor(name: SettingName, value: string): Partial<User> {
       if (!TIME_ZONES.includes(value)) throw new AppError('invalidTimezone', `unknown time zone ${value}`, { value });
       return { timezone: value };
     case 'phone': {
-      const phone = value.replace(/[\s.-]/g, '');
-      if (!PHONE_PATTERN.test(phone)) throw new AppError('invalidPhone', 'phone: digits only', { value });
+      const phone = normalizePhone(value);
+      if (!phone) throw new AppError('invalidPhone', 'phone: digits only', { value }, { phone: 'phoneDigits' });
       return { phone };
     }
     case 'labelFormat':
