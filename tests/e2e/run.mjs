@@ -14,6 +14,8 @@ const ORDER = [
   'serialtracker',
   'exports',
   'huby',
+  'huby-labels',
+  'french-words',
   'a11y',
   'unavailable',
 ];

@@ -92,8 +92,9 @@ async function aliceJourney(page) {
   );
   await page.getByRole('button', { name: 'Réinitialiser' }).click();
   await page.waitForURL((url) => !url.search.includes('platform'));
-  // A filter the server refuses (a platform typed by hand in the address): the alert is translated, never its English text.
-  await page.goto(`${page.url().split('?')[0]}?filter=${encodeURIComponent(JSON.stringify({ platform: 'ORL1' }))}`);
+  // A filter the server refuses (a platform code typed by hand in the address that names no platform): the alert is
+  // translated, never its English text.
+  await page.goto(`${page.url().split('?')[0]}?filter=${encodeURIComponent(JSON.stringify({ platform: 'XXX9' }))}`);
   const refused = page.getByRole('alert').filter({ hasText: 'Certains champs sont incorrects.' });
   await refused.first().waitFor();
   assert.ok(!/invalid list request/i.test(await page.locator('.notices').textContent()));
@@ -154,7 +155,7 @@ async function aliceJourney(page) {
   assert.equal(await page.getByRole('tab', { name: 'Carton' }).getAttribute('aria-selected'), 'true');
   await page.getByRole('tabpanel').getByText('Dimensions L × l × h (cm)').waitFor();
   await screenshot(page, 'item-sheet-carton-dark-fr');
-  await page.getByRole('link', { name: 'Voir le stock' }).click();
+  await page.getByRole('link', { name: 'Voir le stock de l’article' }).click();
   await page.waitForURL(/\/stock\/stock\?filter=/);
   assert.equal(JSON.parse(new URL(page.url()).searchParams.get('filter')).itemId, Number(itemId));
   await page.locator(ROWS).first().waitFor();

@@ -396,7 +396,7 @@ export const de: Shape<typeof fr> = {
     family2: 'Warengruppe 2',
     newProduct: 'Neuer Artikel',
     hazardous: 'Gefahrgut',
-    back: 'Zurück zur Suche',
+    back: 'Zurück zu den Ergebnissen',
     seeStock: 'Bestand anzeigen',
     general: 'Stammdaten',
     qualityLock: 'Qualitätssperre',

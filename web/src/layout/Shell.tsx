@@ -38,7 +38,7 @@ export default function Shell() {
   }, [userLocale]);
 
   return (
-    <ThemeProvider theme={muiTheme(theme)}>
+    <ThemeProvider theme={muiTheme(theme, locale)}>
       <CssBaseline />
       <PortalLayout>
         <Suspense fallback={<Loading />}>

@@ -49,17 +49,24 @@ export const TRACKING_STATUS_LABELS: Record<TrackingStatusCode, Labels5> = {
   ),
   90: l('Expédiée', 'Shipped', 'Enviado', 'Spedito', 'Versendet'),
   95: l('En transit', 'In transit', 'En tránsito', 'In transito', 'Unterwegs'),
-  96: l('Retour expéditeur', 'Returned to sender', 'Devuelto al remitente', 'Reso al mittente', 'Rücksendung an Absender'),
+  // 96: the carrier is bringing the parcel back; 106: the warehouse has it back (told apart for the customer).
+  96: l(
+    'Retour à l’expéditeur en cours',
+    'Being returned to sender',
+    'En devolución al remitente',
+    'In rientro al mittente',
+    'Rücksendung an Absender unterwegs',
+  ),
   97: l('Anomalie de livraison', 'Delivery anomaly', 'Incidencia de entrega', 'Anomalia di consegna', 'Zustellstörung'),
   98: l('Livrée partiellement', 'Partially delivered', 'Entregado parcialmente', 'Consegnato parzialmente', 'Teilweise zugestellt'),
   99: l('Multiple (voir colis)', 'Multiple (see parcels)', 'Múltiple (ver bultos)', 'Multiplo (vedi colli)', 'Mehrere (siehe Packstücke)'),
   100: l('Livrée', 'Delivered', 'Entregado', 'Consegnato', 'Zugestellt'),
   106: l(
-    'Retournée à l’expéditeur',
-    'Returned to sender/shipper',
-    'Devuelto al expedidor',
-    'Restituito al mittente',
-    'An Versender zurückgesandt',
+    'Retour reçu par l’expéditeur',
+    'Return received by the sender',
+    'Devolución recibida por el remitente',
+    'Reso ricevuto dal mittente',
+    'Rücksendung beim Absender eingegangen',
   ),
 };
 
