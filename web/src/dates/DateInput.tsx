@@ -19,7 +19,7 @@ export interface DateInputProps {
   value: string;
   /** The new value: '' when cleared, `INVALID_DATE` while the date typed is invalid or unfinished. */
   onChange: (value: string) => void;
-  /** The caller's own refusal (its text in helperText); an invalid date is marked whatever it says. */
+  /** The caller's own refusal (its text in helperText); an invalid date shows its own message instead. */
   error?: boolean;
   helperText?: ReactNode;
   required?: boolean;
@@ -61,7 +61,8 @@ function useTextField(props: DateInputProps, invalid: boolean) {
     size,
     sx,
     error: Boolean(error) || invalid,
-    helperText: error ? helperText : invalid ? translate('errors.invalidDate') : helperText,
+    // The caller's refusal of an invalid date says less than this.
+    helperText: invalid ? translate('errors.invalidDate') : helperText,
   };
 }
 

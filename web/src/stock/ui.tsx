@@ -142,6 +142,7 @@ const PER_PAGE = [25, 50, 100, 250];
 export function Paginator({ list }: { list: ListControllerResult }) {
   const translate = useTranslate();
   const { page, perPage, total, hasNextPage, hasPreviousPage, setPage, setPerPage, data } = list;
+  const n = useNumber();
   const first = (page - 1) * perPage + 1;
   const last = first + (data?.length ?? 0) - 1;
   return (
@@ -170,8 +171,8 @@ export function Paginator({ list }: { list: ListControllerResult }) {
       <Typography variant="body2" role="status" data-testid="page-status">
         {data?.length
           ? total != null
-            ? translate('stock.rowsOf', { from: first, to: last, total })
-            : translate('stock.rowsPage', { from: first, to: last, page })
+            ? translate('stock.rowsOf', { from: n(first), to: n(last), total: n(total) })
+            : translate('stock.rowsPage', { from: n(first), to: n(last), page: n(page) })
           : ''}
       </Typography>
       <Button size="small" disabled={!hasPreviousPage && page <= 1} onClick={() => setPage(page - 1)}>
