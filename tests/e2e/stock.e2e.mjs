@@ -6,6 +6,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import ExcelJS from 'exceljs';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
+import { axe } from './support/axe.mjs';
 import { loginToDashboard } from './support/portal.mjs';
 import { launchBrowser, screenshot, SCREENSHOTS } from './support/browser.mjs';
 import { dateField, dayIn, dmy, isoDay, shownDate, shownIn, typeDate } from './support/dates.mjs';
@@ -290,6 +291,7 @@ async function datesJourney(page) {
   assert.deepEqual([lastDay.dateFrom, lastDay.dateTo], Array(2).fill(monthOf(today, 0)[1]));
   await pick(page, 'Période', 'Mois dernier');
   await bar.screenshot({ path: path.join(SCREENSHOTS, 'stock-dates-filterbar-dark-fr.png') });
+  await axe(page, 'stock movements dates dark fr');
 
   // The calendar speaks French (month names, Monday first), whatever the browser says.
   await bar
@@ -352,6 +354,7 @@ async function datesJourney(page) {
   const english = await movementsQuery(page, () => bar.getByRole('button', { name: 'Search' }).click());
   assert.equal(english.dateFrom, '2026-11-01');
   await bar.screenshot({ path: path.join(SCREENSHOTS, 'stock-dates-filterbar-light-en.png') });
+  await axe(page, 'stock movements dates light en');
   await apiAs(page, 'POST', '/user/theme/dark');
   await page.reload();
   await page.getByRole('columnheader', { name: 'Movement type' }).waitFor();
