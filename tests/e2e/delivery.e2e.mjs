@@ -8,6 +8,7 @@ import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
 import { loginToDashboard } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
+import { shownIn, typeDate } from './support/dates.mjs';
 
 const ctx = useJourney();
 const q = (o) => encodeURIComponent(JSON.stringify(o));
@@ -49,24 +50,6 @@ async function applySettings(page, ...paths) {
     localStorage.setItem('portal.user', JSON.stringify(await res.json()));
   });
   await page.reload();
-}
-
-/** `YYYY-MM-DDTHH:mm` of `date` in `timeZone`, what a datetime-local field holds. */
-function wallClock(date, timeZone) {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(date)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
 
 /** Shipped statuses the journeys meet, with their labels (contracts TRACKING_STATUS_LABELS). */
@@ -180,7 +163,9 @@ test('admin: adds a PDF and deletes it, classifies a shipped delivery as deliver
     await page.getByRole('button', { name: 'Classer manuellement' }).click();
     const dialog = page.getByRole('dialog', { name: `Classement manuel de la commande ${order.reference}` });
     await dialog.getByRole('radio', { name: 'Livrée' }).check();
-    await dialog.getByLabel('Date et heure de livraison').fill(wallClock(new Date(Date.now() - 5 * 60_000), me.timezone));
+    // Typed as shown, DD/MM/YYYY HH:mm in the user's time zone.
+    const at = /^Date et heure de livraison/;
+    await typeDate(page, dialog, at, shownIn(new Date(Date.now() - 5 * 60_000), me.timezone));
     await dialog.getByText('La date de livraison doit être au moins 10 minutes dans le passé.').waitFor();
     await dialog.getByRole('button', { name: 'Classer' }).click();
     await page.waitForTimeout(500);
@@ -188,7 +173,7 @@ test('admin: adds a PDF and deletes it, classifies a shipped delivery as deliver
     await axe(page, 'classification dialog');
     await screenshot(page, 'delivery-classify-too-recent-dark-fr');
 
-    await dialog.getByLabel('Date et heure de livraison').fill(wallClock(new Date(Date.now() - 60 * 60_000), me.timezone));
+    await typeDate(page, dialog, at, shownIn(new Date(Date.now() - 60 * 60_000), me.timezone));
     await dialog.getByLabel('Commentaire', { exact: true }).fill('Remis au gardien, colis en bon état');
     await dialog.getByRole('radio', { name: 'Joint à l’historique' }).check();
     await dialog.locator('input[type=file]').setInputFiles({ name: 'pod-e2e.png', mimeType: 'image/png', buffer: PNG });

@@ -6,6 +6,7 @@ import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
 import { loginToDashboard } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
+import { dmy, shownDate, typeDate } from './support/dates.mjs';
 
 const ctx = useJourney();
 const run = Date.now().toString(36).toUpperCase();
@@ -102,8 +103,20 @@ test('alice: address book, a shipment created, refused, validated and duplicated
       await page.getByRole('option', { name: value, exact: true }).click();
     }
     await page.locator('#huby-dg-0-adr_designation').fill('LIQUIDE INFLAMMABLE, N.S.A.');
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    await page.locator('#huby-date_shipment_desired').fill(tomorrow);
+    // A day not in the calendar: marked under the field, and the form sends nothing.
+    await typeDate(page, page, 'Date d’expédition souhaitée', '31/02/2027');
+    let sent = 0;
+    const count = (r) => r.method() !== 'GET' && r.url().includes('/api/dashtower/') && sent++;
+    page.on('request', count);
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await page.getByText('Certains champs sont incorrects.').waitFor();
+    await page.getByText('Date invalide.').waitFor();
+    page.off('request', count);
+    assert.equal(sent, 0, 'an invalid date sends nothing');
+    const tomorrow = dmy(new Date(Date.now() + 86_400_000).toISOString());
+    await typeDate(page, page, 'Date d’expédition souhaitée', tomorrow);
+    assert.equal(await page.getByText('Date invalide.').count(), 0);
+    assert.equal(await shownDate(page, 'huby-date_shipment_desired'), tomorrow);
     await page.getByRole('button', { name: 'Valider' }).click();
     await page.getByText('Expédition validée.').waitFor();
     await page.locator('[data-status="10"]').waitFor();

@@ -6,8 +6,10 @@ import path from 'node:path';
 import { test } from 'node:test';
 import ExcelJS from 'exceljs';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
+import { axe } from './support/axe.mjs';
 import { loginToDashboard } from './support/portal.mjs';
-import { screenshot } from './support/browser.mjs';
+import { launchBrowser, screenshot, SCREENSHOTS } from './support/browser.mjs';
+import { dateField, dayIn, dmy, isoDay, shownDate, shownIn, typeDate } from './support/dates.mjs';
 
 const ctx = useJourney();
 const ROWS = 'table tbody tr:has(td:nth-child(2))';
@@ -35,7 +37,8 @@ async function download(page, buttonName) {
 }
 
 async function pick(page, label, option) {
-  await page.getByLabel(label, { exact: true }).click();
+  // The select itself (its closing list bears the same label for a moment).
+  await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -123,8 +126,9 @@ async function aliceJourney(page) {
   await pick(page, 'Période', '90 jours glissants');
   await page.waitForURL(/dateFrom/);
   await page.locator(ROWS).first().waitFor({ timeout: 30_000 });
-  const from = await page.locator('#filter-dateFrom').inputValue();
-  const to = await page.locator('#filter-dateTo').inputValue();
+  // The fields show the period as DD/MM/YYYY (spec §9).
+  const from = isoDay(await shownDate(page, 'filter-dateFrom'));
+  const to = isoDay(await shownDate(page, 'filter-dateTo'));
   assert.equal((Date.parse(to) - Date.parse(from)) / 86_400_000, 89);
   const firstDate = await page.locator(`${ROWS} td`).first().textContent();
   assert.match(firstDate, /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
@@ -206,3 +210,159 @@ test('bob sees only DEMO-B stock and movements', async () => {
   assert.equal(await page.locator('table tbody a[href^="/item/"]').count(), 0);
   await page.close();
 });
+
+/** A calendar month of `day` moved by `shift`: its first and last days, `YYYY-MM-DD`. */
+function monthOf(day, shift) {
+  const [y, m] = day.split('-').map(Number);
+  const iso = (d) => d.toISOString().slice(0, 10);
+  return [iso(new Date(Date.UTC(y, m - 1 + shift, 1))), iso(new Date(Date.UTC(y, m + shift, 0)))];
+}
+
+/** The filter of the last GET /api/movements that `action` fires. */
+async function movementsQuery(page, action) {
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/movements', { timeout: 15_000 }),
+    action(),
+  ]);
+  return JSON.parse(new URL(request.url()).searchParams.get('filter') ?? '{}');
+}
+
+test('dates in the portal’s language, not the browser’s: an American browser in New York, French then English portal', async () => {
+  // The browser says en-US and New York: the portal's language and alice's time zone rule the dates.
+  const browser = await launchBrowser({ locale: 'en-US', timezoneId: 'America/New_York' });
+  const page = await browser.newPage();
+  try {
+    await datesJourney(page);
+  } catch (error) {
+    await screenshot(page, 'stock-dates-failure');
+    throw error;
+  } finally {
+    await apiAs(page, 'POST', '/user/language/fr_FR').catch(() => undefined);
+    await apiAs(page, 'POST', '/user/theme/dark').catch(() => undefined);
+    await browser.close();
+  }
+});
+
+async function datesJourney(page) {
+  await loginToDashboard(page, ctx.base, 'alice');
+  const me = (await apiAs(page, 'GET', '/user/me')).body;
+  assert.notEqual(me.timezone, 'America/New_York', 'the user’s zone differs from the browser’s');
+  const today = dayIn(me.timezone);
+  await waitForRows(page, `${ctx.base}/stock/movements`);
+  const bar = page.getByRole('search');
+
+  // The default period (30 days) shows as DD/MM/YYYY, never the browser's MM/DD/YYYY.
+  assert.equal(await shownDate(page, 'filter-dateTo'), dmy(today));
+
+  // A day typed as a French user types it: 1 November 2026 is 01/11/2026, sent as 2026-11-01.
+  await typeDate(page, bar, 'Du', '01/11/2026');
+  assert.equal(await shownDate(page, 'filter-dateFrom'), '01/11/2026');
+  await typeDate(page, bar, 'Au', '15/11/2026');
+  const typed = await movementsQuery(page, () => bar.getByRole('button', { name: 'Rechercher' }).click());
+  assert.deepEqual([typed.dateFrom, typed.dateTo], ['2026-11-01', '2026-11-15']);
+  assert.equal(await bar.getByRole('combobox', { name: 'Période' }).textContent(), 'Personnalisée');
+
+  // A day that is not in the calendar is marked under its field, and nothing is sent.
+  await typeDate(page, bar, 'Du', '31/02/2026');
+  await bar.getByText('Date invalide.').waitFor();
+  assert.equal(await dateField(bar, 'Du').getAttribute('aria-invalid'), 'true');
+  const url = page.url();
+  let sent = false;
+  const watch = (r) => new URL(r.url()).pathname === '/api/movements' && (sent = true);
+  page.on('request', watch);
+  await bar.getByRole('button', { name: 'Rechercher' }).click();
+  await bar.getByText('Date invalide.').waitFor();
+  await page.waitForTimeout(500);
+  page.off('request', watch);
+  assert.equal(sent, false, 'an invalid date sends no request');
+  assert.equal(page.url(), url);
+
+  // "Mois dernier" fills both fields and the list reloads with that period.
+  const [first, last] = monthOf(today, -1);
+  const chosen = await movementsQuery(page, () => pick(page, 'Période', 'Mois dernier'));
+  assert.deepEqual([chosen.dateFrom, chosen.dateTo], [first, last]);
+  assert.equal(await shownDate(page, 'filter-dateFrom'), dmy(first));
+  assert.equal(await shownDate(page, 'filter-dateTo'), dmy(last));
+  assert.equal(await bar.getByText('Date invalide.').count(), 0);
+  assert.equal(await bar.getByRole('combobox', { name: 'Période' }).textContent(), 'Mois dernier');
+  await page.waitForURL((u) => u.searchParams.get('filter')?.includes(first));
+  // The labelled choices replace the unlabeled "1" and "31" buttons.
+  assert.equal(await bar.getByRole('button', { name: /^(1|31)\b/ }).count(), 0);
+  const lastDay = await movementsQuery(page, () => pick(page, 'Période', 'Dernier jour du mois'));
+  assert.deepEqual([lastDay.dateFrom, lastDay.dateTo], Array(2).fill(monthOf(today, 0)[1]));
+  await pick(page, 'Période', 'Mois dernier');
+  await bar.screenshot({ path: path.join(SCREENSHOTS, 'stock-dates-filterbar-dark-fr.png') });
+  await axe(page, 'stock movements dates dark fr');
+
+  // The calendar speaks French (month names, Monday first), whatever the browser says.
+  await bar
+    .getByRole('button', { name: /^Choisir la date/ })
+    .first()
+    .click();
+  const calendar = page.getByRole('dialog');
+  await calendar.getByRole('grid').waitFor();
+  const [y, m] = first.split('-').map(Number);
+  const month = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, 1));
+  await calendar.getByText(month, { exact: true }).waitFor();
+  const weekdays = await calendar.locator('[role=columnheader]').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')));
+  assert.equal(weekdays[0], 'lundi', weekdays.join(','));
+  await page.waitForTimeout(400); // the calendar's opening transition
+  await screenshot(page, 'stock-dates-calendar-dark-fr');
+  await page.keyboard.press('Escape');
+  await calendar.waitFor({ state: 'detached' });
+
+  // A date-time field (a Tracer Route event): DD/MM/YYYY HH:mm on 24 hours, the wall clock of the
+  // user's zone (not New York's), no AM / PM in the field nor in its clock.
+  await page.goto(`${ctx.base}/tracerroute`);
+  const actions = page.getByRole('button', { name: /^Actions sur / }).first();
+  await actions.waitFor({ timeout: 60_000 });
+  await actions.click();
+  await page.getByRole('menuitem', { name: 'Ajouter un événement' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Nouvel événement/ });
+  const shown = await shownDate(dialog, 'tracer-event-at');
+  assert.match(shown, /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  const now = Date.now();
+  const near = [-60_000, 0, 60_000].map((d) => shownIn(new Date(now + d), me.timezone));
+  assert.ok(near.includes(shown), `${shown} is not the time in ${me.timezone} (${near.join(', ')})`);
+  await dialog
+    .getByRole('button', { name: /^Choisir la date/ })
+    .last()
+    .click();
+  const clock = page.getByRole('dialog').filter({ has: page.getByRole('grid') });
+  await clock.waitFor();
+  await clock
+    .getByRole('option', { name: '23 heures' })
+    .or(clock.getByRole('option', { name: '23' }))
+    .first()
+    .waitFor();
+  const texts = `${await dialog.textContent()} ${await clock.textContent()}`;
+  assert.doesNotMatch(texts, /\b(AM|PM|am|pm)\b/, texts);
+  await page.keyboard.press('Escape');
+  await clock.waitFor({ state: 'detached' });
+  if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Annuler' }).click();
+
+  // English and light: the same field still shows DD/MM/YYYY (en-GB), its labels in English.
+  await apiAs(page, 'POST', '/user/language/en_US');
+  await apiAs(page, 'POST', '/user/theme/light');
+  await page.goto(`${ctx.base}/stock/movements`);
+  await page.reload();
+  await page.getByRole('columnheader', { name: 'Movement type' }).waitFor();
+  await pick(page, 'Period', 'Last month');
+  assert.equal(await shownDate(page, 'filter-dateFrom'), dmy(first));
+  assert.equal(await shownDate(page, 'filter-dateTo'), dmy(last));
+  await typeDate(page, bar, 'From', '01/11/2026');
+  assert.equal(await shownDate(page, 'filter-dateFrom'), '01/11/2026');
+  const english = await movementsQuery(page, () => bar.getByRole('button', { name: 'Search' }).click());
+  assert.equal(english.dateFrom, '2026-11-01');
+  await bar.screenshot({ path: path.join(SCREENSHOTS, 'stock-dates-filterbar-light-en.png') });
+  await axe(page, 'stock movements dates light en');
+  await apiAs(page, 'POST', '/user/theme/dark');
+  await page.reload();
+  await page.getByRole('columnheader', { name: 'Movement type' }).waitFor();
+  await bar.screenshot({ path: path.join(SCREENSHOTS, 'stock-dates-filterbar-dark-en.png') });
+  await apiAs(page, 'POST', '/user/language/fr_FR');
+  await apiAs(page, 'POST', '/user/theme/light');
+  await page.reload();
+  await page.getByRole('columnheader', { name: 'Type de mouvement' }).waitFor();
+  await bar.screenshot({ path: path.join(SCREENSHOTS, 'stock-dates-filterbar-light-fr.png') });
+}

@@ -10,6 +10,7 @@ import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
 import { loginToDashboard } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
+import { shownDate, typeDate } from './support/dates.mjs';
 
 const ctx = useJourney();
 
@@ -207,13 +208,15 @@ async function bulkJourney(page) {
   page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/tracerroute/delivered') && posts.push(r.url()));
   await page.getByRole('button', { name: 'Marquer livrées' }).click();
   const dialog = page.getByRole('dialog');
-  const field = dialog.getByLabel('Date et heure de livraison');
-  const suggested = await field.inputValue();
-  await field.fill('2099-01-01T10:00');
+  const label = /^Date et heure de livraison/;
+  const suggested = await shownDate(dialog, 'tracer-delivered-at');
+  assert.match(suggested, /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  await typeDate(page, dialog, label, '01/01/2099 10:00');
+  assert.equal(await shownDate(dialog, 'tracer-delivered-at'), '01/01/2099 10:00');
   await dialog.getByRole('button', { name: 'Marquer livrées' }).click();
   await dialog.getByText('La date de livraison doit être au moins 10 minutes dans le passé.').waitFor();
   assert.deepEqual(posts, []);
-  await field.fill(suggested);
+  await typeDate(page, dialog, label, suggested);
   await dialog.getByRole('button', { name: 'Marquer livrées' }).click();
   const result = dialog.getByTestId('delivered-result');
   await result.getByText('1 livraison marquée livrée').waitFor();

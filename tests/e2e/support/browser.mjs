@@ -17,16 +17,19 @@ const ARGS = [
   '--disable-sync',
 ];
 
-/** A fresh browser with its own throw-away profile. `close()` removes the profile. */
-export async function launchBrowser() {
+/**
+ * A fresh browser with its own throw-away profile. `close()` removes the profile. A French browser in
+ * Paris unless told otherwise (a journey checks the portal does not follow the browser's language).
+ */
+export async function launchBrowser({ locale = 'fr-FR', timezoneId = 'Europe/Paris' } = {}) {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
     args: ARGS,
     viewport: { width: 1366, height: 900 },
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
+    locale,
+    timezoneId,
   });
   return {
     context,

@@ -6,10 +6,10 @@ import {
   MANUAL_DELIVERY_MIN_AGE_MINUTES,
   type Classification,
   type OrderDetailDto,
-  toLocalInput,
   zonedInstant,
 } from '@portal/contracts';
 import { api } from '../core/api';
+import { DateTimeInput } from '../dates/DateInput';
 import { ActionDialog, useSubmit } from '../tracking/ActionDialog';
 import { useTimeZone } from '../stock/ui';
 import { toUploadBody, uploadProblem } from './files';
@@ -37,14 +37,14 @@ export function ClassifyDialog({ order, onClose, onDone }: { order: OrderDetailD
   const { busy, error, run } = useSubmit();
 
   const atDate = zonedInstant(at, timeZone);
+  // An invalid or unfinished date is marked by the field itself.
   const atError = !atDate
-    ? tried
+    ? tried && at === ''
       ? translate('fields.required')
       : null
     : !isOldEnough(atDate)
       ? translate('errors.deliveryDateTooRecent', { minutes: MANUAL_DELIVERY_MIN_AGE_MINUTES })
       : null;
-  const latest = toLocalInput(new Date(Date.now() - MANUAL_DELIVERY_MIN_AGE_MINUTES * 60_000), timeZone);
 
   const submit = () => {
     setTried(true);
@@ -88,16 +88,15 @@ export function ClassifyDialog({ order, onClose, onDone }: { order: OrderDetailD
           ))}
         </RadioGroup>
       </FormControl>
-      <TextField
+      <DateTimeInput
         id="classify-at"
-        type="datetime-local"
+        size="medium"
         label={translate(as === 'delivered' ? 'delivery.classify.atDelivered' : 'delivery.classify.atEvent')}
         value={at}
-        onChange={(e) => setAt(e.target.value)}
+        onChange={setAt}
         required
         error={!!atError}
         helperText={atError ?? translate('delivery.classify.atHelp', { minutes: MANUAL_DELIVERY_MIN_AGE_MINUTES, zone: timeZone })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: latest, step: 60 } }}
       />
       <TextField
         id="classify-comment"

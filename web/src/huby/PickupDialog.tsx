@@ -3,6 +3,8 @@ import { useNotify, useTranslate } from 'ra-core';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, TextField } from '@mui/material';
 import type { AddressDto, CarrierDto } from '@portal/contracts';
 import { ApiError, errorKeyOf } from '../core/api';
+import { DateInput } from '../dates/DateInput';
+import { INVALID_DATE } from '../dates/dateValue';
 import { fieldError } from '../settings/FieldError';
 import { useDepositors } from '../tracking/useReferenceData';
 import { AddressPicker } from './AddressPicker';
@@ -45,6 +47,8 @@ export function PickupDialog({ onClose }: { onClose: () => void }) {
   const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
   const err = (name: string) => ({ error: !!fields[name], helperText: fieldError(fields, name, translate) });
   const submit = async () => {
+    // An invalid or unfinished date is marked under its field; nothing is sent.
+    if (form.date === INVALID_DATE) return notify('errors.validationFailed', { type: 'error' });
     setBusy(true);
     setFields({});
     try {
@@ -125,16 +129,13 @@ export function PickupDialog({ onClose }: { onClose: () => void }) {
             </TextField>
           </Grid>
           <Grid size={{ xs: 6, sm: 4 }}>
-            <TextField
+            <DateInput
               id="pickup-date"
-              type="date"
               label={translate('huby.pickup.date')}
               value={form.date}
-              onChange={(e) => set('date', e.target.value)}
+              onChange={(value) => set('date', value)}
               required
               fullWidth
-              size="small"
-              slotProps={{ inputLabel: { shrink: true } }}
               {...err('date')}
             />
           </Grid>

@@ -40,6 +40,8 @@ import {
   type ShipmentHistoryDto,
 } from '@portal/contracts';
 import { alertParams, ApiError, errorKeyOf } from '../core/api';
+import { DateInput } from '../dates/DateInput';
+import { INVALID_DATE } from '../dates/dateValue';
 import { fieldError } from '../settings/FieldError';
 import { useDepositors } from '../tracking/useReferenceData';
 import { useNumber, useTimeZone } from '../stock/ui';
@@ -112,6 +114,8 @@ const emptyDg = (): DgForm => ({
   package_quantity: '1',
   environment_danger: false,
 });
+
+const DATES = ['date_shipment_desired', 'date_delivery_desired', 'date_loading'] as const;
 
 const TEXTS = [
   'reference',
@@ -333,6 +337,8 @@ export default function ShipmentForm() {
   const err = (name: string) => ({ error: !!fields[name], helperText: fieldError(fields, name, translate) });
 
   const run = async (call: () => Promise<void>, success: string, args: Record<string, unknown> = {}) => {
+    // A date typed but invalid or unfinished is marked under its field; nothing is sent.
+    if (DATES.some((n) => form[n] === INVALID_DATE)) return notify('errors.validationFailed', { type: 'error' });
     setBusy(true);
     setFields({});
     try {
@@ -375,21 +381,32 @@ export default function ShipmentForm() {
     form.packings.map((p) => ({ packages: num(p.packages), duplicate_count: num(p.duplicate_count), weight_kg: num(p.weight_kg) })),
   );
 
-  const textField = (name: Text, options: { type?: string; multiline?: boolean; select?: readonly string[]; disabled?: boolean } = {}) => (
+  const dateField = (name: (typeof DATES)[number]) => (
+    <DateInput
+      id={`huby-${name}`}
+      name={name}
+      label={translate(`huby.f.${name}`)}
+      value={form[name]}
+      onChange={(value) => set(name, value)}
+      disabled={busy || !draft}
+      fullWidth
+      {...err(name)}
+    />
+  );
+  const textField = (name: Text, options: { multiline?: boolean; select?: readonly string[]; disabled?: boolean } = {}) => (
     <TextField
       id={`huby-${name}`}
       name={name}
       label={translate(`huby.f.${name}`)}
       value={form[name]}
       onChange={(e) => set(name, e.target.value)}
-      type={options.type ?? 'text'}
       select={!!options.select}
       multiline={options.multiline}
       minRows={options.multiline ? 2 : undefined}
       disabled={busy || options.disabled || !draft}
       fullWidth
       size="small"
-      slotProps={{ inputLabel: { shrink: options.type === 'date' || !!options.select ? true : undefined } }}
+      slotProps={{ inputLabel: { shrink: options.select ? true : undefined } }}
       {...err(name)}
     >
       {options.select && [
@@ -576,9 +593,9 @@ export default function ShipmentForm() {
             textField('tour_code')
           )}
         </Grid>
-        {(['date_shipment_desired', 'date_delivery_desired', 'date_loading'] as const).map((n) => (
+        {DATES.map((n) => (
           <Grid key={n} size={{ xs: 12, sm: 6, md: 2 }}>
-            {textField(n, { type: 'date' })}
+            {dateField(n)}
           </Grid>
         ))}
       </Section>

@@ -345,8 +345,6 @@ export const de: Shape<typeof fr> = {
     export_xlsx: 'XLSX-Export',
     openItem: 'Artikelblatt %{reference}',
     itemFilter: 'Artikel Nr. %{id}',
-    firstDay: 'Erster Tag des Monats',
-    lastDay: 'Letzter Tag des Monats',
     f: {
       quantityInStock: 'Bestand',
       quantityReserved: 'Reserviert',
@@ -388,6 +386,8 @@ export const de: Shape<typeof fr> = {
       lastYear: 'Letztes Jahr',
       rolling30: 'Gleitende 30 Tage',
       rolling90: 'Gleitende 90 Tage',
+      firstDay: 'Erster Tag des Monats',
+      lastDay: 'Letzter Tag des Monats',
       custom: 'Benutzerdefiniert',
     },
   },

@@ -344,8 +344,6 @@ export const en: Shape<typeof fr> = {
     export_xlsx: 'Export XLSX',
     openItem: 'Item sheet %{reference}',
     itemFilter: 'Item no. %{id}',
-    firstDay: 'First day of the month',
-    lastDay: 'Last day of the month',
     f: {
       quantityInStock: 'In stock',
       quantityReserved: 'Reserved',
@@ -387,6 +385,8 @@ export const en: Shape<typeof fr> = {
       lastYear: 'Last year',
       rolling30: 'Rolling 30 days',
       rolling90: 'Rolling 90 days',
+      firstDay: 'First day of the month',
+      lastDay: 'Last day of the month',
       custom: 'Custom',
     },
   },

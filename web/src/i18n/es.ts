@@ -345,8 +345,6 @@ export const es: Shape<typeof fr> = {
     export_xlsx: 'Exportar XLSX',
     openItem: 'Ficha del artículo %{reference}',
     itemFilter: 'Artículo n.º %{id}',
-    firstDay: 'Primer día del mes',
-    lastDay: 'Último día del mes',
     f: {
       quantityInStock: 'En stock',
       quantityReserved: 'Reservado',
@@ -388,6 +386,8 @@ export const es: Shape<typeof fr> = {
       lastYear: 'Año pasado',
       rolling30: '30 días móviles',
       rolling90: '90 días móviles',
+      firstDay: 'Primer día del mes',
+      lastDay: 'Último día del mes',
       custom: 'Personalizado',
     },
   },

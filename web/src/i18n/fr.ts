@@ -342,8 +342,6 @@ export const fr = {
     export_xlsx: 'Export XLSX',
     openItem: 'Fiche article %{reference}',
     itemFilter: 'Article n° %{id}',
-    firstDay: 'Premier jour du mois',
-    lastDay: 'Dernier jour du mois',
     f: {
       quantityInStock: 'Qté en stock',
       quantityReserved: 'Qté réservée',
@@ -385,6 +383,8 @@ export const fr = {
       lastYear: 'Année dernière',
       rolling30: '30 jours glissants',
       rolling90: '90 jours glissants',
+      firstDay: 'Premier jour du mois',
+      lastDay: 'Dernier jour du mois',
       custom: 'Personnalisée',
     },
   },

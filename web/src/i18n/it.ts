@@ -345,8 +345,6 @@ export const it: Shape<typeof fr> = {
     export_xlsx: 'Esporta XLSX',
     openItem: 'Scheda articolo %{reference}',
     itemFilter: 'Articolo n. %{id}',
-    firstDay: 'Primo giorno del mese',
-    lastDay: 'Ultimo giorno del mese',
     f: {
       quantityInStock: 'In giacenza',
       quantityReserved: 'Riservato',
@@ -388,6 +386,8 @@ export const it: Shape<typeof fr> = {
       lastYear: 'Anno scorso',
       rolling30: '30 giorni mobili',
       rolling90: '90 giorni mobili',
+      firstDay: 'Primo giorno del mese',
+      lastDay: 'Ultimo giorno del mese',
       custom: 'Personalizzato',
     },
   },

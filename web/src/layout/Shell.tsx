@@ -14,6 +14,7 @@ import { ReportModule } from '../apps/registry';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { Loading } from './Loading';
 import { PortalLayout } from './PortalLayout';
+import { DateLocalization } from '../dates/DateLocalization';
 
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
 const SettingsPage = lazy(() => import('../settings/SettingsPage'));
@@ -40,21 +41,23 @@ export default function Shell() {
   return (
     <ThemeProvider theme={muiTheme(theme, locale)}>
       <CssBaseline />
-      <PortalLayout>
-        <Suspense fallback={<Loading />}>
-          <Routes>
-            <Route path="/" element={<Navigate to="/dashboard" replace />} />
-            <Route path="/dashboard" element={<DashboardPage />} />
-            <Route path="/settings/*" element={<SettingsPage />} />
-            <Route path="/exports/:id" element={<ExportDownloadPage />} />
-            {PORTAL_APPS.map((app) => (
-              <Route key={app.id} path={`${app.route}/*`} element={<AppRoute app={app} />} />
-            ))}
-            <Route path="/report/:id" element={<ReportModule />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
-        </Suspense>
-      </PortalLayout>
+      <DateLocalization>
+        <PortalLayout>
+          <Suspense fallback={<Loading />}>
+            <Routes>
+              <Route path="/" element={<Navigate to="/dashboard" replace />} />
+              <Route path="/dashboard" element={<DashboardPage />} />
+              <Route path="/settings/*" element={<SettingsPage />} />
+              <Route path="/exports/:id" element={<ExportDownloadPage />} />
+              {PORTAL_APPS.map((app) => (
+                <Route key={app.id} path={`${app.route}/*`} element={<AppRoute app={app} />} />
+              ))}
+              <Route path="/report/:id" element={<ReportModule />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Routes>
+          </Suspense>
+        </PortalLayout>
+      </DateLocalization>
     </ThemeProvider>
   );
 }

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useListController, useTranslate } from 'ra-core';
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { MOVEMENT_TYPE_LABELS, MOVEMENT_TYPES, MOVEMENTS_LIST, formatDate, todayIn, type MovementDto } from '@portal/contracts';
-import { DATE_RANGES, firstOfMonth, lastOfMonth, matchRange, rangeOf, type DateRange } from './dateRanges';
-import { BestBefore, ExportButtons, FilterBar, ListTable, Shortcut, useNumber, useShortLocale, useTimeZone, type Column } from './ui';
+import { DATE_RANGES, matchRange, rangeOf, type DateRange } from './dateRanges';
+import { BestBefore, ExportButtons, FilterBar, ListTable, useNumber, useShortLocale, useTimeZone, type Column } from './ui';
 import { useBlockingCodes, usePlatformColumn } from './columns';
 
 /** Tab Movements: by period (spec §9 ranges), type, lot and reference. */
@@ -52,12 +52,6 @@ export default function MovementsTab() {
         }))
       : []),
   ];
-  const shortcuts = (set: (v: string) => void) => (
-    <>
-      <Shortcut label="1" title={translate('stock.firstDay')} onClick={() => set(firstOfMonth(today))} />
-      <Shortcut label="31" title={translate('stock.lastDay')} onClick={() => set(lastOfMonth(today))} />
-    </>
-  );
   return (
     <>
       <FilterBar
@@ -65,8 +59,8 @@ export default function MovementsTab() {
         declaration={MOVEMENTS_LIST}
         defaults={defaults}
         fields={[
-          { source: 'dateFrom', label: translate('stock.f.from'), type: 'date', adornment: shortcuts },
-          { source: 'dateTo', label: translate('stock.f.to'), type: 'date', adornment: shortcuts },
+          { source: 'dateFrom', label: translate('stock.f.from'), type: 'date' },
+          { source: 'dateTo', label: translate('stock.f.to'), type: 'date' },
           {
             source: 'type',
             label: translate('stock.f.type'),

@@ -15,6 +15,9 @@ describe('movement periods (spec §9)', () => {
     expect(rangeOf('lastYear', today)).toEqual(['2025-01-01', '2025-12-31']);
     expect(rangeOf('rolling30', today)).toEqual(['2026-02-03', '2026-03-04']);
     expect(rangeOf('rolling90', today)).toEqual(['2025-12-05', '2026-03-04']);
+    expect(rangeOf('firstDay', today)).toEqual(['2026-03-01', '2026-03-01']);
+    expect(rangeOf('lastDay', today)).toEqual(['2026-03-31', '2026-03-31']);
+    expect(rangeOf('lastDay', '2024-02-10')).toEqual(['2024-02-29', '2024-02-29']);
   });
   it('never exceeds the 366-day limit of the API', () => {
     for (const r of DATE_RANGES) {
@@ -27,5 +30,9 @@ describe('movement periods (spec §9)', () => {
     expect(lastOfMonth('2024-02-17')).toBe('2024-02-29');
     expect(matchRange('2026-03-01', '2026-03-31', today)).toBe('month');
     expect(matchRange('2026-03-01', '2026-03-30', today)).toBe('');
+    expect(matchRange('2026-03-31', '2026-03-31', today)).toBe('lastDay');
+    expect(matchRange('2026-03-01', '2026-03-01', today)).toBe('firstDay');
+    // On the first of the month, "today" comes first in the list.
+    expect(matchRange('2026-03-01', '2026-03-01', '2026-03-01')).toBe('today');
   });
 });

@@ -1,6 +1,6 @@
 import { addDays } from '@portal/contracts';
 
-/** Spec §9 predefined periods of the Movements tab, as days (YYYY-MM-DD) in the user's time zone. */
+/** Spec §9 predefined periods (Movements, tracker search), as days (YYYY-MM-DD) in the user's time zone. */
 export const DATE_RANGES = [
   'today',
   'yesterday',
@@ -13,6 +13,8 @@ export const DATE_RANGES = [
   'lastYear',
   'rolling30',
   'rolling90',
+  'firstDay',
+  'lastDay',
 ] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
 
@@ -54,6 +56,10 @@ export function rangeOf(range: DateRange, today: string): [string, string] {
       return [addDays(today, -29), today];
     case 'rolling90':
       return [addDays(today, -89), today];
+    case 'firstDay':
+      return [monthStart(today), monthStart(today)];
+    case 'lastDay':
+      return [lastOfMonth(today), lastOfMonth(today)];
   }
 }
 

@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Chip,
-  IconButton,
   MenuItem,
   Paper,
   Stack,
@@ -15,16 +14,15 @@ import {
   TableRow,
   TableSortLabel,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useLocaleState, useNotify, useTranslate, type ListControllerResult, type RaRecord } from 'ra-core';
 import type { ExpiryFlag, Labels5, ListDeclaration } from '@portal/contracts';
 import { ApiError, errorKeyOf } from '../core/api';
 import { useDraftFilter, type DraftFilter } from '../core/useDraftFilter';
-import { useUser } from '../user/useUser';
 import { downloadExport } from './exportFile';
 import { formatDay } from '@portal/contracts';
+import { DateInput } from '../dates/DateInput';
 
 /** The short language of the portal (fr, en, es, it, de), for the contracts' labels. */
 export function useShortLocale(): keyof Labels5 {
@@ -33,9 +31,7 @@ export function useShortLocale(): keyof Labels5 {
   return (['fr', 'en', 'es', 'it', 'de'].includes(short) ? short : 'en') as keyof Labels5;
 }
 
-export function useTimeZone(): string {
-  return useUser()?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
+export { useTimeZone } from '../user/useUser';
 
 export function useNumber() {
   const locale = useShortLocale();
@@ -146,6 +142,7 @@ const PER_PAGE = [25, 50, 100, 250];
 export function Paginator({ list }: { list: ListControllerResult }) {
   const translate = useTranslate();
   const { page, perPage, total, hasNextPage, hasPreviousPage, setPage, setPerPage, data } = list;
+  const n = useNumber();
   const first = (page - 1) * perPage + 1;
   const last = first + (data?.length ?? 0) - 1;
   return (
@@ -174,8 +171,8 @@ export function Paginator({ list }: { list: ListControllerResult }) {
       <Typography variant="body2" role="status" data-testid="page-status">
         {data?.length
           ? total != null
-            ? translate('stock.rowsOf', { from: first, to: last, total })
-            : translate('stock.rowsPage', { from: first, to: last, page })
+            ? translate('stock.rowsOf', { from: n(first), to: n(last), total: n(total) })
+            : translate('stock.rowsPage', { from: n(first), to: n(last), page: n(page) })
           : ''}
       </Typography>
       <Button size="small" disabled={!hasPreviousPage && page <= 1} onClick={() => setPage(page - 1)}>
@@ -194,8 +191,6 @@ export interface FilterField {
   type?: 'text' | 'date' | 'select';
   options?: { value: string; label: string }[];
   width?: number;
-  /** Extra controls after the field (date shortcuts). */
-  adornment?: (set: (value: string) => void) => ReactNode;
 }
 
 type Filter = Record<string, unknown>;
@@ -236,20 +231,31 @@ export function FilterBar({
     <Box component="form" onSubmit={submit} role="search" aria-label={translate('stock.filters')} sx={{ mb: 2 }}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
         {children?.(filter)}
-        {fields.map((f) => (
-          <Stack sx={{ alignItems: 'center' }} key={f.source} direction="row" spacing={0.5}>
+        {fields.map((f) =>
+          f.type === 'date' ? (
+            <DateInput
+              key={f.source}
+              id={`filter-${f.source}`}
+              label={f.label}
+              value={(draft[f.source] as string | undefined) ?? ''}
+              onChange={(value) => set({ [f.source]: value })}
+              error={filter.errors[f.source] !== undefined}
+              helperText={filter.errorText(f.source)}
+              sx={{ width: f.width ?? 170 }}
+            />
+          ) : (
             <TextField
+              key={f.source}
               id={`filter-${f.source}`}
               size="small"
               label={f.label}
-              type={f.type === 'date' ? 'date' : 'text'}
               select={f.type === 'select'}
               value={(draft[f.source] as string | undefined) ?? ''}
               onChange={(e) => set({ [f.source]: e.target.value })}
               error={filter.errors[f.source] !== undefined}
               helperText={filter.errorText(f.source)}
               sx={{ width: f.width ?? 170 }}
-              slotProps={{ inputLabel: { shrink: f.type === 'date' || f.type === 'select' ? true : undefined } }}
+              slotProps={{ inputLabel: { shrink: f.type === 'select' ? true : undefined } }}
             >
               {f.type === 'select' && [
                 <MenuItem key="" value="">
@@ -262,9 +268,8 @@ export function FilterBar({
                 )),
               ]}
             </TextField>
-            {f.adornment?.((value) => set({ [f.source]: value }))}
-          </Stack>
-        ))}
+          ),
+        )}
         <Button type="submit" variant="contained">
           {translate('stock.search')}
         </Button>
@@ -278,20 +283,6 @@ export function FilterBar({
         </Typography>
       )}
     </Box>
-  );
-}
-
-/**
- * A small text button for a spec §9 date shortcut (first or last day of the month), keyboard
- * reachable; its accessible name starts with the text shown (WCAG 2.5.3 label in name).
- */
-export function Shortcut({ label, title, onClick }: { label: string; title: string; onClick: () => void }) {
-  return (
-    <Tooltip title={title} describeChild>
-      <IconButton size="small" aria-label={`${label} – ${title}`} onClick={onClick} sx={{ fontSize: 12, borderRadius: 1 }}>
-        {label}
-      </IconButton>
-    </Tooltip>
   );
 }
 

@@ -5,6 +5,7 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { useNotify, useTranslate } from 'ra-core';
 import { MANUAL_DELIVERY_MIN_AGE_MINUTES, type OrderSummaryDto, toLocalInput, zonedInstant } from '@portal/contracts';
 import { errorKeyOf } from '../core/api';
+import { DateTimeInput } from '../dates/DateInput';
 import { useTimeZone } from '../stock/ui';
 import { ActionDialog, useSubmit } from '../tracking/ActionDialog';
 import { deliveredAtProblem, downloadPods, markDelivered, withoutBlanks, type MarkDeliveredResult } from './tracerApi';
@@ -117,14 +118,14 @@ function MarkDeliveredDialog({
       footer={result && <MarkResult result={result} referenceOf={referenceOf} />}
       done={result !== null}
     >
-      <TextField
+      <DateTimeInput
         id="tracer-delivered-at"
-        type="datetime-local"
         required
+        size="medium"
         label={translate('tracer.bulk.at')}
         value={at}
-        onChange={(e) => {
-          setAt(e.target.value);
+        onChange={(value) => {
+          setAt(value);
           setTouched(true);
         }}
         disabled={result !== null}
@@ -132,7 +133,6 @@ function MarkDeliveredDialog({
         helperText={
           (touched && problemText) || translate('tracer.bulk.atHelp', { minutes: MANUAL_DELIVERY_MIN_AGE_MINUTES, zone: timeZone })
         }
-        slotProps={{ inputLabel: { shrink: true } }}
       />
       <TextField
         id="tracer-delivered-comment"

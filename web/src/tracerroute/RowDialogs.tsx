@@ -12,6 +12,7 @@ import {
   zonedInstant,
 } from '@portal/contracts';
 import { useShortLocale, useTimeZone } from '../stock/ui';
+import { DateTimeInput } from '../dates/DateInput';
 import { useTracerStatusLabel, useTrackingStatusLabel } from '../tracking/StatusChip';
 import { ActionDialog, useSubmit } from '../tracking/ActionDialog';
 import { addTracerEvent, setCarrierInfo, setTracerStatus, withoutBlanks } from './tracerApi';
@@ -172,15 +173,14 @@ export function EventDialog({ row, onClose, onDone }: RowDialogProps) {
       onDone('tracer.event.done');
     });
   const dateField = (id: string, key: 'appointmentAt' | 'eventAt', value: string, set: (v: string) => void) => (
-    <TextField
+    <DateTimeInput
       id={id}
-      type="datetime-local"
       label={translate(`tracer.event.${key}`)}
       value={value}
-      onChange={(e) => set(e.target.value)}
-      error={badDate(value) || Boolean(fieldError(key))}
+      onChange={set}
+      size="medium"
+      error={Boolean(fieldError(key))}
       helperText={fieldError(key) ?? translate('tracer.timeZone', { zone: timeZone })}
-      slotProps={{ inputLabel: { shrink: true } }}
     />
   );
   return (

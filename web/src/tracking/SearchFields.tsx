@@ -16,8 +16,9 @@ import {
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslate } from 'ra-core';
 import { hasAnyRole, Role, TRACKING_STATUS_CODES, todayIn } from '@portal/contracts';
-import { DATE_RANGES, firstOfMonth, lastOfMonth, rangeOf, type DateRange } from '../stock/dateRanges';
-import { Shortcut, useTimeZone } from '../stock/ui';
+import { DATE_RANGES, rangeOf, type DateRange } from '../stock/dateRanges';
+import { DateInput } from '../dates/DateInput';
+import { useTimeZone } from '../user/useUser';
 import type { TrackerFilter } from './searchFilter';
 import { useTrackingStatusLabel } from './StatusChip';
 import { useCountries, useDepositors } from './useReferenceData';
@@ -167,7 +168,7 @@ export function CountryField({ value, set }: { value: string | undefined; set: S
   );
 }
 
-/** Spec §9 predefined periods, or two days typed (both inclusive) in the user's time zone. */
+/** Spec §9 predefined periods, or two days typed or picked (both inclusive) in the user's time zone. */
 export function PeriodFields({
   draft,
   set,
@@ -183,12 +184,6 @@ export function PeriodFields({
   const [from, to] = draft.period ? rangeOf(draft.period, today) : [draft.dateFrom, draft.dateTo];
   const day = (key: 'dateFrom' | 'dateTo', value: string) =>
     set({ period: undefined, dateFrom: from, dateTo: to, [key]: value || undefined });
-  const shortcuts = (key: 'dateFrom' | 'dateTo') => (
-    <>
-      <Shortcut label="1" title={translate('stock.firstDay')} onClick={() => day(key, firstOfMonth(today))} />
-      <Shortcut label="31" title={translate('stock.lastDay')} onClick={() => day(key, lastOfMonth(today))} />
-    </>
-  );
   return (
     <>
       <TextField
@@ -212,21 +207,16 @@ export function PeriodFields({
         ))}
       </TextField>
       {(['dateFrom', 'dateTo'] as const).map((key) => (
-        <Stack key={key} direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-          <TextField
-            id={`tracking-${key}`}
-            size="small"
-            type="date"
-            label={translate(`pgt.f.${key}`)}
-            value={(key === 'dateFrom' ? from : to) ?? ''}
-            onChange={(e) => day(key, e.target.value)}
-            error={errorText?.(key) !== undefined}
-            helperText={errorText?.(key)}
-            sx={{ width: 185 }}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          {shortcuts(key)}
-        </Stack>
+        <DateInput
+          key={key}
+          id={`tracking-${key}`}
+          label={translate(`pgt.f.${key}`)}
+          value={(key === 'dateFrom' ? from : to) ?? ''}
+          onChange={(value) => day(key, value)}
+          error={errorText?.(key) !== undefined}
+          helperText={errorText?.(key)}
+          sx={{ width: 185 }}
+        />
       ))}
     </>
   );
