@@ -1,4 +1,5 @@
 import { useListController, useTranslate } from 'ra-core';
+import { stockEmptyKey } from './emptyState';
 import { Stack } from '@mui/material';
 import { STOCK_BY_REFERENCE_LIST, type StockByReferenceDto } from '@portal/contracts';
 import { BestBefore, ExportButtons, FilterBar, ListTable, useNumber, type Column } from './ui';
@@ -57,7 +58,12 @@ export default function IdTab() {
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
         <ExportButtons path="/stock/export" filter={{ ...list.filterValues, ...VIEW }} sort={list.sort} />
       </Stack>
-      <ListTable list={list} columns={columns} caption={translate('stock.tabs.id')} />
+      <ListTable
+        list={list}
+        columns={columns}
+        caption={translate('stock.tabs.id')}
+        emptyText={translate(stockEmptyKey('byReference', list.filterValues))}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useListController, useTranslate } from 'ra-core';
+import { stockEmptyKey } from './emptyState';
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { MOVEMENT_TYPE_LABELS, MOVEMENT_TYPES, MOVEMENTS_LIST, formatDate, todayIn, type MovementDto } from '@portal/contracts';
 import { DATE_RANGES, firstOfMonth, lastOfMonth, matchRange, rangeOf, type DateRange } from './dateRanges';
@@ -105,7 +106,12 @@ export default function MovementsTab() {
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
         <ExportButtons path="/movements/export" filter={list.filterValues} sort={list.sort} />
       </Stack>
-      <ListTable list={list} columns={columns} caption={translate('stock.tabs.movements')} />
+      <ListTable
+        list={list}
+        columns={columns}
+        caption={translate('stock.tabs.movements')}
+        emptyText={translate(stockEmptyKey('movements', list.filterValues))}
+      />
     </>
   );
 }

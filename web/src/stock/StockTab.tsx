@@ -1,4 +1,5 @@
 import { useListController, useTranslate } from 'ra-core';
+import { stockEmptyKey } from './emptyState';
 import { Chip, Stack } from '@mui/material';
 import { STOCK_LINES_LIST, type StockLineDto } from '@portal/contracts';
 import { BestBefore, ExportButtons, FilterBar, ListTable, useNumber, type Column } from './ui';
@@ -68,7 +69,12 @@ export default function StockTab() {
         </span>
         <ExportButtons path="/stock/export" filter={list.filterValues} sort={list.sort} />
       </Stack>
-      <ListTable list={list} columns={columns} caption={translate('stock.tabs.stock')} />
+      <ListTable
+        list={list}
+        columns={columns}
+        caption={translate('stock.tabs.stock')}
+        emptyText={translate(stockEmptyKey('lines', list.filterValues))}
+      />
     </>
   );
 }

@@ -72,10 +72,13 @@ export function ListTable<T extends RaRecord>({
   list,
   columns,
   caption,
+  emptyText,
 }: {
   list: ListControllerResult<T>;
   columns: Column<T>[];
   caption: string;
+  /** What an empty list says for its filter (stock/emptyState.ts); the generic line otherwise. */
+  emptyText?: string;
 }) {
   const translate = useTranslate();
   const { data, sort, setSort, isPending, error } = list;
@@ -127,7 +130,7 @@ export function ListTable<T extends RaRecord>({
                   <Typography color={error ? 'error' : 'text.secondary'} role={error ? 'alert' : 'status'}>
                     {error
                       ? translate(`errors.${errorKeyOf(error)}`, error instanceof ApiError ? error.params : {})
-                      : translate('stock.empty')}
+                      : (emptyText ?? translate('stock.empty'))}
                   </Typography>
                 </TableCell>
               </TableRow>
