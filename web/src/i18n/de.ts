@@ -226,6 +226,9 @@ export const de: Shape<typeof fr> = {
     other: 'Ankündigung',
     close: 'Diese Ankündigung ausblenden',
   },
+  lists: {
+    columns: 'Spalten',
+  },
   dashboard: {
     title: 'Dashboard',
     pinned: 'Angeheftete Kacheln',

@@ -226,6 +226,9 @@ export const en: Shape<typeof fr> = {
     other: 'Announcement',
     close: 'Hide this announcement',
   },
+  lists: {
+    columns: 'Columns',
+  },
   dashboard: {
     title: 'Dashboard',
     pinned: 'Pinned tiles',

@@ -226,6 +226,9 @@ export const es: Shape<typeof fr> = {
     other: 'Aviso',
     close: 'Ocultar este aviso',
   },
+  lists: {
+    columns: 'Columnas',
+  },
   dashboard: {
     title: 'Panel',
     pinned: 'Mosaicos fijados',

@@ -224,6 +224,9 @@ export const fr = {
     other: 'Annonce',
     close: 'Masquer cette annonce',
   },
+  lists: {
+    columns: 'Colonnes',
+  },
   dashboard: {
     title: 'Tableau de bord',
     pinned: 'Tuiles épinglées',

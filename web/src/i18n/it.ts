@@ -226,6 +226,9 @@ export const it: Shape<typeof fr> = {
     other: 'Annuncio',
     close: 'Nascondi questo annuncio',
   },
+  lists: {
+    columns: 'Colonne',
+  },
   dashboard: {
     title: 'Cruscotto',
     pinned: 'Riquadri fissati',

@@ -27,10 +27,15 @@ export default function IdTab() {
       label: translate('stock.f.reference'),
       render: (r) => <ReferenceLink reference={r.reference} itemId={r.itemId} />,
     },
-    { source: 'label', label: translate('stock.f.label'), sortable: false },
+    { source: 'label', label: translate('stock.f.label'), sortable: false, wrapAt: 140 },
     { source: 'family', label: translate('stock.f.family') },
     { source: 'platformCount', label: translate('stock.f.platforms'), numeric: true },
-    { source: 'bestBefore', label: translate('stock.f.bestBefore'), render: (r) => <BestBefore day={r.bestBefore} expiry={r.expiry} /> },
+    {
+      source: 'bestBefore',
+      label: translate('stock.f.bestBefore'),
+      wrapAt: 100,
+      render: (r) => <BestBefore day={r.bestBefore} expiry={r.expiry} />,
+    },
     ...quantities,
     ...(revenue
       ? [
@@ -59,6 +64,7 @@ export default function IdTab() {
         <ExportButtons path="/stock/export" filter={{ ...list.filterValues, ...VIEW }} sort={list.sort} />
       </Stack>
       <ListTable
+        hiddenPreference="stockIdHiddenColumns"
         list={list}
         columns={columns}
         caption={translate('stock.tabs.id')}

@@ -28,10 +28,15 @@ export default function StockTab() {
       label: translate('stock.f.reference'),
       render: (r) => <ReferenceLink reference={r.reference} itemId={r.itemId} />,
     },
-    { source: 'label', label: translate('stock.f.label'), sortable: false },
+    { source: 'label', label: translate('stock.f.label'), sortable: false, wrapAt: 140 },
     { source: 'lot', label: translate('stock.f.lot') },
-    { source: 'bestBefore', label: translate('stock.f.bestBefore'), render: (r) => <BestBefore day={r.bestBefore} expiry={r.expiry} /> },
-    { source: 'blockingCode', label: translate('stock.f.blockingCode'), render: (r) => codes.label(r.blockingCode) },
+    {
+      source: 'bestBefore',
+      label: translate('stock.f.bestBefore'),
+      wrapAt: 100,
+      render: (r) => <BestBefore day={r.bestBefore} expiry={r.expiry} />,
+    },
+    { source: 'blockingCode', label: translate('stock.f.blockingCode'), wrapAt: 120, render: (r) => codes.label(r.blockingCode) },
     ...quantities,
     ...(revenue
       ? [
@@ -70,6 +75,7 @@ export default function StockTab() {
         <ExportButtons path="/stock/export" filter={list.filterValues} sort={list.sort} />
       </Stack>
       <ListTable
+        hiddenPreference="stockLinesHiddenColumns"
         list={list}
         columns={columns}
         caption={translate('stock.tabs.stock')}

@@ -139,6 +139,7 @@ export default function TracerRouteList() {
             />
           )}
           <OrdersTable
+            rowHref={(row) => `/tracerroute/${row.id}`}
             list={list}
             columns={shown}
             caption={
