@@ -7,7 +7,9 @@ import { usePreference } from '../preferences/usePreference';
 
 /** The hidden columns of a preference value ("a,b"), and the value of a new choice. */
 export const hiddenOf = (value: string): Set<string> => new Set(value.split(',').filter(Boolean));
-export const hiddenValue = (hidden: Set<string>, columns: string[]): string => columns.filter((c) => hidden.has(c)).join(',');
+/** Columns absent from the list at the moment (prices shown to some users only) stay hidden as chosen. */
+export const hiddenValue = (hidden: Set<string>, columns: string[]): string =>
+  [...columns.filter((c) => hidden.has(c)), ...[...hidden].filter((c) => !columns.includes(c))].join(',');
 
 /**
  * Which columns a wide list shows, saved per user on the server (follows them to another computer).
