@@ -4,6 +4,7 @@ import { Db } from '@portal/db';
 import { DEMO_API_KEYS } from '@portal/service-auth';
 import { setCarrierSecret, signCarrierWebhook } from '@portal/service-tracking';
 import { loginAs, startTarget, type ApiTarget } from './support/target';
+import { addUser } from './support/users';
 
 /**
  * Tracking as the outside world drives it (all-in-one, and distributed on NATS): the warehouse
@@ -123,6 +124,60 @@ describe('tracking API', () => {
     expect(row).toMatchObject({ reference: ref(2), status: 100, tracerStatus: 'DELIVERED' });
   });
 
+  it('counts the Tracer Route tabs per depositor, moves a changed row and keeps a private comment from the customer', async () => {
+    const alice = await loginAs(target, 'alice');
+    const tracerB = `tracer-b-${run.toLowerCase()}`;
+    const customer = `tracer-a-${run.toLowerCase()}`;
+    await addUser(target, { login: tracerB, roles: ['TRACERROUTE_USER'], depositorIds: [2] });
+    await addUser(target, { login: customer, roles: ['TRACERROUTE_USER'], depositorIds: [1] });
+    const other = await loginAs(target, tracerB);
+    const counts = async (agent: typeof alice, filter: object = { q: `API${run}` }) =>
+      (await agent.get(`/api/tracerroute/counts?filter=${q(filter)}`).expect(200)).body as {
+        counts: Record<string, number>;
+        total: number;
+      };
+
+    const before = await counts(alice);
+    expect(before.total).toBe(3);
+    expect((await counts(other)).total).toBe(1);
+    const [row] = (await alice.get(`/api/tracerroute?filter=${q({ q: ref(1) })}`).expect(200)).body;
+    await alice
+      .put(`/api/tracerroute/${row.id}/status`)
+      .send({ status: 'ANOMALY_CARRIER', comment: `privé ${run}`, commentPrivate: true })
+      .expect(200);
+    const after = await counts(alice);
+    expect(after.counts.ANOMALY_CARRIER).toBe(before.counts.ANOMALY_CARRIER + 1);
+    expect(after.counts[row.tracerStatus]).toBe(before.counts[row.tracerStatus] - 1);
+    const tab = (await alice.get(`/api/tracerroute?filter=${q({ q: `API${run}`, tracerStatus: 'ANOMALY_CARRIER' })}`).expect(200)).body;
+    expect(tab.map((o: { reference: string }) => o.reference)).toEqual([ref(1)]);
+    // Another depositor's user neither counts nor changes it.
+    expect((await counts(other)).counts.ANOMALY_CARRIER).toBe(0);
+    expect((await other.put(`/api/tracerroute/${row.id}/status`).send({ status: 'DELIVERED' }).expect(404)).body.error.key).toBe(
+      'deliveryNotFound',
+    );
+    expect((await other.get(`/api/tracerroute/counts?filter=${q({ depositor: [1] })}`)).status).toBeLessThan(500);
+
+    const entry = (agent: typeof alice) =>
+      agent
+        .get(`/api/orders/${row.id}`)
+        .then((r) =>
+          (r.body.history as { tracerStatus?: string; comment: string | null }[]).find((h) => h.tracerStatus === 'ANOMALY_CARRIER'),
+        );
+    expect(await entry(alice)).toMatchObject({ comment: `privé ${run}` });
+    expect(await entry(await loginAs(target, customer))).toMatchObject({ comment: null });
+    expect(
+      (await alice.put(`/api/tracerroute/${row.id}/status`).send({ status: 'DELIVERED', commentPrivate: 'yes' }).expect(400)).body.error
+        .key,
+    ).toBe('validationFailed');
+  });
+
+  it('says how many serial hits there are beyond the answered ones', async () => {
+    const alice = await loginAs(target, 'alice');
+    const res = await alice.get(`/api/serials?filter=${q({ serial: `SN${run}-` })}`).expect(200);
+    expect(res.body).toHaveLength(3);
+    expect(res.headers['content-range']).toBe('serials 0-2/3');
+  });
+
   it('documents every tracking path in the OpenAPI description', async () => {
     const doc = (await request(target.url).get('/api/docs-json').expect(200)).body as { paths: Record<string, unknown> };
     const paths = Object.keys(doc.paths);
@@ -134,6 +189,7 @@ describe('tracking API', () => {
       '/api/orders/{id}/documents',
       '/api/tracerroute',
       '/api/tracerroute/{id}/status',
+      '/api/tracerroute/counts',
       '/api/tracerroute/pods/zip',
       '/api/serials',
       '/api/tracking-profiles',

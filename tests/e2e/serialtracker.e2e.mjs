@@ -133,10 +133,17 @@ test('alice searches a lot by deep link, sees nothing of DEMO-C’s serials, and
     await page.getByText('Champ obligatoire').waitFor();
     await screenshot(page, 'serialtracker-empty-dark-fr');
 
-    // A wide prefix (every demo lot starts with L) stops at 200 lines and says so.
-    assert.equal((await apiAs(page, 'GET', `/serials?filter=${q({ lot: 'L' })}`)).body.length, 200);
+    // A wide prefix (every demo lot starts with L) stops at 200 lines and says of how many.
+    const wide = await apiAs(page, 'GET', `/serials?filter=${q({ lot: 'L' })}`);
+    assert.equal(wide.body.length, 200);
+    const total = Number(wide.headers['content-range'].split('/')[1]);
+    assert.ok(total > 200, `more than 200 demo lots match L (${total})`);
     await page.goto(`${ctx.base}/serialtracker?lot=L`);
     await page.getByTestId('serial-limit').waitFor();
+    assert.match(
+      await page.getByTestId('serial-limit').innerText(),
+      new RegExp(`Les 200 lignes les plus récentes sur ${total.toLocaleString('fr')}`),
+    );
     assert.equal(await page.locator(ROWS).count(), 200);
     assert.equal(await page.getByTestId('serial-limit').count(), 1);
     await page.goto(`${ctx.base}/serialtracker?lot=${encodeURIComponent(line.lot)}`);

@@ -70,9 +70,16 @@ async function aliceJourney(page) {
   await page.waitForURL(/\/stock\/stock/);
   await page.getByRole('columnheader', { name: 'Code blocage' }).waitFor();
   await page.locator(ROWS).first().waitFor();
+  // The rarest quantity is hidden at first; the column chooser shows it, and the choice is saved for the user.
+  assert.equal(await page.getByRole('columnheader', { name: 'Qté cross-dock' }).count(), 0);
+  await page.getByRole('button', { name: 'Colonnes' }).click();
+  await page.getByRole('menu').getByText('Qté cross-dock').click();
+  await page.keyboard.press('Escape');
   for (const name of ['Qté en stock', 'Qté réservée', 'Qté bloquée', 'Qté disponible', 'Qté cross-dock', 'DLUO', 'Code blocage']) {
     await page.getByRole('columnheader', { name }).waitFor();
   }
+  const me = (await apiAs(page, 'GET', '/user/me')).body;
+  assert.equal(me.preferences.stockLinesHiddenColumns, 'unitPrice');
   await page.getByRole('button', { name: 'Qté en stock' }).click();
   await page.waitForURL(/sort=quantityInStock/);
   await page.locator(ROWS).first().waitFor();

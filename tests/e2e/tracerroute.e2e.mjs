@@ -60,6 +60,18 @@ async function choose(page, scope, label, option) {
 
 const detail = async (page, id) => (await apiAs(page, 'GET', `/orders/${id}`)).body;
 
+/** The count each tab shows, by status (ALL for "all"), once the server answered them. */
+async function tabCounts(page) {
+  await page.locator('[data-tracer-tab=ALL] [data-count]').waitFor();
+  return page
+    .locator('[data-tracer-tab]')
+    .evaluateAll((tabs) =>
+      Object.fromEntries(
+        tabs.map((t) => [t.getAttribute('data-tracer-tab'), Number(t.querySelector('[data-count]')?.getAttribute('data-count'))]),
+      ),
+    );
+}
+
 test('alice: a status tab, a manual status change and its refusal, carrier information, an event; no bulk actions', async () => {
   const page = await newTab(ctx);
   try {
@@ -86,18 +98,41 @@ async function aliceJourney(page) {
   await axe(page, 'tracerroute dark fr');
   await screenshot(page, 'tracerroute-status-tab-dark-fr');
 
-  // Manual status change: the row shows the new status at once.
+  // Each tab shows its count from the server; the counts of this search add up to "all".
+  const before = await tabCounts(page);
+  const counted = (await apiAs(page, 'GET', `/tracerroute/counts?filter=${q({})}`)).body;
+  assert.deepEqual(before, { ALL: counted.total, ...counted.counts });
+
+  // Manual status change with a private comment: the row leaves this tab at once, the counts follow.
   const target = returned[0];
   let dialog = await openAction(page, target.reference, 'Changer le statut');
   await choose(page, dialog, 'Nouveau statut', 'Anomalie transporteur');
-  await dialog.getByLabel('Commentaire').fill('Adresse introuvable, rappel du destinataire');
+  await dialog.getByLabel('Commentaire', { exact: true }).fill('Adresse introuvable, rappel du destinataire');
+  await dialog.getByRole('radio', { name: /^Privé/ }).check();
   await page.getByRole('listbox').waitFor({ state: 'detached' });
   await axe(page, 'tracerroute status dialog dark fr');
   await screenshot(page, 'tracerroute-status-dialog-dark-fr');
   await dialog.getByRole('button', { name: 'Changer le statut' }).click();
   await page.getByText(`Statut de ${target.reference} modifié.`).waitFor();
+  await row(page, target.reference).waitFor({ state: 'detached' });
+  await page.waitForFunction(
+    ([n]) => document.querySelector('[data-tracer-tab=ANOMALY_CARRIER] [data-count]')?.getAttribute('data-count') === String(n),
+    [before.ANOMALY_CARRIER + 1],
+  );
+  const after = await tabCounts(page);
+  assert.equal(after.SENDER_RETURN, before.SENDER_RETURN - 1);
+  assert.equal(after.ALL, before.ALL);
+  const changed = await detail(page, target.id);
+  assert.equal(changed.tracerStatus, 'ANOMALY_CARRIER');
+  // Recorded in the timeline as a status change, its private comment kept for its author.
+  assert.deepEqual(
+    changed.history.filter((h) => h.tracerStatus === 'ANOMALY_CARRIER').map((h) => [h.source, h.comment]),
+    [['manual', 'Adresse introuvable, rappel du destinataire']],
+  );
+  await page.getByRole('tab', { name: 'Anomalie transporteur' }).click();
   await row(page, target.reference).locator('[data-tracer-status=ANOMALY_CARRIER]').waitFor();
-  assert.equal((await detail(page, target.id)).tracerStatus, 'ANOMALY_CARRIER');
+  // The tab's list and counts are read: the page is still before a dialog opens over it.
+  await page.waitForLoadState('networkidle');
 
   // A Tracer Route event on the same delivery.
   dialog = await openAction(page, target.reference, 'Ajouter un événement');
@@ -239,7 +274,8 @@ test('English and light theme; bob (no TRACERROUTE_USER) is refused the page', a
     await apiAs(page, 'POST', '/user/theme/light');
     await page.goto(`${ctx.base}/tracerroute?filter=${q({ tracerStatus: 'DELIVERED' })}`);
     await page.reload();
-    await page.getByRole('tab', { name: 'Delivered', exact: true }).waitFor();
+    // The tab reads its count after its name ("Delivered 1,234"), not "Delivered partial".
+    await page.getByRole('tab', { name: /^Delivered[\s\d,.\u202f]*$/ }).waitFor();
     await rowsWhen(page, (rows) => rows.length > 0);
     await page.getByRole('columnheader', { name: 'Tracer Route status' }).waitFor();
     await axe(page, 'tracerroute light en');

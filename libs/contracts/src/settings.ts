@@ -96,8 +96,14 @@ export const UI_PREFERENCE_DEFAULTS = {
   hubyReadyToGoTab: 'tab-ready',
   loopTab: 'tab-progress',
   selectedProfile: 'transit',
+  /** Column choosers of the wide lists (issue 10 item 6): the columns hidden, comma-separated; the rarest hidden at first. */
+  stockIdHiddenColumns: 'quantityCrossDock',
+  stockLinesHiddenColumns: 'quantityCrossDock,unitPrice',
+  movementsHiddenColumns: '',
 } as const;
 export type UiPreferences = { [K in keyof typeof UI_PREFERENCE_DEFAULTS]: string };
+/** Longest value of a preference (a column chooser lists column keys). */
+export const UI_PREFERENCE_MAX_LENGTH = 300;
 export const UI_PREFERENCE_KEYS = Object.keys(UI_PREFERENCE_DEFAULTS) as (keyof UiPreferences)[];
 
 /** Spec §5 password rule of the tracker and settings forms. */

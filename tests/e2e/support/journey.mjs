@@ -40,7 +40,7 @@ export function apiAs(page, method, path, body) {
         },
         body: b === undefined ? undefined : JSON.stringify(b),
       });
-      return { status: res.status, body: await res.json().catch(() => null) };
+      return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.json().catch(() => null) };
     },
     [method, path, body],
   );

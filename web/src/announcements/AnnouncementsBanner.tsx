@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Stack } from '@mui/material';
+import { Alert, Box, Stack, useMediaQuery, type Theme } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { AnnouncementDto } from '@portal/contracts';
 import { api } from '../core/api';
@@ -7,10 +7,14 @@ import { api } from '../core/api';
 /**
  * Active announcements (already filtered and sorted by the server). Each hides itself after its
  * timeout when it has one; the close button hides it for good (PUT /announcement/{id}/hide).
+ * On a phone each one is a single line (ellipsis) that opens on a tap.
  */
 export function AnnouncementsBanner() {
   const translate = useTranslate();
   const [items, setItems] = useState<AnnouncementDto[]>([]);
+  // On a phone each announcement is one line until tapped; the ones opened here.
+  const [opened, setOpened] = useState<number[]>([]);
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
 
   useEffect(() => {
     api<AnnouncementDto[]>('/announcements')
@@ -31,6 +35,8 @@ export function AnnouncementsBanner() {
     void api(`/announcement/${id}/hide`, { method: 'PUT' }).catch(() => undefined);
   };
 
+  const toggle = (id: number) => setOpened((all) => (all.includes(id) ? all.filter((x) => x !== id) : [...all, id]));
+
   if (items.length === 0) return null;
   return (
     <Stack component="section" aria-label={translate('announcements.label')} spacing={1} sx={{ mb: 2 }}>
@@ -42,9 +48,25 @@ export function AnnouncementsBanner() {
           onClose={() => hide(a.id)}
           slotProps={{ closeButton: { 'aria-label': translate('announcements.close'), title: translate('announcements.close') } }}
           data-testid="announcement"
+          sx={{ '& .MuiAlert-message': { minWidth: 0, flex: 1 } }}
         >
-          <strong>{translate(`announcements.${a.type === 'info' ? 'info' : 'other'}`)} · </strong>
-          {a.message}
+          <Box
+            component={phone ? 'button' : 'div'}
+            type={phone ? 'button' : undefined}
+            aria-expanded={phone ? opened.includes(a.id) : undefined}
+            onClick={phone ? () => toggle(a.id) : undefined}
+            data-collapsed={phone && !opened.includes(a.id) ? 'true' : undefined}
+            sx={{
+              all: phone ? 'unset' : undefined,
+              display: 'block',
+              width: '100%',
+              cursor: phone ? 'pointer' : undefined,
+              ...(phone && !opened.includes(a.id) ? { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } : {}),
+            }}
+          >
+            <strong>{translate(`announcements.${a.type === 'info' ? 'info' : 'other'}`)} · </strong>
+            {a.message}
+          </Box>
         </Alert>
       ))}
     </Stack>

@@ -53,6 +53,7 @@ export function TimelineSection({ order }: { order: OrderDetailDto }) {
   const dateTime = useDateTime();
   const statusLabel = useStatusLabel();
   const eventLabel = useEventLabel();
+  const locale = useShortLocale();
   const entries = mergeTimeline(order.history, order.tracerEvents);
   return (
     <Section id="delivery-timeline" title={translate('delivery.sections.timeline')}>
@@ -76,10 +77,20 @@ export function TimelineSection({ order }: { order: OrderDetailDto }) {
                   <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{dateTime(entry.at)}</TableCell>
                   <TableCell sx={{ verticalAlign: 'top' }}>
                     <Typography variant="body2" sx={{ fontWeight: entry.kind === 'status' ? 600 : undefined }}>
-                      {entry.kind === 'status' ? statusLabel(entry.status) : eventLabel(entry)}
+                      {entry.kind === 'event'
+                        ? eventLabel(entry)
+                        : entry.tracerStatus
+                          ? TRACER_ROUTE_STATUS_LABELS[entry.tracerStatus][locale]
+                          : statusLabel(entry.status)}
                     </Typography>
                     <Typography variant="caption" color="text.secondary">
-                      {translate(entry.kind === 'status' ? 'delivery.timeline.kindStatus' : 'delivery.timeline.kindEvent')}
+                      {translate(
+                        entry.kind === 'event'
+                          ? 'delivery.timeline.kindEvent'
+                          : entry.tracerStatus
+                            ? 'delivery.timeline.kindTracerStatus'
+                            : 'delivery.timeline.kindStatus',
+                      )}
                     </Typography>
                   </TableCell>
                   <TableCell sx={{ verticalAlign: 'top' }}>

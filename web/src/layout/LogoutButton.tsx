@@ -1,4 +1,4 @@
-import { Button } from '@mui/material';
+import { Button, IconButton } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useNavigate } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
@@ -13,9 +13,16 @@ export function useLogoutAction() {
   };
 }
 
-export function LogoutButton({ variant = 'text' }: { variant?: 'text' | 'contained' }) {
+/** `compact`: the icon alone (named for screen readers), for a phone's app bar. */
+export function LogoutButton({ variant = 'text', compact = false }: { variant?: 'text' | 'contained'; compact?: boolean }) {
   const translate = useTranslate();
   const logout = useLogoutAction();
+  if (compact)
+    return (
+      <IconButton color="inherit" edge="end" onClick={logout} aria-label={translate('nav.logout')} title={translate('nav.logout')}>
+        <LogoutIcon />
+      </IconButton>
+    );
   return (
     <Button color={variant === 'text' ? 'inherit' : 'primary'} variant={variant} startIcon={<LogoutIcon />} onClick={logout}>
       {translate('nav.logout')}

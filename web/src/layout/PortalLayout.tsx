@@ -69,22 +69,27 @@ export function PortalLayout({ children }: { children: ReactNode }) {
         {translate('app.skipToContent')}
       </a>
       <AppBar position="fixed" color="default" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }} elevation={1}>
-        <Toolbar sx={{ gap: 1 }}>
+        <Toolbar sx={{ gap: 1, flexWrap: 'nowrap' }}>
           {!wide && (
             <IconButton edge="start" onClick={() => setOpen(true)} aria-label={translate('nav.openMenu')}>
               <MenuIcon />
             </IconButton>
           )}
-          <Box component="span" aria-hidden="true" sx={{ width: 28, height: 28, borderRadius: 1.5, bgcolor: 'primary.main' }} />
-          <Typography component="p" variant="h6" sx={{ flexGrow: 1, fontWeight: 700 }}>
+          <Box
+            component="span"
+            aria-hidden="true"
+            sx={{ width: 28, height: 28, flexShrink: 0, borderRadius: 1.5, bgcolor: 'primary.main' }}
+          />
+          {/* On a phone the title gives way (ellipsis) so that the bar keeps one line and its buttons. */}
+          <Typography component="p" variant="h6" noWrap sx={{ flexGrow: 1, minWidth: 0, fontWeight: 700 }} data-testid="app-title">
             {translate('app.title')}
           </Typography>
           {user && (
-            <Typography component="p" variant="body2" sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <Typography component="p" variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' }, flexShrink: 0 }}>
               {`${user.firstname} ${user.lastname}`.trim() || user.login}
             </Typography>
           )}
-          <LogoutButton />
+          <LogoutButton compact={!wide} />
         </Toolbar>
       </AppBar>
       <Drawer

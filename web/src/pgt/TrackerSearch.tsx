@@ -82,6 +82,7 @@ export default function TrackerSearch() {
               <ExportButtons path="/orders/export" filter={apiFilter} sort={sort} />
             </Stack>
             <OrdersTable
+              rowHref={(row) => `/pgt/${row.id}`}
               list={list}
               columns={shown}
               caption={translate('pgt.caption')}

@@ -21,17 +21,26 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { SerialHitDto } from '@portal/contracts';
-import { api } from '../core/api';
+import { apiRequest } from '../core/api';
+import { pageOf } from '../core/dataProvider';
 import { formatDate } from '@portal/contracts';
 import { Loading } from '../layout/Loading';
 import { fromList } from '../delivery/navigation';
 import { useStatusLabel } from '../delivery/Sections';
 import { useErrorText } from '../i18n/useErrorText';
 import { useTimeZone } from '../stock/ui';
-import { SERIAL_SEARCH_MAX, serialQuery, serialSearchOf, type SerialSearchBy } from './query';
+import { serialQuery, serialSearchOf, type SerialSearchBy } from './query';
 
 type Hit = SerialHitDto & { id: string };
-type Result = { state: 'idle' } | { state: 'loading' } | { state: 'done'; hits: Hit[] } | { state: 'failed'; error: unknown };
+type Result =
+  { state: 'idle' } | { state: 'loading' } | { state: 'done'; hits: Hit[]; total: number } | { state: 'failed'; error: unknown };
+
+/** GET /api/serials: the newest hits, and the total of matches from Content-Range (beyond the rows answered). */
+async function readSerials(search: NonNullable<ReturnType<typeof serialSearchOf>>): Promise<{ hits: Hit[]; total: number }> {
+  const response = await apiRequest(`/serials?${serialQuery(search)}`);
+  const hits = (await response.json()) as Hit[];
+  return { hits, total: pageOf(hits, response.headers, 1).total ?? hits.length };
+}
 
 /** GET /api/serials for the search in the URL (a deep link reruns it). */
 function useSerialHits(search: ReturnType<typeof serialSearchOf>): Result {
@@ -44,8 +53,8 @@ function useSerialHits(search: ReturnType<typeof serialSearchOf>): Result {
     }
     let current = true;
     setResult({ state: 'loading' });
-    api<Hit[]>(`/serials?${serialQuery(search)}`)
-      .then((hits) => current && setResult({ state: 'done', hits }))
+    readSerials(search)
+      .then(({ hits, total }) => current && setResult({ state: 'done', hits, total }))
       .catch((error: unknown) => current && setResult({ state: 'failed', error }));
     return () => {
       current = false;
@@ -117,12 +126,12 @@ export default function SerialSearch() {
           {errorText(result.error)}
         </Alert>
       )}
-      {result.state === 'done' && search && <Results hits={result.hits} search={search} />}
+      {result.state === 'done' && search && <Results hits={result.hits} total={result.total} search={search} />}
     </Stack>
   );
 }
 
-function Results({ hits, search }: { hits: Hit[]; search: NonNullable<ReturnType<typeof serialSearchOf>> }) {
+function Results({ hits, total, search }: { hits: Hit[]; total: number; search: NonNullable<ReturnType<typeof serialSearchOf>> }) {
   const translate = useTranslate();
   const location = useLocation();
   const timeZone = useTimeZone();
@@ -153,13 +162,14 @@ function Results({ hits, search }: { hits: Hit[]; search: NonNullable<ReturnType
   ];
   return (
     <Stack spacing={1}>
-      <Typography role="status" data-testid="serial-count">
-        {translate('serial.count', { smart_count: hits.length })}
-      </Typography>
-      {hits.length >= SERIAL_SEARCH_MAX && (
-        <Alert severity="warning" data-testid="serial-limit">
-          {translate('serial.limit', { max: SERIAL_SEARCH_MAX })}
+      {total > hits.length ? (
+        <Alert severity="warning" role="status" data-testid="serial-limit">
+          {translate('serial.capped', { shown: hits.length, total: total.toLocaleString() })}
         </Alert>
+      ) : (
+        <Typography role="status" data-testid="serial-count">
+          {translate('serial.count', { smart_count: hits.length })}
+        </Typography>
       )}
       <Paper variant="outlined">
         <TableContainer sx={{ maxHeight: '70vh' }}>

@@ -1,8 +1,5 @@
 /** The Serial Tracker search as it lives in the page URL (?serial=… or ?lot=…) and in the API filter. */
 
-/** GET /api/serials answers the newest orders only, at most this many rows. */
-export const SERIAL_SEARCH_MAX = 200;
-
 export type SerialSearchBy = 'serial' | 'lot';
 export interface SerialSearch {
   by: SerialSearchBy;

@@ -1,4 +1,5 @@
 import { useListController, useTranslate } from 'ra-core';
+import { stockEmptyKey } from './emptyState';
 import { Stack } from '@mui/material';
 import { STOCK_BY_REFERENCE_LIST, type StockByReferenceDto } from '@portal/contracts';
 import { BestBefore, ExportButtons, FilterBar, ListTable, useNumber, type Column } from './ui';
@@ -26,10 +27,15 @@ export default function IdTab() {
       label: translate('stock.f.reference'),
       render: (r) => <ReferenceLink reference={r.reference} itemId={r.itemId} />,
     },
-    { source: 'label', label: translate('stock.f.label'), sortable: false },
+    { source: 'label', label: translate('stock.f.label'), sortable: false, wrapAt: 140 },
     { source: 'family', label: translate('stock.f.family') },
     { source: 'platformCount', label: translate('stock.f.platforms'), numeric: true },
-    { source: 'bestBefore', label: translate('stock.f.bestBefore'), render: (r) => <BestBefore day={r.bestBefore} expiry={r.expiry} /> },
+    {
+      source: 'bestBefore',
+      label: translate('stock.f.bestBefore'),
+      wrapAt: 100,
+      render: (r) => <BestBefore day={r.bestBefore} expiry={r.expiry} />,
+    },
     ...quantities,
     ...(revenue
       ? [
@@ -57,7 +63,13 @@ export default function IdTab() {
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
         <ExportButtons path="/stock/export" filter={{ ...list.filterValues, ...VIEW }} sort={list.sort} />
       </Stack>
-      <ListTable list={list} columns={columns} caption={translate('stock.tabs.id')} />
+      <ListTable
+        hiddenPreference="stockIdHiddenColumns"
+        list={list}
+        columns={columns}
+        caption={translate('stock.tabs.id')}
+        emptyText={translate(stockEmptyKey('byReference', list.filterValues))}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useListController, useTranslate } from 'ra-core';
+import { stockEmptyKey } from './emptyState';
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { MOVEMENT_TYPE_LABELS, MOVEMENT_TYPES, MOVEMENTS_LIST, formatDate, todayIn, type MovementDto } from '@portal/contracts';
 import { DATE_RANGES, matchRange, rangeOf, type DateRange } from './dateRanges';
@@ -33,7 +34,7 @@ export default function MovementsTab() {
     { source: 'depositorCode', label: translate('stock.f.depositor') },
     platform,
     { source: 'reference', label: translate('stock.f.reference') },
-    { source: 'type', label: translate('stock.f.type'), render: (r) => MOVEMENT_TYPE_LABELS[r.type]?.[locale] ?? r.type },
+    { source: 'type', label: translate('stock.f.type'), wrapAt: 130, render: (r) => MOVEMENT_TYPE_LABELS[r.type]?.[locale] ?? r.type },
     { source: 'quantity', label: translate('stock.f.quantity'), numeric: true, render: (r) => n(r.quantity) },
     { source: 'lot', label: translate('stock.f.lot') },
     {
@@ -42,7 +43,13 @@ export default function MovementsTab() {
       sortable: false,
       render: (r) => <BestBefore day={r.bestBefore} expiry={null} />,
     },
-    { source: 'blockingCode', label: translate('stock.f.blockingCode'), sortable: false, render: (r) => codes.label(r.blockingCode) },
+    {
+      source: 'blockingCode',
+      label: translate('stock.f.blockingCode'),
+      sortable: false,
+      wrapAt: 120,
+      render: (r) => codes.label(r.blockingCode),
+    },
     ...(details
       ? (['movementReference', 'storeCode', 'pallet'] as const).map((k) => ({
           source: `details.${k}`,
@@ -99,7 +106,13 @@ export default function MovementsTab() {
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
         <ExportButtons path="/movements/export" filter={list.filterValues} sort={list.sort} />
       </Stack>
-      <ListTable list={list} columns={columns} caption={translate('stock.tabs.movements')} />
+      <ListTable
+        hiddenPreference="movementsHiddenColumns"
+        list={list}
+        columns={columns}
+        caption={translate('stock.tabs.movements')}
+        emptyText={translate(stockEmptyKey('movements', list.filterValues))}
+      />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useListController, useTranslate } from 'ra-core';
+import { stockEmptyKey } from './emptyState';
 import { Chip, Stack } from '@mui/material';
 import { STOCK_LINES_LIST, type StockLineDto } from '@portal/contracts';
 import { BestBefore, ExportButtons, FilterBar, ListTable, useNumber, type Column } from './ui';
@@ -27,10 +28,15 @@ export default function StockTab() {
       label: translate('stock.f.reference'),
       render: (r) => <ReferenceLink reference={r.reference} itemId={r.itemId} />,
     },
-    { source: 'label', label: translate('stock.f.label'), sortable: false },
+    { source: 'label', label: translate('stock.f.label'), sortable: false, wrapAt: 140 },
     { source: 'lot', label: translate('stock.f.lot') },
-    { source: 'bestBefore', label: translate('stock.f.bestBefore'), render: (r) => <BestBefore day={r.bestBefore} expiry={r.expiry} /> },
-    { source: 'blockingCode', label: translate('stock.f.blockingCode'), render: (r) => codes.label(r.blockingCode) },
+    {
+      source: 'bestBefore',
+      label: translate('stock.f.bestBefore'),
+      wrapAt: 100,
+      render: (r) => <BestBefore day={r.bestBefore} expiry={r.expiry} />,
+    },
+    { source: 'blockingCode', label: translate('stock.f.blockingCode'), wrapAt: 120, render: (r) => codes.label(r.blockingCode) },
     ...quantities,
     ...(revenue
       ? [
@@ -68,7 +74,13 @@ export default function StockTab() {
         </span>
         <ExportButtons path="/stock/export" filter={list.filterValues} sort={list.sort} />
       </Stack>
-      <ListTable list={list} columns={columns} caption={translate('stock.tabs.stock')} />
+      <ListTable
+        hiddenPreference="stockLinesHiddenColumns"
+        list={list}
+        columns={columns}
+        caption={translate('stock.tabs.stock')}
+        emptyText={translate(stockEmptyKey('lines', list.filterValues))}
+      />
     </>
   );
 }

@@ -15,11 +15,15 @@ import {
   TableSortLabel,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { useLocaleState, useNotify, useTranslate, type ListControllerResult, type RaRecord } from 'ra-core';
-import type { ExpiryFlag, Labels5, ListDeclaration } from '@portal/contracts';
+import type { ExpiryFlag, Labels5, ListDeclaration, UiPreferences } from '@portal/contracts';
 import { ApiError, errorKeyOf } from '../core/api';
 import { useDraftFilter, type DraftFilter } from '../core/useDraftFilter';
+import { RowCards } from '../lists/RowCards';
+import { useColumnChooser } from '../lists/ColumnChooser';
 import { downloadExport } from './exportFile';
 import { formatDay } from '@portal/contracts';
 import { DateInput } from '../dates/DateInput';
@@ -46,8 +50,14 @@ export function BestBefore({ day, expiry }: { day: string | null; expiry: Expiry
   const translate = useTranslate();
   if (!day) return null;
   return (
-    <Stack sx={{ alignItems: 'center' }} direction="row" spacing={1} component="span" data-expiry={expiry ?? undefined}>
-      <span>{formatDay(day)}</span>
+    <Stack
+      sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
+      direction="row"
+      useFlexGap
+      component="span"
+      data-expiry={expiry ?? undefined}
+    >
+      <span style={{ whiteSpace: 'nowrap' }}>{formatDay(day)}</span>
       {expiry && (
         <Chip size="small" color={expiry === 'expired' ? 'error' : 'warning'} variant="outlined" label={translate(`stock.${expiry}`)} />
       )}
@@ -61,25 +71,72 @@ export interface Column<T> {
   sortable?: boolean;
   numeric?: boolean;
   render?: (row: T) => ReactNode;
+  /** Long text (labels, blocking codes) wraps within this width instead of widening the table; codes and dates never wrap. */
+  wrapAt?: number;
 }
 
 /** A react-admin list as an accessible table: sortable headers, next-page paginator when the total is unknown. */
 export function ListTable<T extends RaRecord>({
   list,
-  columns,
+  columns: all,
   caption,
+  emptyText,
+  hiddenPreference,
 }: {
   list: ListControllerResult<T>;
   columns: Column<T>[];
+  /** A wide list: the user picks its columns, saved in this preference. */
+  hiddenPreference?: keyof UiPreferences;
   caption: string;
+  /** What an empty list says for its filter (stock/emptyState.ts); the generic line otherwise. */
+  emptyText?: string;
 }) {
   const translate = useTranslate();
   const { data, sort, setSort, isPending, error } = list;
   const rows = data ?? [];
+  const chooser = useColumnChooser(
+    hiddenPreference ?? 'stockIdHiddenColumns',
+    all.map((c) => ({ key: c.source, label: c.label })),
+  );
+  const columns = hiddenPreference ? all.filter((c) => !chooser.hidden.has(c.source)) : all;
+  const tools = hiddenPreference && (
+    <Stack direction="row" sx={{ justifyContent: 'flex-end', px: 1, pt: 0.5 }}>
+      {chooser.button}
+    </Stack>
+  );
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const cell = (c: Column<T>, row: T) => (c.render ? c.render(row) : String((row as Record<string, unknown>)[c.source] ?? ''));
+  const empty = !isPending && rows.length === 0 && (
+    <Typography color={error ? 'error' : 'text.secondary'} role={error ? 'alert' : 'status'} sx={phone ? { p: 2 } : undefined}>
+      {error
+        ? translate(`errors.${errorKeyOf(error)}`, error instanceof ApiError ? error.params : {})
+        : (emptyText ?? translate('stock.empty'))}
+    </Typography>
+  );
+  if (phone)
+    return (
+      <Paper variant="outlined">
+        {tools}
+        <RowCards
+          rows={rows}
+          label={caption}
+          fields={columns.map((c) => ({ key: c.source, label: c.label, render: (row: T) => cell(c, row) }))}
+        />
+        {empty}
+        <Paginator list={list} />
+      </Paper>
+    );
   return (
     <Paper variant="outlined">
+      {tools}
       <TableContainer sx={{ maxHeight: '70vh' }}>
-        <Table size="small" stickyHeader aria-busy={isPending}>
+        <Table
+          size="small"
+          stickyHeader
+          aria-busy={isPending}
+          // An inactive sort arrow takes no room (a header is still a sort button): a column is as wide as its data.
+          sx={{ '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { width: 0, mx: 0 } }}
+        >
           <caption className="visually-hidden" style={{ position: 'absolute', left: -10000 }}>
             {caption}
           </caption>
@@ -90,7 +147,7 @@ export function ListTable<T extends RaRecord>({
                   key={c.source}
                   align={c.numeric ? 'right' : 'left'}
                   sortDirection={sort.field === c.source ? (sort.order.toLowerCase() as 'asc' | 'desc') : false}
-                  sx={{ whiteSpace: 'nowrap' }}
+                  sx={{ px: 0.75, verticalAlign: 'bottom', lineHeight: 1.3, fontWeight: 600 }}
                 >
                   {c.sortable === false ? (
                     c.label
@@ -111,21 +168,19 @@ export function ListTable<T extends RaRecord>({
             {rows.map((row) => (
               <TableRow key={row.id} hover>
                 {columns.map((c) => (
-                  <TableCell key={c.source} align={c.numeric ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
-                    {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.source] ?? '')}
+                  <TableCell
+                    key={c.source}
+                    align={c.numeric ? 'right' : 'left'}
+                    sx={{ px: 0.75, ...(c.wrapAt ? { minWidth: Math.min(c.wrapAt, 110), maxWidth: c.wrapAt } : { whiteSpace: 'nowrap' }) }}
+                  >
+                    {cell(c, row)}
                   </TableCell>
                 ))}
               </TableRow>
             ))}
-            {!isPending && rows.length === 0 && (
+            {empty && (
               <TableRow>
-                <TableCell colSpan={columns.length}>
-                  <Typography color={error ? 'error' : 'text.secondary'} role={error ? 'alert' : 'status'}>
-                    {error
-                      ? translate(`errors.${errorKeyOf(error)}`, error instanceof ApiError ? error.params : {})
-                      : translate('stock.empty')}
-                  </Typography>
-                </TableCell>
+                <TableCell colSpan={columns.length}>{empty}</TableCell>
               </TableRow>
             )}
           </TableBody>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MenuItem, TextField, Typography } from '@mui/material';
+import { FormControl, FormControlLabel, FormLabel, MenuItem, Radio, RadioGroup, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import {
   TRACER_EVENT_TYPE_LABELS,
@@ -27,18 +27,20 @@ export interface RowDialogProps {
   onDone: (messageKey: string) => void;
 }
 
-/** Manual Tracer Route status (spec §2, §4), with a comment kept in the delivery's history. */
+/** Manual Tracer Route status (spec §2, §4), with a public or private comment kept in the delivery's history. */
 export function StatusDialog({ row, onClose, onDone }: RowDialogProps) {
   const translate = useTranslate();
   const tracerLabel = useTracerStatusLabel();
   const trackingLabel = useTrackingStatusLabel();
   const [status, setStatus] = useState<TracerRouteStatusCode | ''>(row.tracerStatus === 'LATE' ? '' : row.tracerStatus);
   const [comment, setComment] = useState('');
+  const [visibility, setVisibility] = useState<'public' | 'private'>('public');
   const { busy, error, run, fieldError } = useSubmit();
   const submit = () =>
     run(async () => {
       if (!status) return;
-      await setTracerStatus(row.id, withoutBlanks({ status, comment: comment.trim() }));
+      const text = comment.trim();
+      await setTracerStatus(row.id, withoutBlanks({ status, comment: text, commentPrivate: text ? visibility === 'private' : undefined }));
       onDone('tracer.status.done');
     });
   return (
@@ -82,6 +84,18 @@ export function StatusDialog({ row, onClose, onDone }: RowDialogProps) {
         helperText={fieldError('comment', { n: 2000 })}
         slotProps={{ htmlInput: { maxLength: 2000 } }}
       />
+      <FormControl disabled={!comment.trim()}>
+        <FormLabel id="tracer-status-visibility-label">{translate('tracer.status.visibility')}</FormLabel>
+        <RadioGroup
+          aria-labelledby="tracer-status-visibility-label"
+          name="tracer-status-visibility"
+          value={visibility}
+          onChange={(e) => setVisibility(e.target.value as 'public' | 'private')}
+        >
+          <FormControlLabel value="public" control={<Radio size="small" />} label={translate('tracer.status.public')} />
+          <FormControlLabel value="private" control={<Radio size="small" />} label={translate('tracer.status.private')} />
+        </RadioGroup>
+      </FormControl>
     </ActionDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { TracerStatusCountsDto } from '@portal/contracts';
 import { Box, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import SyncIcon from '@mui/icons-material/Sync';
@@ -17,6 +18,7 @@ import { fetchOrderSummary } from '../tracking/trackingApi';
 import { useCursorList } from '../tracking/useCursorList';
 import { refusedElsewhere, useTrackerDraft, useTrackerSearch } from '../tracking/useTrackerSearch';
 import { BulkActions } from './BulkActions';
+import { fetchTracerCounts, staysInTab } from './tracerApi';
 import { CarrierDialog, EventDialog, StatusDialog, type RowDialogProps } from './RowDialogs';
 
 type RowAction = 'status' | 'carrier' | 'event';
@@ -49,12 +51,19 @@ export default function TracerRouteList() {
   useEffect(() => setSelected(new Set()), [searchKey]);
   const [action, setAction] = useState<{ kind: RowAction; row: OrderSummaryDto } | null>(null);
 
+  // The tabs share one count: the tab's own status is not part of it.
+  const { tracerStatus: _tab, ...countFilter } = apiFilter;
+  const counts = useTracerCounts(searchKey === null ? null : countFilter);
+  // A changed row leaves a tab it no longer belongs to at once; the counts follow.
   const refreshRow = async (id: number) => {
     try {
-      list.replaceRow(await fetchOrderSummary(id));
+      const row = await fetchOrderSummary(id);
+      if (staysInTab(filter?.tracerStatus, row.tracerStatus)) list.replaceRow(row);
+      else list.removeRow(id);
     } catch {
       list.reload();
     }
+    counts.reload();
   };
   const columns = useOrderColumns('/tracerroute');
   const actionsColumn: OrderColumn = {
@@ -94,9 +103,9 @@ export default function TracerRouteList() {
           aria-label={translate('tracer.tabs')}
           sx={{ '& .MuiTab-root': { textTransform: 'none', whiteSpace: 'nowrap', minHeight: 44 } }}
         >
-          <Tab value={ALL} label={translate('tracer.all')} />
+          <Tab value={ALL} label={<TabLabel text={translate('tracer.all')} count={counts.value?.total} />} data-tracer-tab={ALL} />
           {TRACER_ROUTE_STATUSES.map((s) => (
-            <Tab key={s} value={s} label={statusLabel(s)} data-tracer-tab={s} />
+            <Tab key={s} value={s} label={<TabLabel text={statusLabel(s)} count={counts.value?.counts[s]} />} data-tracer-tab={s} />
           ))}
         </Tabs>
       </Paper>
@@ -125,10 +134,12 @@ export default function TracerRouteList() {
               onMarked={(updated) => {
                 setSelected((s) => new Set([...s].filter((id) => !updated.includes(id))));
                 list.reload();
+                counts.reload();
               }}
             />
           )}
           <OrdersTable
+            rowHref={(row) => `/tracerroute/${row.id}`}
             list={list}
             columns={shown}
             caption={
@@ -138,7 +149,11 @@ export default function TracerRouteList() {
             }
             sort={sort}
             onSort={(next) => apply(filter ?? {}, next)}
-            emptyText={translate('tracer.empty')}
+            emptyText={
+              current === ALL
+                ? translate('tracer.empty')
+                : translate('tracer.emptyStatus', { status: statusLabel(current as TracerRouteStatusCode) })
+            }
             countText={(count) => translate('tracer.shown', { smart_count: count })}
             selection={
               canBulk
@@ -179,6 +194,37 @@ export default function TracerRouteList() {
       )}
     </Box>
   );
+}
+
+/** A tab's name and, once the server counted it, how many deliveries it holds. */
+function TabLabel({ text, count }: { text: string; count: number | undefined }) {
+  return (
+    <span>
+      {text}
+      {count !== undefined && (
+        <Box component="span" data-count={count} sx={{ ml: 0.75, px: 0.75, borderRadius: 1, bgcolor: 'action.selected', fontSize: 12 }}>
+          {count.toLocaleString()}
+        </Box>
+      )}
+    </span>
+  );
+}
+
+/** The tab counts of the search, read again after a change (null: no search to count). */
+function useTracerCounts(filter: object | null) {
+  const [value, setValue] = useState<TracerStatusCountsDto | null>(null);
+  const [round, setRound] = useState(0);
+  const key = filter === null ? null : JSON.stringify(filter);
+  useEffect(() => {
+    if (key === null) return setValue(null);
+    const controller = new AbortController();
+    fetchTracerCounts(JSON.parse(key) as object, controller.signal).then(
+      (next) => setValue(next),
+      () => !controller.signal.aborted && setValue(null),
+    );
+    return () => controller.abort();
+  }, [key, round]);
+  return { value, reload: () => setRound((r) => r + 1) };
 }
 
 function RowActions({ row, onPick }: { row: OrderSummaryDto; onPick: (kind: RowAction) => void }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveredAtProblem, withoutBlanks } from './tracerApi';
+import { deliveredAtProblem, staysInTab, withoutBlanks } from './tracerApi';
 
 describe('bulk "mark delivered"', () => {
   const now = new Date('2026-06-01T10:00:00Z'); // 12:00 in Paris
@@ -18,5 +18,13 @@ describe('bulk "mark delivered"', () => {
   });
   it('does not send empty fields', () => {
     expect(withoutBlanks({ ids: [1], at: 'x', comment: '', carrierCode: undefined })).toEqual({ ids: [1], at: 'x' });
+  });
+});
+
+describe('Tracer Route tabs', () => {
+  it('keeps a changed row in the "all" tab and in the tab of its new status only', () => {
+    expect(staysInTab(undefined, 'ANOMALY')).toBe(true);
+    expect(staysInTab('ANOMALY', 'ANOMALY')).toBe(true);
+    expect(staysInTab('SHIPPED', 'ANOMALY')).toBe(false);
   });
 });

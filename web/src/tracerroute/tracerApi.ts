@@ -3,14 +3,23 @@ import {
   type ErrorKey,
   type TracerEventType,
   type TracerRouteStatusCode,
+  type TracerStatusCountsDto,
   zonedInstant,
 } from '@portal/contracts';
 import { api } from '../core/api';
+import { listQuery } from '../core/dataProvider';
 import { downloadPost } from '../tracking/trackingApi';
 
 /** Tracer Route actions of spec §2/§4 (TRACERROUTE_USER; bulk POD actions USER_BULK_POD). */
-export const setTracerStatus = (id: number, body: { status: TracerRouteStatusCode; comment?: string }) =>
+export const setTracerStatus = (id: number, body: { status: TracerRouteStatusCode; comment?: string; commentPrivate?: boolean }) =>
   api<{ ok: true }>(`/tracerroute/${id}/status`, { method: 'PUT', body });
+
+/** The tab counts of a search (its own Tracer Route status aside), within the user's depositors. */
+export const fetchTracerCounts = (filter: object, signal?: AbortSignal) =>
+  api<TracerStatusCountsDto>(`/tracerroute/counts?${listQuery(filter).toString()}`, { signal });
+
+/** Whether a row still belongs to the tab shown after its status changed (ALL: every row). */
+export const staysInTab = (tab: TracerRouteStatusCode | undefined, status: TracerRouteStatusCode): boolean => !tab || tab === status;
 
 export const setCarrierInfo = (id: number, body: { carrierName: string; carrierCode?: string; trackingNumber?: string }) =>
   api<{ ok: true }>(`/tracerroute/${id}/carrier`, { method: 'PUT', body });

@@ -15,8 +15,12 @@ import {
   TableRow,
   TableSortLabel,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
+import { useLocation } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
+import { RowCards, type CardField } from '../lists/RowCards';
 import { useErrorText } from '../i18n/useErrorText';
 import type { OrderSummaryDto } from '@portal/contracts';
 import type { SortField, TrackerSort } from './searchFilter';
@@ -65,6 +69,7 @@ export function OrdersTable({
   selection,
   emptyText,
   countText,
+  rowHref,
 }: {
   list: CursorList<OrderSummaryDto>;
   columns: OrderColumn[];
@@ -74,6 +79,8 @@ export function OrdersTable({
   selection?: RowSelection;
   emptyText: string;
   countText: (count: number) => string;
+  /** The delivery a row opens (a tap on its card on a phone); the search travels in the state for "back". */
+  rowHref?: (row: OrderSummaryDto) => string;
 }) {
   const translate = useTranslate();
   const errorText = useErrorText();
@@ -82,103 +89,147 @@ export function OrdersTable({
   const shownIds = rows.map((r) => r.id);
   const selectedShown = selection ? shownIds.filter((id) => selection.selected.has(id)).length : 0;
   const span = columns.length + (selection ? 1 : 0);
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const { search } = useLocation();
+  const note = (text: string) => (
+    <Typography color="text.secondary" role="status" sx={{ py: 2, px: phone ? 2 : 0 }}>
+      {text}
+    </Typography>
+  );
+  const cardFields: CardField<OrderSummaryDto>[] = [
+    ...columns.map((c) => ({ key: c.key, label: c.label, render: c.render, aside: c.hideLabel })),
+    ...(selection
+      ? [
+          {
+            key: 'select',
+            label: selection.allLabel,
+            aside: true,
+            render: (row: OrderSummaryDto) => (
+              <Checkbox
+                size="small"
+                checked={selection.selected.has(row.id)}
+                onChange={() => selection.toggle(row.id)}
+                slotProps={{ input: { 'aria-label': selection.labelOf(row) } }}
+              />
+            ),
+          },
+        ]
+      : []),
+  ];
   return (
     <Paper variant="outlined">
       <Box sx={{ height: 4 }}>{busy && <LinearProgress aria-hidden="true" />}</Box>
-      <TableContainer sx={{ maxHeight: 'calc(100vh - 220px)', minHeight: 160 }}>
-        <Table size="small" stickyHeader aria-busy={busy} data-testid="orders-table">
-          <caption style={VISUALLY_HIDDEN}>{caption}</caption>
-          <TableHead>
-            <TableRow>
-              {selection && (
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    size="small"
-                    checked={rows.length > 0 && selectedShown === rows.length}
-                    indeterminate={selectedShown > 0 && selectedShown < rows.length}
-                    disabled={rows.length === 0}
-                    onChange={(e) => selection.setMany(shownIds, e.target.checked)}
-                    slotProps={{ input: { 'aria-label': selection.allLabel } }}
-                  />
-                </TableCell>
-              )}
-              {columns.map((c) => (
-                <TableCell
-                  key={c.key}
-                  align={c.numeric ? 'right' : 'left'}
-                  sortDirection={c.sortField && sort.field === c.sortField ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}
-                  sx={{ fontWeight: 600, px: 0.75, verticalAlign: 'bottom', lineHeight: 1.3, minWidth: c.minWidth }}
-                >
-                  {c.sortField ? (
-                    <TableSortLabel
-                      active={sort.field === c.sortField}
-                      direction={sort.field === c.sortField && sort.order === 'ASC' ? 'asc' : 'desc'}
-                      onClick={() =>
-                        onSort({
-                          field: c.sortField!,
-                          order:
-                            sort.field === c.sortField
-                              ? sort.order === 'ASC'
-                                ? 'DESC'
-                                : 'ASC'
-                              : c.sortField === 'reference'
-                                ? 'ASC'
-                                : 'DESC',
-                        })
-                      }
-                    >
-                      {c.label}
-                    </TableSortLabel>
-                  ) : c.hideLabel ? (
-                    <span style={VISUALLY_HIDDEN}>{c.label}</span>
-                  ) : (
-                    c.label
-                  )}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.id} hover selected={selection?.selected.has(row.id)} data-order-id={row.id}>
+      {phone ? (
+        <Box aria-busy={busy}>
+          <RowCards
+            rows={rows}
+            fields={cardFields}
+            label={caption}
+            href={rowHref ? (row) => ({ to: rowHref(row), state: { search } }) : undefined}
+          />
+          {status === 'ready' && rows.length === 0 && note(emptyText)}
+          {status === 'loading' && rows.length === 0 && note(translate('pgt.loading'))}
+        </Box>
+      ) : (
+        <TableContainer sx={{ maxHeight: 'calc(100vh - 220px)', minHeight: 160 }}>
+          <Table size="small" stickyHeader aria-busy={busy} data-testid="orders-table">
+            <caption style={VISUALLY_HIDDEN}>{caption}</caption>
+            <TableHead>
+              <TableRow>
                 {selection && (
                   <TableCell padding="checkbox">
                     <Checkbox
                       size="small"
-                      checked={selection.selected.has(row.id)}
-                      onChange={() => selection.toggle(row.id)}
-                      slotProps={{ input: { 'aria-label': selection.labelOf(row) } }}
+                      checked={rows.length > 0 && selectedShown === rows.length}
+                      indeterminate={selectedShown > 0 && selectedShown < rows.length}
+                      disabled={rows.length === 0}
+                      onChange={(e) => selection.setMany(shownIds, e.target.checked)}
+                      slotProps={{ input: { 'aria-label': selection.allLabel } }}
                     />
                   </TableCell>
                 )}
                 {columns.map((c) => (
-                  <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap', verticalAlign: 'top', px: 0.75 }}>
-                    {c.render(row)}
+                  <TableCell
+                    key={c.key}
+                    align={c.numeric ? 'right' : 'left'}
+                    sortDirection={c.sortField && sort.field === c.sortField ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}
+                    sx={{ fontWeight: 600, px: 0.75, verticalAlign: 'bottom', lineHeight: 1.3, minWidth: c.minWidth }}
+                  >
+                    {c.sortField ? (
+                      <TableSortLabel
+                        active={sort.field === c.sortField}
+                        direction={sort.field === c.sortField && sort.order === 'ASC' ? 'asc' : 'desc'}
+                        onClick={() =>
+                          onSort({
+                            field: c.sortField!,
+                            order:
+                              sort.field === c.sortField
+                                ? sort.order === 'ASC'
+                                  ? 'DESC'
+                                  : 'ASC'
+                                : c.sortField === 'reference'
+                                  ? 'ASC'
+                                  : 'DESC',
+                          })
+                        }
+                      >
+                        {c.label}
+                      </TableSortLabel>
+                    ) : c.hideLabel ? (
+                      <span style={VISUALLY_HIDDEN}>{c.label}</span>
+                    ) : (
+                      c.label
+                    )}
                   </TableCell>
                 ))}
               </TableRow>
-            ))}
-            {status === 'ready' && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={span}>
-                  <Typography color="text.secondary" role="status" sx={{ py: 2 }}>
-                    {emptyText}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-            {status === 'loading' && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={span}>
-                  <Typography color="text.secondary" role="status" sx={{ py: 2 }}>
-                    {translate('pgt.loading')}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.id} hover selected={selection?.selected.has(row.id)} data-order-id={row.id}>
+                  {selection && (
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        size="small"
+                        checked={selection.selected.has(row.id)}
+                        onChange={() => selection.toggle(row.id)}
+                        slotProps={{ input: { 'aria-label': selection.labelOf(row) } }}
+                      />
+                    </TableCell>
+                  )}
+                  {columns.map((c) => (
+                    <TableCell
+                      key={c.key}
+                      align={c.numeric ? 'right' : 'left'}
+                      sx={{ whiteSpace: 'nowrap', verticalAlign: 'top', px: 0.75 }}
+                    >
+                      {c.render(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+              {status === 'ready' && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={span}>
+                    <Typography color="text.secondary" role="status" sx={{ py: 2 }}>
+                      {emptyText}
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+              {status === 'loading' && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={span}>
+                    <Typography color="text.secondary" role="status" sx={{ py: 2 }}>
+                      {translate('pgt.loading')}
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       {status === 'error' && (
         <Alert severity="error" role="alert" sx={{ m: 1 }}>
           {errorText(list.error)}

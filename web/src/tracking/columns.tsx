@@ -98,7 +98,7 @@ export function useOrderColumns(basePath: string): Record<OrderColumnKey, OrderC
       label: label('carrier'),
       render: (r) => (
         <>
-          <Clip text={r.carrierName ?? r.carrierCode} width={120} />
+          <Clip text={r.carrierName ?? r.carrierCode} width={110} />
           {r.parcelCount > 0 && <Secondary>{translate('pgt.parcels', { smart_count: r.parcelCount })}</Secondary>}
         </>
       ),
@@ -108,9 +108,9 @@ export function useOrderColumns(basePath: string): Record<OrderColumnKey, OrderC
       label: label('recipient'),
       render: (r) => (
         <>
-          <Clip text={r.recipientCompany ?? r.recipientName} width={150} />
+          <Clip text={r.recipientCompany ?? r.recipientName} width={130} />
           <Secondary>
-            <Clip text={[[r.zip, r.town].filter(Boolean).join(' '), r.country].filter(Boolean).join(', ')} width={150} />
+            <Clip text={[[r.zip, r.town].filter(Boolean).join(' '), r.country].filter(Boolean).join(', ')} width={130} />
           </Secondary>
         </>
       ),

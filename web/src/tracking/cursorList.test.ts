@@ -31,4 +31,10 @@ describe('next-results list', () => {
     expect(state.rows[1]).toEqual({ id: 2, name: 'changed' });
     expect(cursorListReducer(state, { type: 'idle' })).toEqual(initialCursorList());
   });
+  it('takes out a row that left the search, keeping the cursor', () => {
+    const state = cursorListReducer(initialCursorList<Row>(), { type: 'replaced', page: page([1, 2, 3], 'c') });
+    const after = cursorListReducer(state, { type: 'removed', id: 2 });
+    expect(after.rows.map((r) => r.id)).toEqual([1, 3]);
+    expect(after.nextCursor).toBe('c');
+  });
 });

@@ -22,7 +22,8 @@ export type CursorListAction<T extends { id: number }> =
   | { type: 'replaced'; page: CursorPage<T> }
   | { type: 'appended'; page: CursorPage<T> }
   | { type: 'failed'; error: unknown }
-  | { type: 'row'; row: T };
+  | { type: 'row'; row: T }
+  | { type: 'removed'; id: number };
 
 export const initialCursorList = <T extends { id: number }>(): CursorListState<T> => ({
   key: null,
@@ -55,5 +56,7 @@ export function cursorListReducer<T extends { id: number }>(state: CursorListSta
       return { ...state, status: 'error', error: action.error };
     case 'row':
       return { ...state, rows: state.rows.map((r) => (r.id === action.row.id ? action.row : r)) };
+    case 'removed':
+      return { ...state, rows: state.rows.filter((r) => r.id !== action.id) };
   }
 }

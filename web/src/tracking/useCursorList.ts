@@ -21,6 +21,8 @@ export interface CursorList<T extends { id: number }> extends CursorListState<T>
   reload: () => void;
   /** Replaces one row in place (after an action on it). */
   replaceRow: (row: T) => void;
+  /** Takes one row out (it no longer matches the search, e.g. its status changed). */
+  removeRow: (id: number) => void;
 }
 
 const isAbort = (error: unknown) => (error as Error)?.name === 'AbortError';
@@ -113,9 +115,10 @@ export function useCursorList<T extends { id: number }>(
   }, [searchKey, pageSize, run]);
 
   const replaceRow = useCallback((row: T) => dispatch({ type: 'row', row }), []);
+  const removeRow = useCallback((id: number) => dispatch({ type: 'removed', id }), []);
 
   // Until the effect has started the new search, the rows on hand belong to the previous one.
   const shown: CursorListState<T> =
     state.key === searchKey ? state : { ...initialCursorList<T>(), key: searchKey, status: searchKey === null ? 'idle' : 'loading' };
-  return { ...shown, hasMore: shown.nextCursor !== null, loadMore, reload, replaceRow };
+  return { ...shown, hasMore: shown.nextCursor !== null, loadMore, reload, replaceRow, removeRow };
 }

@@ -60,6 +60,12 @@ export interface OrderSearchPage {
   nextCursor: string | null;
 }
 
+/** Tracer Route tab counts: the deliveries of the search in each shown status (every status present, 0 included). */
+export interface TracerStatusCountsDto {
+  counts: Record<TracerRouteStatusCode, number>;
+  total: number;
+}
+
 export interface PartyDto {
   company?: string | null;
   name?: string | null;
@@ -123,6 +129,8 @@ export interface DocumentDto {
 
 export interface StatusHistoryDto {
   status: number;
+  /** Set when the entry is a Tracer Route status change (the tracking status stays `status`). */
+  tracerStatus?: TracerRouteStatusCode | null;
   at: string;
   source: 'feed' | 'carrier' | 'manual';
   comment: string | null;
@@ -199,6 +207,12 @@ export interface SerialHitDto {
   shippedAt: string | null;
   deliveredAt: string | null;
   recipient: PartyDto;
+}
+
+/** A Serial Tracker answer: the newest hits (at most SERIAL_SEARCH_MAX) and how many match in all. */
+export interface SerialSearchPage {
+  items: SerialHitDto[];
+  total: number;
 }
 
 export interface SearchProfileDto {

@@ -18,3 +18,5 @@ export const TRACKING_BULK_MAX = 500;
 export const CARRIER_SIGNATURE_HEADER = 'x-signature';
 /** An export may cover a wider date range than a screen search (the point of offering it instead). */
 export const TRACKING_MAX_EXPORT_DAYS = 366;
+/** Serial Tracker: GET /api/serials answers the newest orders only, at most this many rows (with the total). */
+export const SERIAL_SEARCH_MAX = 200;

@@ -17,6 +17,7 @@ export const TrackingSubjects = {
   tracerCarrierInfo: 'tracking.tracerroute.carrier-info',
   tracerPodFiles: 'tracking.tracerroute.pod-files',
   tracerMarkDelivered: 'tracking.tracerroute.mark-delivered',
+  tracerCounts: 'tracking.tracerroute.counts',
   serials: 'tracking.serials.search',
   profilesList: 'tracking.profiles.list',
   profileSave: 'tracking.profiles.save',

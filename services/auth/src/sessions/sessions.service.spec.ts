@@ -1,4 +1,13 @@
-import { AppError, AuthSubjects, EMPTY_SCOPE, Role, systemContext, type CallerContext, type LoginResponse } from '@portal/contracts';
+import {
+  AppError,
+  AuthSubjects,
+  EMPTY_SCOPE,
+  Role,
+  systemContext,
+  UI_PREFERENCE_DEFAULTS,
+  type CallerContext,
+  type LoginResponse,
+} from '@portal/contracts';
 import { Db } from '@portal/db';
 import { startServices, type ServiceHarness } from '@portal/testing';
 import { AuthServiceModule } from '../auth.module';
@@ -31,7 +40,7 @@ describe('sessions (auth service, real PostgreSQL)', () => {
     expect(byEmail.user.uuid).toBe(byLogin.user.uuid);
     expect(byLogin.user.theme).toBe('dark');
     expect(byLogin.user.etiquette_format).toBe('PDF');
-    expect(byLogin.user.preferences).toEqual({ hubyReadyToGoTab: 'tab-ready', loopTab: 'tab-progress', selectedProfile: 'transit' });
+    expect(byLogin.user.preferences).toEqual(UI_PREFERENCE_DEFAULTS);
     expect(JSON.stringify(byLogin)).not.toMatch(/argon2|password_?hash|failed/i);
   });
 

@@ -8,6 +8,8 @@ import {
   type LoginResponse,
   type UserDto,
   type UserFiltersDto,
+  UI_PREFERENCE_DEFAULTS,
+  UI_PREFERENCE_MAX_LENGTH,
 } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { startServices, type ServiceHarness } from '@portal/testing';
@@ -110,10 +112,16 @@ describe('user settings (auth service, real PostgreSQL)', () => {
     }
     await expect(h.call(AuthSubjects.setPrinterUri, ctx, { printer_uri: 'not a url' })).rejects.toMatchObject({ key: 'invalidPrinterUri' });
     expect((await h.call<UserDto>(AuthSubjects.setPreferences, ctx, { loopTab: 'tab-drafts' })).preferences).toEqual({
-      hubyReadyToGoTab: 'tab-ready',
+      ...UI_PREFERENCE_DEFAULTS,
       loopTab: 'tab-drafts',
-      selectedProfile: 'transit',
     });
+    const hidden = 'quantityInStock,quantityReserved,quantityBlocked,quantityAvailable,quantityCrossDock';
+    expect(
+      (await h.call<UserDto>(AuthSubjects.setPreferences, ctx, { stockLinesHiddenColumns: hidden })).preferences.stockLinesHiddenColumns,
+    ).toBe(hidden);
+    await expect(
+      h.call(AuthSubjects.setPreferences, ctx, { stockLinesHiddenColumns: 'x'.repeat(UI_PREFERENCE_MAX_LENGTH + 1) }),
+    ).rejects.toMatchObject({ key: 'invalidPreference' });
     await expect(h.call(AuthSubjects.setPreferences, ctx, { colour: 'red' })).rejects.toMatchObject({ key: 'invalidPreference' });
   });
 

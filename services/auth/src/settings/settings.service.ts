@@ -16,6 +16,7 @@ import {
   THEMES,
   TIME_ZONES,
   UI_PREFERENCE_DEFAULTS,
+  UI_PREFERENCE_MAX_LENGTH,
   UI_PREFERENCE_KEYS,
   hasAnyRole,
   type ActivityDto,
@@ -75,7 +76,11 @@ export class SettingsService {
     const user = await this.users.getById(ctx.user!.id);
     const next = { ...user.preferences };
     for (const [key, value] of Object.entries(input ?? {})) {
-      if (!UI_PREFERENCE_KEYS.includes(key as keyof typeof UI_PREFERENCE_DEFAULTS) || typeof value !== 'string' || value.length > 60) {
+      if (
+        !UI_PREFERENCE_KEYS.includes(key as keyof typeof UI_PREFERENCE_DEFAULTS) ||
+        typeof value !== 'string' ||
+        value.length > UI_PREFERENCE_MAX_LENGTH
+      ) {
         throw new AppError('invalidPreference', `unknown preference ${key}`, { key });
       }
       next[key] = value;

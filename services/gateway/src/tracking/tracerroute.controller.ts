@@ -10,6 +10,7 @@ import {
   type DocumentFileDto,
   type OrderSearchPage,
   type OrderSummaryDto,
+  type TracerStatusCountsDto,
 } from '@portal/contracts';
 import { FileStorage } from '@portal/files';
 import type { FastifyReply } from 'fastify';
@@ -52,6 +53,13 @@ export class TracerRouteHttpController {
       res,
       await this.bus.request<OrderSearchPage>(TrackingSubjects.searchOrders, ctx, await searchRequest(this.bus, ctx, query)),
     );
+  }
+
+  @Roles(Role.TRACERROUTE_USER)
+  @Get('counts')
+  @ApiOperation({ summary: "Tab counts: the deliveries of the same filter in each Tracer Route status, within the caller's depositors" })
+  async counts(@Caller() ctx: CallerContext, @Query() query: OrdersQuery): Promise<TracerStatusCountsDto> {
+    return this.bus.request<TracerStatusCountsDto>(TrackingSubjects.tracerCounts, ctx, await searchRequest(this.bus, ctx, query));
   }
 
   @Roles(Role.TRACERROUTE_USER)

@@ -102,6 +102,10 @@ export class ClassifyBody {
 export class TracerStatusBody {
   @ApiProperty({ example: 'DELIVERED_DAMAGED' }) @IsString() @MaxLength(30) status!: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) comment?: string;
+  @ApiPropertyOptional({ description: 'true: visible to its author and the provider only' })
+  @IsOptional()
+  @IsBoolean()
+  commentPrivate?: boolean;
 }
 
 export class TracerEventBody {

@@ -1,3 +1,4 @@
+import { UI_PREFERENCE_MAX_LENGTH } from '@portal/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsDefined, IsEmail, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
 
@@ -16,6 +17,21 @@ export class PreferencesBody {
   @ApiPropertyOptional({ example: 'tab-ready' }) @IsOptional() @IsString() @MaxLength(60) hubyReadyToGoTab?: string;
   @ApiPropertyOptional({ example: 'tab-progress' }) @IsOptional() @IsString() @MaxLength(60) loopTab?: string;
   @ApiPropertyOptional({ example: 'transit' }) @IsOptional() @IsString() @MaxLength(60) selectedProfile?: string;
+  @ApiPropertyOptional({ example: 'quantityCrossDock', description: 'Columns hidden in the Id tab, comma-separated' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(UI_PREFERENCE_MAX_LENGTH)
+  stockIdHiddenColumns?: string;
+  @ApiPropertyOptional({ example: 'quantityCrossDock,unitPrice', description: 'Columns hidden in the Stock tab, comma-separated' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(UI_PREFERENCE_MAX_LENGTH)
+  stockLinesHiddenColumns?: string;
+  @ApiPropertyOptional({ example: '', description: 'Columns hidden in the Movements tab, comma-separated' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(UI_PREFERENCE_MAX_LENGTH)
+  movementsHiddenColumns?: string;
 }
 
 export class FiltersBody {

@@ -18,16 +18,27 @@ export interface StatusChange {
 }
 
 /**
- * Moves one order to a new status: history row, order row and the `tracking.order.status-changed`
+ * Moves one order to a new status (or Tracer Route status): history row, order row and the `tracking.order.status-changed`
  * event in the caller's transaction. Answers false when nothing changed (a replayed event).
  */
 export async function changeOrderStatus(em: EntityManager, order: { id: string; status: number }, change: StatusChange): Promise<boolean> {
-  if (change.status !== undefined) {
+  // A Tracer Route change alone is history too (issue 10 item 8), kept at the order's tracking status.
+  const tracerOnly = change.status === undefined && change.tracerStatus !== undefined;
+  if (change.status !== undefined || tracerOnly) {
     const inserted: unknown[] = await em.query(
-      `INSERT INTO status_history (order_id, depositor_id, status, at, source, comment, comment_private, created_by)
-       SELECT id, depositor_id, $2, $3, $4, $5, $6, $7 FROM orders WHERE id = $1
+      `INSERT INTO status_history (order_id, depositor_id, status, tracer_status, at, source, comment, comment_private, created_by)
+       SELECT id, depositor_id, COALESCE($2, status), $3, $4, $5, $6, $7, $8 FROM orders WHERE id = $1
        ON CONFLICT (order_id, status, at) DO NOTHING RETURNING id`,
-      [order.id, change.status, change.at, change.source, change.comment ?? null, change.commentPrivate ?? false, change.userId ?? null],
+      [
+        order.id,
+        change.status ?? null,
+        tracerOnly ? change.tracerStatus : null,
+        change.at,
+        change.source,
+        change.comment ?? null,
+        change.commentPrivate ?? false,
+        change.userId ?? null,
+      ],
     );
     if (!inserted.length) return false;
   }

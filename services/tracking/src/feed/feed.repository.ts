@@ -262,13 +262,13 @@ export class FeedRepository {
     );
   }
 
-  /** The current status is the latest of the history; the Tracer Route status follows a change. */
+  /** The current status is the latest of the history (Tracer Route changes aside); the Tracer Route status follows a change. */
   private async recomputeStatuses(em: EntityManager, ids: string[]): Promise<ChangedOrderRow[]> {
     if (!ids.length) return [];
     const raw: unknown = await em.query(
       `WITH latest AS (
          SELECT DISTINCT ON (order_id) order_id, status FROM status_history
-          WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, at DESC, id DESC)
+          WHERE order_id = ANY($1::bigint[]) AND tracer_status IS NULL ORDER BY order_id, at DESC, id DESC)
        UPDATE orders o SET status = l.status,
               tracer_status = ${TRACER_STATUS_SQL('l.status', 'cardinality(o.tracking_numbers) > 0')}
          FROM latest l

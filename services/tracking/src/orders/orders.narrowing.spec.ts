@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TrackingSubjects, type CallerContext, type FeedResultDto, type OrderSearchPage, type SerialHitDto } from '@portal/contracts';
+import { TrackingSubjects, type CallerContext, type FeedResultDto, type OrderSearchPage, type SerialSearchPage } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { callerContext, startServices, type ServiceHarness } from '@portal/testing';
 import { A, B, feedOrder, warehouse } from '../../test/fixtures';
@@ -49,8 +49,8 @@ describe('activity, store and platform scope of orders', () => {
     const all = (await h.call<OrderSearchPage>(TrackingSubjects.searchOrders, user({}), { filter: { q: 'CMD1000002' } })).items;
     expect(all).toHaveLength(1);
     await expect(h.call(TrackingSubjects.orderDetail, ecomOnly, { id: all[0].id })).rejects.toMatchObject({ key: 'deliveryNotFound' });
-    expect(await h.call<SerialHitDto[]>(TrackingSubjects.serials, ecomOnly, { serial: 'SN1-2-1' })).toEqual([]);
-    expect((await h.call<SerialHitDto[]>(TrackingSubjects.serials, ecomOnly, { serial: 'SN1-1-1' })).length).toBe(1);
+    expect((await h.call<SerialSearchPage>(TrackingSubjects.serials, ecomOnly, { serial: 'SN1-2-1' })).items).toEqual([]);
+    expect((await h.call<SerialSearchPage>(TrackingSubjects.serials, ecomOnly, { serial: 'SN1-1-1' })).items.length).toBe(1);
   });
 
   it('is held by row-level security even to a raw query without WHERE', async () => {

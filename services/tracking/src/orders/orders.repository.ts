@@ -95,6 +95,17 @@ export class OrdersRepository {
     return this.db.scopedQuery<OrderRow>(ctx, sql, params);
   }
 
+  /** How many orders of the search each shown Tracer Route status holds (the search's own status filter aside). */
+  async tracerCounts(ctx: CallerContext, search: OrderSearch): Promise<{ status: string; count: number }[]> {
+    const [sql, params] = this.searchQuery(ctx, { ...search, tracerStatuses: undefined }).getQueryAndParameters();
+    const rows = await this.db.scopedQuery<{ status: string; count: string }>(
+      ctx,
+      `SELECT c.tracer_status AS status, count(*) AS count FROM (${sql}) c GROUP BY c.tracer_status`,
+      params,
+    );
+    return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
+  }
+
   /** The columns a typed reference is looked up in (tracking numbers with USER_TRACKER_NUMBER_SEARCH). */
   private referenceColumns(ctx: CallerContext): { column: string; bound: 'q' | 'qu' }[] {
     const columns: { column: string; bound: 'q' | 'qu' }[] = [
@@ -271,7 +282,7 @@ export class OrdersRepository {
         'documents',
       )
       .addSelect(
-        `(SELECT coalesce(json_agg(json_build_object('status', h.status, 'at', h.at, 'source', h.source,
+        `(SELECT coalesce(json_agg(json_build_object('status', h.status, 'tracerStatus', h.tracer_status, 'at', h.at, 'source', h.source,
              'comment', CASE WHEN h.comment_private THEN ${privateFor('h.comment', 'h.created_by')} ELSE h.comment END) ORDER BY h.at, h.id), '[]')
              FROM status_history h WHERE h.order_id = o.id)`,
         'history',

@@ -1,25 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, type CallerContext, type SerialHitDto } from '@portal/contracts';
+import { AppError, SERIAL_SEARCH_MAX, type CallerContext, type SerialHitDto, type SerialSearchPage } from '@portal/contracts';
 import { applyScope, Db } from '@portal/db';
 import { ORDER_SCOPE } from '../common/order-scope';
 import { FieldChecks } from '../common/checks';
 import { prefixBounds } from '../orders/search-filter';
-
-const LIMIT = 200;
 
 /** Serial Tracker (spec §1): the orders, dates and recipients of a serial or lot number (prefix). */
 @Injectable()
 export class SerialsService {
   constructor(@Inject(Db) private readonly db: Db) {}
 
-  async search(ctx: CallerContext, data: unknown): Promise<SerialHitDto[]> {
+  /** The newest SERIAL_SEARCH_MAX hits, and how many there are in all (counted only when the page is full). */
+  async search(ctx: CallerContext, data: unknown): Promise<SerialSearchPage> {
     const c = new FieldChecks();
     const d = (data ?? {}) as Record<string, unknown>;
     const serial = c.text('serial', d.serial, 64);
     const lot = c.text('lot', d.lot, 64);
     if (!c.ok) throw new AppError('validationFailed', 'invalid search', undefined, c.fields);
     if (!serial && !lot) throw new AppError('missingParameter', 'a serial or a lot number is required', undefined, { serial: 'required' });
-    const rows = await this.db.scoped(ctx, (em) => {
+    return this.db.scoped(ctx, async (em) => {
       const qb = em
         .createQueryBuilder()
         .select(
@@ -27,9 +26,7 @@ export class SerialsService {
            o.recipient_company, o.recipient_name, o.recipient_address1, o.zip, o.town, o.country`,
         )
         .from('order_lines', 'l')
-        .innerJoin('orders', 'o', 'o.id = l.order_id AND o.hidden_at IS NULL')
-        .orderBy('o.created_at', 'DESC')
-        .limit(LIMIT);
+        .innerJoin('orders', 'o', 'o.id = l.order_id AND o.hidden_at IS NULL');
       if (serial)
         qb.innerJoin(
           'order_serials',
@@ -40,9 +37,13 @@ export class SerialsService {
       else qb.leftJoin('order_serials', 'sn', 'false');
       if (lot) qb.andWhere('l.lot ~>=~ :lotLo AND l.lot ~<~ :lotHi', prefixBounds('lot', lot));
       applyScope(qb, ctx, ORDER_SCOPE);
-      return qb.getRawMany<Record<string, unknown>>();
+      const newest = qb.clone().orderBy('o.created_at', 'DESC').limit(SERIAL_SEARCH_MAX);
+      const items = (await newest.getRawMany<Record<string, unknown>>()).map(toSerialHit);
+      if (items.length < SERIAL_SEARCH_MAX) return { items, total: items.length };
+      const [sql, params] = qb.getQueryAndParameters();
+      const [{ count }]: { count: string }[] = await em.query(`SELECT count(*) AS count FROM (${sql}) c`, params);
+      return { items, total: Number(count) };
     });
-    return rows.map(toSerialHit);
   }
 }
 

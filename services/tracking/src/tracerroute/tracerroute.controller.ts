@@ -15,6 +15,12 @@ export class TracerRouteController {
   }
 
   @Roles(Role.TRACERROUTE_USER)
+  @MessagePattern(TrackingSubjects.tracerCounts)
+  counts(@Payload() m: BusRequest) {
+    return this.tracer.counts(m.ctx, m.data);
+  }
+
+  @Roles(Role.TRACERROUTE_USER)
   @MessagePattern(TrackingSubjects.tracerAddEvent)
   addEvent(@Payload() m: BusRequest) {
     return this.tracer.addEvent(m.ctx, m.data);

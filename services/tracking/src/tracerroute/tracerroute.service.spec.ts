@@ -4,11 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   Role,
+  SERIAL_SEARCH_MAX,
   TrackingSubjects,
   type DocumentFileDto,
   type OrderDetailDto,
   type OrderSearchPage,
-  type SerialHitDto,
+  type SerialSearchPage,
+  type TracerStatusCountsDto,
 } from '@portal/contracts';
 import { FileStorage } from '@portal/files';
 import { startServices, type ServiceHarness } from '@portal/testing';
@@ -75,6 +77,16 @@ describe('Tracer Route and Serial Tracker', () => {
       comment: 'Carton enfoncé',
     });
     expect((await detail(idOf(1))).tracerStatus).toBe('DELIVERED_DAMAGED');
+    // Recorded as a status change of the timeline (the tracking status stays), not as a free event.
+    const changed = await detail(idOf(1));
+    expect(changed.history.at(-1)).toMatchObject({
+      status: 90,
+      tracerStatus: 'DELIVERED_DAMAGED',
+      source: 'manual',
+      comment: 'Carton enfoncé',
+    });
+    expect(changed.history.filter((e) => e.tracerStatus === null).map((e) => e.status)).toEqual([0, 90]);
+    expect(changed.tracerEvents).toEqual([]);
     await expect(h.call(TrackingSubjects.tracerSetStatus, userOf([A], TRACER), { id: idOf(1), status: 'LATE' })).rejects.toMatchObject({
       key: 'validationFailed',
     });
@@ -91,6 +103,44 @@ describe('Tracer Route and Serial Tracker', () => {
     ).rejects.toMatchObject({
       key: 'permissionDenied',
     });
+  });
+
+  it('keeps a private status comment for its author and the provider', async () => {
+    const author = userOf([A], TRACER, 41);
+    await h.call(TrackingSubjects.tracerSetStatus, author, {
+      id: idOf(4),
+      status: 'ANOMALY_CARRIER',
+      comment: 'Chauffeur injoignable',
+      commentPrivate: true,
+    });
+    const comment = async (ctx: ReturnType<typeof userOf>) =>
+      (await detail(idOf(4), ctx)).history.find((e) => e.tracerStatus === 'ANOMALY_CARRIER')?.comment;
+    expect(await comment(author)).toBe('Chauffeur injoignable');
+    expect(await comment(userOf([A], [Role.ADMIN], 1))).toBe('Chauffeur injoignable');
+    expect(await comment(userOf([A], TRACER, 42))).toBeNull();
+    await expect(
+      h.call(TrackingSubjects.tracerSetStatus, author, { id: idOf(4), status: 'ANOMALY', commentPrivate: 'yes' }),
+    ).rejects.toMatchObject({ fields: { commentPrivate: 'invalidFormat' } });
+    await h.call(TrackingSubjects.tracerSetStatus, author, { id: idOf(4), status: 'SHIPPED', comment: 'Reparti' });
+    expect((await detail(idOf(4), userOf([A], TRACER, 42))).history.at(-1)).toMatchObject({ tracerStatus: 'SHIPPED', comment: 'Reparti' });
+  });
+
+  it('counts the deliveries of each Tracer Route status within the caller’s depositors', async () => {
+    const counts = (ctx: ReturnType<typeof userOf>, filter: object = {}) =>
+      h.call<TracerStatusCountsDto>(TrackingSubjects.tracerCounts, ctx, { filter });
+    const a = await counts(userOf([A], TRACER));
+    const listed = (await h.call<OrderSearchPage>(TrackingSubjects.searchOrders, userOf([A], TRACER), { range: [0, 99] })).items;
+    expect(a.total).toBe(listed.length);
+    for (const status of ['SHIPPED', 'LATE', 'ANOMALY_CARRIER'] as const)
+      expect(a.counts[status]).toBe(listed.filter((o) => o.tracerStatus === status).length);
+    expect(a.counts.WAITING).toBe(listed.filter((o) => o.tracerStatus === 'WAITING').length);
+    // The tab's own status does not narrow the counts; the other criteria do.
+    expect(await counts(userOf([A], TRACER), { tracerStatus: 'LATE' })).toEqual(a);
+    expect((await counts(userOf([A], TRACER), { q: 'CMD1000003' })).total).toBe(1);
+    const b = await counts(userOf([B], TRACER));
+    expect(b.total).toBe(1);
+    expect((await counts(userOf([B], TRACER), { q: 'CMD1000003' })).total).toBe(0);
+    await expect(counts(userOf([A], [Role.PGT_USER]))).rejects.toMatchObject({ key: 'permissionDenied' });
   });
 
   it('records Tracer Route events with public and private notes', async () => {
@@ -150,7 +200,9 @@ describe('Tracer Route and Serial Tracker', () => {
     const serialUser = (depositors: number[]) => userOf(depositors, [Role.SERIAL_USER]);
 
     it('finds the order, dates and recipient of a serial or lot number', async () => {
-      const [hit] = await h.call<SerialHitDto[]>(TrackingSubjects.serials, serialUser([A]), { serial: 'SN1-2-1' });
+      const page = await h.call<SerialSearchPage>(TrackingSubjects.serials, serialUser([A]), { serial: 'SN1-2-1' });
+      expect(page.total).toBe(page.items.length);
+      const [hit] = page.items;
       expect(hit).toMatchObject({
         serial: 'SN1-2-1',
         articleReference: 'ART-SER',
@@ -158,15 +210,26 @@ describe('Tracer Route and Serial Tracker', () => {
         depositorCode: 'DEMO-A',
         recipient: { town: 'LYON' },
       });
-      const lots = await h.call<SerialHitDto[]>(TrackingSubjects.serials, serialUser([A]), { lot: 'LOT1' });
+      const lots = (await h.call<SerialSearchPage>(TrackingSubjects.serials, serialUser([A]), { lot: 'LOT1' })).items;
       expect(lots.map((l) => l.reference)).toEqual(['CMD1000001']);
       await expect(h.call(TrackingSubjects.serials, serialUser([A]), {})).rejects.toMatchObject({ key: 'missingParameter' });
     });
 
+    it('answers the newest SERIAL_SEARCH_MAX hits of a wide prefix with the total of matches', async () => {
+      const many = Array.from({ length: 120 }, (_, i) => feedOrder(5000 + i, { depositorId: B }));
+      await h.call(TrackingSubjects.feedOrders, warehouse(), { orders: many });
+      // Two serials per order: 240 matches of "SN2-5" (orders 5000-5119).
+      const page = await h.call<SerialSearchPage>(TrackingSubjects.serials, serialUser([B]), { serial: `SN${B}-5` });
+      expect(page.items).toHaveLength(SERIAL_SEARCH_MAX);
+      expect(page.total).toBe(240);
+      expect(page.items.every((s) => s.depositorCode === 'DEMO-B')).toBe(true);
+      expect((await h.call<SerialSearchPage>(TrackingSubjects.serials, serialUser([A]), { serial: `SN${B}-5` })).total).toBe(0);
+    });
+
     it('shows nothing of another depositor’s serials', async () => {
-      expect(await h.call(TrackingSubjects.serials, serialUser([B]), { serial: 'SN1-' })).toEqual([]);
+      expect(await h.call(TrackingSubjects.serials, serialUser([B]), { serial: 'SN1-' })).toEqual({ items: [], total: 0 });
       expect(
-        (await h.call<SerialHitDto[]>(TrackingSubjects.serials, serialUser([B]), { serial: 'SN' })).every(
+        (await h.call<SerialSearchPage>(TrackingSubjects.serials, serialUser([B]), { serial: 'SN' })).items.every(
           (s) => s.depositorCode === 'DEMO-B',
         ),
       ).toBe(true);

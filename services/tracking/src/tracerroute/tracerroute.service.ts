@@ -10,6 +10,7 @@ import {
   type DocumentFileDto,
   type ErrorKey,
   type TracerRouteStatusCode,
+  type TracerStatusCountsDto,
 } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { ClassificationService, parseClassify } from '../classification/classification.service';
@@ -18,6 +19,7 @@ import { changeOrderStatus } from '../common/status-change';
 import { DocumentsRepository } from '../documents/documents.repository';
 import { OrdersRepository } from '../orders/orders.repository';
 import { deliveryNotFound, orderId } from '../orders/orders.service';
+import { parseOrderSearch } from '../orders/search-filter';
 
 /** LATE is computed from the promised delivery date: it cannot be set by hand. */
 const SETTABLE = TRACER_ROUTE_STATUSES.filter((s) => s !== 'LATE');
@@ -33,12 +35,17 @@ export class TracerRouteService {
     private readonly outbox: OutboxRelay,
   ) {}
 
+  /**
+   * A manual Tracer Route status, recorded in the order's history as a status change; its comment is
+   * public (every user of the depositor) or private (its author and the provider, as classification comments).
+   */
   async setStatus(ctx: CallerContext, data: unknown): Promise<{ ok: true }> {
     const c = new FieldChecks();
     const id = orderId(data);
     const d = data as Record<string, unknown>;
     const status = c.oneOf('status', d.status, SETTABLE, true) as TracerRouteStatusCode | null;
     const comment = c.text('comment', d.comment, 2000);
+    const commentPrivate = c.oneOf('commentPrivate', d.commentPrivate, [true, false]) ?? false;
     if (!c.ok || !status) throw new AppError('validationFailed', 'invalid status', undefined, c.fields);
     await this.db.scoped(ctx, async (em) => {
       const order = await this.orders.find(em, ctx, id);
@@ -54,16 +61,20 @@ export class TracerRouteService {
         at: new Date().toISOString(),
         source: 'manual',
         comment,
+        commentPrivate,
         userId: ctx.user?.id,
       });
-      await em.query(
-        `INSERT INTO tracer_events (order_id, depositor_id, type, event_at, public_note, source, created_by)
-         SELECT id, depositor_id, 'ORDER_INFO', now(), $2, 'manual', $3 FROM orders WHERE id = $1`,
-        [order.id, comment ?? `→ ${status}`, ctx.user?.id ?? null],
-      );
     });
     this.outbox.kick();
     return { ok: true };
+  }
+
+  /** The tab counts of a Tracer Route search: its deliveries in each shown status, within the caller's scope. */
+  async counts(ctx: CallerContext, data: unknown): Promise<TracerStatusCountsDto> {
+    const rows = await this.orders.tracerCounts(ctx, parseOrderSearch(data));
+    const counts = Object.fromEntries(TRACER_ROUTE_STATUSES.map((s) => [s, 0])) as Record<TracerRouteStatusCode, number>;
+    for (const r of rows) if (r.status in counts) counts[r.status as TracerRouteStatusCode] = r.count;
+    return { counts, total: rows.reduce((sum, r) => sum + r.count, 0) };
   }
 
   /** A Tracer Route event (spec §3): type, carrier, appointment and event dates, public and private notes. */
