@@ -19,6 +19,9 @@ import { FeedController } from './feed/feed.controller';
 import { FeedRepository } from './feed/feed.repository';
 import { FeedService } from './feed/feed.service';
 import { HubyShipmentsConsumer } from './feed/huby-shipments.consumer';
+import { FiguresController } from './figures/figures.controller';
+import { FiguresRepository } from './figures/figures.repository';
+import { FiguresService } from './figures/figures.service';
 import { HealthController } from './health/health.controller';
 import { TRACKING_MIGRATIONS } from './migrations';
 import { OrdersController } from './orders/orders.controller';
@@ -42,6 +45,7 @@ import { OrdersService } from './orders/orders.service';
     TracerRouteController,
     SerialsController,
     ProfilesController,
+    FiguresController,
     HealthController,
   ],
   providers: [
@@ -55,6 +59,8 @@ import { OrdersService } from './orders/orders.service';
     TracerRouteService,
     SerialsService,
     ProfilesService,
+    FiguresRepository,
+    FiguresService,
     WebhooksService,
     { provide: FileStorage, useFactory: () => new LocalFileStorage() },
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
