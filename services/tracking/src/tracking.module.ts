@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
 import { DatabaseModule, Db } from '@portal/db';
 import { FileStorage, LocalFileStorage } from '@portal/files';
+import { CarriersController } from './carriers/carriers.controller';
+import { CarriersService } from './carriers/carriers.service';
 import { ClassificationController } from './classification/classification.controller';
 import { ClassificationService } from './classification/classification.service';
 import { DocumentsController } from './documents/documents.controller';
@@ -46,6 +48,7 @@ import { OrdersService } from './orders/orders.service';
     SerialsController,
     ProfilesController,
     FiguresController,
+    CarriersController,
     HealthController,
   ],
   providers: [
@@ -61,6 +64,7 @@ import { OrdersService } from './orders/orders.service';
     ProfilesService,
     FiguresRepository,
     FiguresService,
+    CarriersService,
     WebhooksService,
     { provide: FileStorage, useFactory: () => new LocalFileStorage() },
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },

@@ -150,6 +150,7 @@ export const de: Shape<typeof fr> = {
     deliveryDateTooRecent: 'Das Lieferdatum muss mindestens 10 Minuten zurückliegen.',
     invalidCursor: 'Ungültige Ergebnisseite: Starten Sie die Suche erneut.',
     unknownTrackingNumber: 'Unbekannte Sendungsnummer.',
+    invalidTrackingUrlTemplate: 'Ungültige Sendungsverfolgungs-URL: erwartet wird eine https-Adresse mit {trackingNumber}.',
     unknownCarrier: 'Unbekannter Frachtführer.',
     invalidSignature: 'Ungültige Signatur.',
     malformedWebhook: 'Fehlerhafte Frachtführer-Nachricht.',

@@ -150,6 +150,7 @@ export const en: Shape<typeof fr> = {
     deliveryDateTooRecent: 'The delivery date must be at least 10 minutes in the past.',
     invalidCursor: 'Invalid results page: run the search again.',
     unknownTrackingNumber: 'Unknown tracking number.',
+    invalidTrackingUrlTemplate: 'Invalid tracking URL: an https address with {trackingNumber} is expected.',
     unknownCarrier: 'Unknown carrier.',
     invalidSignature: 'Invalid signature.',
     malformedWebhook: 'Malformed carrier message.',

@@ -150,6 +150,7 @@ export const es: Shape<typeof fr> = {
     deliveryDateTooRecent: 'La fecha de entrega debe ser al menos 10 minutos anterior a ahora.',
     invalidCursor: 'Página de resultados no válida: repita la búsqueda.',
     unknownTrackingNumber: 'Número de seguimiento desconocido.',
+    invalidTrackingUrlTemplate: 'Dirección de seguimiento no válida: se espera una dirección https con {trackingNumber}.',
     unknownCarrier: 'Transportista desconocido.',
     invalidSignature: 'Firma no válida.',
     malformedWebhook: 'Mensaje del transportista mal formado.',

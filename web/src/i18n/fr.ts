@@ -148,6 +148,7 @@ export const fr = {
     deliveryDateTooRecent: 'La date de livraison doit être au moins 10 minutes dans le passé.',
     invalidCursor: 'Page de résultats invalide : relancez la recherche.',
     unknownTrackingNumber: 'Numéro de suivi inconnu.',
+    invalidTrackingUrlTemplate: 'Adresse de suivi invalide : une adresse https avec {trackingNumber} est attendue.',
     unknownCarrier: 'Transporteur inconnu.',
     invalidSignature: 'Signature invalide.',
     malformedWebhook: 'Message transporteur mal formé.',

@@ -150,6 +150,7 @@ export const it: Shape<typeof fr> = {
     deliveryDateTooRecent: 'La data di consegna deve essere di almeno 10 minuti fa.',
     invalidCursor: 'Pagina dei risultati non valida: ripetete la ricerca.',
     unknownTrackingNumber: 'Numero di tracking sconosciuto.',
+    invalidTrackingUrlTemplate: 'Indirizzo di tracciamento non valido: è atteso un indirizzo https con {trackingNumber}.',
     unknownCarrier: 'Vettore sconosciuto.',
     invalidSignature: 'Firma non valida.',
     malformedWebhook: 'Messaggio del vettore non valido.',

@@ -2,6 +2,7 @@ import { CreateTracking1763800000000 } from './1763800000000-CreateTracking';
 import { NarrowByActivityPlatformStore1764400000000 } from './1764400000000-NarrowByActivityPlatformStore';
 import { CoveringReferenceIndexes1764600000000 } from './1764600000000-CoveringReferenceIndexes';
 import { NarrowedScopeIndexes1764700000000 } from './1764700000000-NarrowedScopeIndexes';
+import { CreateCarriers1764800000000 } from './1764800000000-CreateCarriers';
 
 /** This service's migrations, in order (also for the benchmark, which opens the database without Nest). */
 export const TRACKING_MIGRATIONS = [
@@ -9,4 +10,5 @@ export const TRACKING_MIGRATIONS = [
   NarrowByActivityPlatformStore1764400000000,
   CoveringReferenceIndexes1764600000000,
   NarrowedScopeIndexes1764700000000,
+  CreateCarriers1764800000000,
 ];
