@@ -17,7 +17,7 @@ export interface TrackingCarrierDto {
  */
 export function isTrackingUrlTemplate(template: string): boolean {
   if (template.length > TRACKING_URL_MAX_LENGTH || !template.includes(TRACKING_NUMBER_PLACEHOLDER)) return false;
-  if (/[\s\u0000-\u001f\u007f]/.test(template)) return false;
+  if (/\s/.test(template) || [...template].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return false;
   let url: URL;
   try {
     url = new URL(template.replaceAll(TRACKING_NUMBER_PLACEHOLDER, 'TRACKINGNUMBER'));

@@ -11,8 +11,8 @@ export class CarriersController {
   /** Read by whoever sees deliveries (to link tracking numbers) and by the carrier administrators. */
   @Roles(Role.PGT_USER, Role.TRACERROUTE_USER, Role.SERIAL_USER, Role.ADMIN_CARRIER)
   @MessagePattern(TrackingSubjects.carriersList)
-  list() {
-    return this.carriers.list();
+  list(@Payload() m: BusRequest) {
+    return this.carriers.list(m.ctx);
   }
 
   @Roles(Role.ADMIN_CARRIER)

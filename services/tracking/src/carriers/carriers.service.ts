@@ -15,8 +15,9 @@ const CODE = /^[A-Z0-9_-]+$/;
 export class CarriersService {
   constructor(@Inject(Db) private readonly db: Db) {}
 
-  list(): Promise<TrackingCarrierDto[]> {
-    return this.db.system.query<TrackingCarrierDto>(
+  list(ctx: CallerContext): Promise<TrackingCarrierDto[]> {
+    return this.db.scopedQuery<TrackingCarrierDto>(
+      ctx,
       `SELECT code, name, tracking_url_template AS "trackingUrlTemplate" FROM carriers ORDER BY name, code`,
     );
   }
@@ -38,7 +39,8 @@ export class CarriersService {
       throw new AppError('invalidTrackingUrlTemplate', 'not an https URL with {trackingNumber}', undefined, {
         trackingUrlTemplate: 'invalidFormat',
       });
-    const [row] = await this.db.system.query<TrackingCarrierDto>(
+    const [row] = await this.db.scopedQuery<TrackingCarrierDto>(
+      ctx,
       `INSERT INTO carriers (code, name, tracking_url_template, updated_by) VALUES ($1::text, COALESCE($2::text, $1::text), $3::text, $4::int)
        ON CONFLICT (code) DO UPDATE SET name = COALESCE($2::text, carriers.name), tracking_url_template = $3::text, updated_at = now(), updated_by = $4::int
        RETURNING code, name, tracking_url_template AS "trackingUrlTemplate"`,
