@@ -588,6 +588,26 @@ export const de: Shape<typeof fr> = {
   },
   /** Delivery detail, manual classification and Serial Tracker (web/src/delivery, web/src/serialtracker). */
   delivery: {
+    progress: {
+      title: 'Lieferfortschritt',
+      steps: {
+        ordered: 'Bestellt',
+        prepared: 'Kommissioniert',
+        shipped: 'Versandt',
+        delivered: 'Zugestellt',
+      },
+      trouble: {
+        canceled: 'Storniert',
+        anomaly: 'Zustellstörung',
+        returned: 'Zurück an Absender',
+        partial: 'Teilzustellung',
+      },
+      promised: 'Zustellung zugesagt am %{date}',
+      noPromised: 'Kein zugesagtes Lieferdatum',
+      late: 'Verspätet',
+      deliveredLate: 'Verspätet zugestellt',
+    },
+    trackingLink: 'Paket %{number} auf der Seite des Spediteurs verfolgen (neuer Tab)',
     back: 'Zurück zur Liste',
     retry: 'Erneut versuchen',
     notFoundText: 'Der Auftrag Nr. %{id} existiert nicht oder gehört zu keinem Ihrer Einlagerer.',

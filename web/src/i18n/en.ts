@@ -585,6 +585,26 @@ export const en: Shape<typeof fr> = {
   },
   /** Delivery detail, manual classification and Serial Tracker (web/src/delivery, web/src/serialtracker). */
   delivery: {
+    progress: {
+      title: 'Delivery progress',
+      steps: {
+        ordered: 'Ordered',
+        prepared: 'Prepared',
+        shipped: 'Shipped',
+        delivered: 'Delivered',
+      },
+      trouble: {
+        canceled: 'Canceled',
+        anomaly: 'Delivery anomaly',
+        returned: 'Returned to sender',
+        partial: 'Partially delivered',
+      },
+      promised: 'Delivery promised on %{date}',
+      noPromised: 'No promised delivery date',
+      late: 'Late',
+      deliveredLate: 'Delivered late',
+    },
+    trackingLink: 'Track parcel %{number} on the carrier’s site (new tab)',
     back: 'Back to the list',
     retry: 'Try again',
     notFoundText: 'Order no. %{id} does not exist or does not belong to one of your depositors.',

@@ -587,6 +587,26 @@ export const es: Shape<typeof fr> = {
   },
   /** Delivery detail, manual classification and Serial Tracker (web/src/delivery, web/src/serialtracker). */
   delivery: {
+    progress: {
+      title: 'Avance de la entrega',
+      steps: {
+        ordered: 'Pedido',
+        prepared: 'Preparado',
+        shipped: 'Enviado',
+        delivered: 'Entregado',
+      },
+      trouble: {
+        canceled: 'Cancelado',
+        anomaly: 'Incidencia de entrega',
+        returned: 'Devuelto al remitente',
+        partial: 'Entrega parcial',
+      },
+      promised: 'Entrega prometida el %{date}',
+      noPromised: 'Sin fecha de entrega prometida',
+      late: 'Con retraso',
+      deliveredLate: 'Entregado con retraso',
+    },
+    trackingLink: 'Seguir el bulto %{number} en el sitio del transportista (nueva pestaña)',
     back: 'Volver a la lista',
     retry: 'Reintentar',
     notFoundText: 'El pedido n.º %{id} no existe o no pertenece a ninguno de sus depositantes.',

@@ -583,6 +583,26 @@ export const fr = {
   },
   /** Delivery detail, manual classification and Serial Tracker (web/src/delivery, web/src/serialtracker). */
   delivery: {
+    progress: {
+      title: 'Avancement de la livraison',
+      steps: {
+        ordered: 'Commandée',
+        prepared: 'Préparée',
+        shipped: 'Expédiée',
+        delivered: 'Livrée',
+      },
+      trouble: {
+        canceled: 'Annulée',
+        anomaly: 'Anomalie de livraison',
+        returned: 'Retour à l’expéditeur',
+        partial: 'Livraison partielle',
+      },
+      promised: 'Livraison promise le %{date}',
+      noPromised: 'Pas de date de livraison promise',
+      late: 'En retard',
+      deliveredLate: 'Livrée en retard',
+    },
+    trackingLink: 'Suivre le colis %{number} sur le site du transporteur (nouvel onglet)',
     back: 'Retour à la liste',
     retry: 'Réessayer',
     notFoundText: 'La commande n° %{id} n’existe pas ou n’appartient pas à l’un de vos déposants.',

@@ -587,6 +587,26 @@ export const it: Shape<typeof fr> = {
   },
   /** Delivery detail, manual classification and Serial Tracker (web/src/delivery, web/src/serialtracker). */
   delivery: {
+    progress: {
+      title: 'Avanzamento della consegna',
+      steps: {
+        ordered: 'Ordinato',
+        prepared: 'Preparato',
+        shipped: 'Spedito',
+        delivered: 'Consegnato',
+      },
+      trouble: {
+        canceled: 'Annullato',
+        anomaly: 'Anomalia di consegna',
+        returned: 'Reso al mittente',
+        partial: 'Consegna parziale',
+      },
+      promised: 'Consegna promessa il %{date}',
+      noPromised: 'Nessuna data di consegna promessa',
+      late: 'In ritardo',
+      deliveredLate: 'Consegnato in ritardo',
+    },
+    trackingLink: 'Traccia il collo %{number} sul sito del vettore (nuova scheda)',
     back: 'Torna all’elenco',
     retry: 'Riprova',
     notFoundText: 'L’ordine n. %{id} non esiste o non appartiene a uno dei suoi depositanti.',
