@@ -20,7 +20,7 @@ import type { ChartKind } from '@portal/contracts';
 import { errorKeyOf } from '../core/api';
 import { useShortLocale } from '../stock/ui';
 import { figures, type Figures } from './dashboardApi';
-import { figureLabel, SOURCE_AXES } from './figureLabels';
+import { axisTick, figureLabel, SOURCE_AXES } from './figureLabels';
 
 const PIE_COLOURS = ['#ff9800', '#4fc3f7', '#81c784', '#ba68c8', '#f06292', '#ffd54f', '#90a4ae', '#a1887f'];
 
@@ -56,6 +56,16 @@ export default function ChartTile({ source, kind }: { source: string; kind: Char
   const axisTitle = { fill: theme.palette.text.secondary, fontSize: 12 };
   const margin = { top: 4, right: 8, bottom: xLabel ? 14 : 0, left: 0 };
   const tooltip = { contentStyle: { background: theme.palette.background.paper, color: theme.palette.text.primary } };
+  const valueName = yLabel ?? translate('dashboard.value');
+  const xAxis = (
+    <XAxis
+      dataKey="label"
+      tick={axis}
+      tickFormatter={(label: string) => axisTick(source, label)}
+      label={xLabel ? { value: xLabel, position: 'insideBottom', offset: -10, ...axisTitle } : undefined}
+    />
+  );
+  const yAxis = <YAxis allowDecimals={false} tickCount={3} tick={axis} />;
   const chart =
     kind === 'pie' ? (
       <PieChart accessibilityLayer={false}>
@@ -65,37 +75,31 @@ export default function ChartTile({ source, kind }: { source: string; kind: Char
           ))}
         </Pie>
         <Tooltip {...tooltip} />
-        <Legend formatter={(label) => <span style={{ color: theme.palette.text.primary }}>{label}</span>} />
+        {/* Beside the pie, so that a one-row tile keeps room for it; in the order of the series (statuses in their course). */}
+        <Legend
+          layout="vertical"
+          align="right"
+          verticalAlign="middle"
+          wrapperStyle={{ fontSize: 12 }}
+          itemSorter={null}
+          formatter={(label) => <span style={{ color: theme.palette.text.primary }}>{label}</span>}
+        />
       </PieChart>
     ) : kind === 'line' ? (
       <LineChart data={series} margin={margin} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
-        <XAxis
-          dataKey="label"
-          tick={axis}
-          label={xLabel ? { value: xLabel, position: 'insideBottom', offset: -10, ...axisTitle } : undefined}
-        />
-        <YAxis allowDecimals={false} tick={axis} />
+        {xAxis}
+        {yAxis}
         <Tooltip {...tooltip} />
-        <Line
-          dataKey="value"
-          name={translate('dashboard.value')}
-          stroke={theme.palette.primary.main}
-          strokeWidth={2}
-          isAnimationActive={false}
-        />
+        <Line dataKey="value" name={valueName} stroke={theme.palette.primary.main} strokeWidth={2} isAnimationActive={false} />
       </LineChart>
     ) : (
       <BarChart data={series} margin={margin} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
-        <XAxis
-          dataKey="label"
-          tick={axis}
-          label={xLabel ? { value: xLabel, position: 'insideBottom', offset: -10, ...axisTitle } : undefined}
-        />
-        <YAxis allowDecimals={false} tick={axis} />
+        {xAxis}
+        {yAxis}
         <Tooltip {...tooltip} />
-        <Bar dataKey="value" name={translate('dashboard.value')} fill={theme.palette.primary.main} isAnimationActive={false} />
+        <Bar dataKey="value" name={valueName} fill={theme.palette.primary.main} isAnimationActive={false} />
       </BarChart>
     );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { figureLabel } from './figureLabels';
+import { axisTick, figureLabel } from './figureLabels';
 import { reportName } from './tileTitle';
 
 const translate = (key: string, options?: Record<string, unknown>) => `${key}${options ? JSON.stringify(options) : ''}`;
@@ -12,6 +12,8 @@ describe('chart labels as users read them', () => {
     expect(figureLabel('late-deliveries', '', 'fr', translate)).toBe('dashboard.noCarrier');
     expect(figureLabel('late-deliveries', 'DHL', 'fr', translate)).toBe('DHL');
     expect(figureLabel('depositor-stores', 'DEMO-A', 'de', translate)).toBe('DEMO-A');
+    expect(axisTick('blocked-stock-by-code', 'BQ – Blocage qualité')).toBe('BQ');
+    expect(axisTick('late-deliveries', 'DPD France')).toBe('DPD France');
   });
 
   it('names a report by its number and title', () => {

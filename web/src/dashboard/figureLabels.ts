@@ -33,3 +33,8 @@ export function figureLabel(source: string, label: string, locale: keyof Labels5
   if (source === 'late-deliveries' || source === 'anomalies-by-carrier') return label || translate('dashboard.noCarrier');
   return label;
 }
+
+/** What the category axis writes under a bar: a blocking code alone (its name is in the tooltip and the table). */
+export function axisTick(source: string, label: string): string {
+  return source === 'blocked-stock-by-code' ? label.split(' – ')[0] : label;
+}

@@ -31,8 +31,8 @@ describe('dashboard tiles (auth service, real PostgreSQL)', () => {
       (await h.call<DashboardTileDto[]>(AuthSubjects.dashboardList, await ctxFor(login))).map((t) => [t.id_object, t.width, t.config]);
     expect(await sources('bob')).toEqual([
       ['late-deliveries', 2, { chart: 'bar', source: 'late-deliveries' }],
-      ['week-deliveries-by-status', 1, { chart: 'pie', source: 'week-deliveries-by-status' }],
-      ['anomalies-by-carrier', 1, { chart: 'bar', source: 'anomalies-by-carrier' }],
+      ['week-deliveries-by-status', 2, { chart: 'pie', source: 'week-deliveries-by-status' }],
+      ['anomalies-by-carrier', 2, { chart: 'bar', source: 'anomalies-by-carrier' }],
       ['blocked-stock-by-code', 2, { chart: 'bar', source: 'blocked-stock-by-code' }],
     ]);
     expect(await sources('carla')).toEqual([]);

@@ -91,8 +91,8 @@ const ROLE_GROUPS = [
  */
 export const DEMO_TILES: { source: string; chart: 'bar' | 'pie'; size: keyof typeof TILE_SIZES }[] = [
   { source: 'late-deliveries', chart: 'bar', size: 'large' },
-  { source: 'week-deliveries-by-status', chart: 'pie', size: 'normal' },
-  { source: 'anomalies-by-carrier', chart: 'bar', size: 'normal' },
+  { source: 'week-deliveries-by-status', chart: 'pie', size: 'large' },
+  { source: 'anomalies-by-carrier', chart: 'bar', size: 'large' },
   { source: 'blocked-stock-by-code', chart: 'bar', size: 'large' },
 ];
 
