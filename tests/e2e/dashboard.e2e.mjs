@@ -13,6 +13,13 @@ const tiles = (page) =>
       els.map((el) => ({ label: el.getAttribute('aria-label'), type: el.dataset.tileType, size: el.dataset.tileSize })),
     );
 
+/** The [label, value] rows of the figures table a chart tile keeps for screen readers, within `scope`. */
+const chartFigures = (scope) =>
+  scope
+    .getByTestId('chart-figures')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [r.cells[0].textContent, Number(r.cells[1].textContent)]));
+
 async function addTile(page, { type, choose, size }) {
   await page.getByRole('button', { name: 'Ajouter une tuile' }).click();
   const dialog = page.getByRole('dialog');
@@ -60,12 +67,8 @@ test('a tile added, resized, moved and removed survives a reload', async () => {
 
   // The chart shows the API's figures, not invented ones.
   const figures = (await apiAs(page, 'GET', '/dashboard/figures/depositor-stores')).body;
-  const shown = await page
-    .getByTestId('chart-figures')
-    .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((r) => [r.cells[0].textContent, Number(r.cells[1].textContent)]));
   assert.deepEqual(
-    shown,
+    await chartFigures(page),
     figures.series.map((p) => [p.label, p.value]),
   );
 
@@ -182,12 +185,8 @@ test('the operational charts show alice’s figures, and a removed tile comes ba
   const figures = (await apiAs(page, 'GET', '/dashboard/figures/late-deliveries')).body;
   assert.ok(figures.series.length > 0, 'the demo has late deliveries');
   await late.getByTestId('chart-figures').waitFor({ state: 'attached' });
-  const shown = await late
-    .getByTestId('chart-figures')
-    .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((r) => [r.cells[0].textContent, Number(r.cells[1].textContent)]));
   assert.deepEqual(
-    shown,
+    await chartFigures(late),
     figures.series.map((p) => [p.label || 'Sans transporteur', p.value]),
   );
   await late.locator('.recharts-bar-rectangle').first().waitFor();
