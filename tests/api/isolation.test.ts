@@ -93,6 +93,10 @@ const PARAMS: Record<string, ParamRule> = {
   },
   'reset/{token}': { neutral: ['not-a-token'], why: 'public: the token is the secret (password-reset.test.ts)' },
   'carriers/{carrier}': { neutral: ['gls'], why: 'carrier webhooks: machine clients with a signed API key (tracking.test.ts)' },
+  'carriers/{code}': {
+    neutral: ['GLS'],
+    why: 'the provider’s carrier settings: no depositor’s data, changed by ADMIN_CARRIER only (tracking.test.ts)',
+  },
 };
 
 /** Bodies the schema alone cannot make valid: the walk must reach the ownership check, not stop at validation. */

@@ -101,6 +101,41 @@ describe('tracking API', () => {
     expect(bobCsv.text).not.toContain(ref(1));
   });
 
+  it('finds a delivery by its carrier tracking number only with USER_TRACKER_NUMBER_SEARCH', async () => {
+    const alice = await loginAs(target, 'alice');
+    const bob = await loginAs(target, 'bob');
+    const found = await alice.get(`/api/orders?filter=${q({ q: `GLS${run}3` })}`).expect(200);
+    expect(found.body.map((o: { reference: string }) => o.reference)).toEqual([ref(3)]);
+    // Bob's own delivery, but bob has not the right: the number is no reference for him.
+    expect((await bob.get(`/api/orders?filter=${q({ q: `GLS${run}3` })}`).expect(200)).body).toEqual([]);
+    expect((await bob.get(`/api/orders?filter=${q({ q: ref(3) })}`).expect(200)).body).toHaveLength(1);
+  });
+
+  it('keeps the carriers’ public tracking pages in the carrier settings, changed by carrier administrators only', async () => {
+    const admin = await loginAs(target, 'admin');
+    const bob = await loginAs(target, 'bob');
+    const template = 'https://gls-group.com/FR/fr/suivi-colis?match={trackingNumber}';
+    const bad = await admin.put('/api/admin/carriers/GLS', { trackingUrlTemplate: 'http://gls.example/{trackingNumber}' }).expect(400);
+    expect(bad.body.error).toMatchObject({ key: 'invalidTrackingUrlTemplate', fields: { trackingUrlTemplate: 'invalidFormat' } });
+    expect((await admin.put('/api/admin/carriers/GLS', { trackingUrlTemplate: 'https://gls.example/' }).expect(400)).body.error.key).toBe(
+      'invalidTrackingUrlTemplate',
+    );
+    expect((await admin.put('/api/admin/carriers/g%20l', { trackingUrlTemplate: template }).expect(400)).body.error.key).toBe(
+      'validationFailed',
+    );
+    expect((await bob.put('/api/admin/carriers/GLS', { trackingUrlTemplate: template }).expect(403)).body.error.key).toBe(
+      'permissionDenied',
+    );
+    expect((await admin.put('/api/admin/carriers/GLS', { trackingUrlTemplate: template }).expect(200)).body).toEqual({
+      code: 'GLS',
+      name: 'GLS',
+      trackingUrlTemplate: template,
+    });
+    const carriers = (await bob.get('/api/carriers').expect(200)).body as { code: string; trackingUrlTemplate: string | null }[];
+    expect(carriers.find((c) => c.code === 'GLS')?.trackingUrlTemplate).toBe(template);
+    expect((await (await loginAs(target, 'carla')).get('/api/carriers').expect(403)).body.error.key).toBe('permissionDenied');
+  });
+
   it('moves a delivery on a signed carrier webhook and refuses a bad signature or an unknown number', async () => {
     const post = (body: string, signature: string) =>
       request(target.url)

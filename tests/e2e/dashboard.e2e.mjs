@@ -13,6 +13,13 @@ const tiles = (page) =>
       els.map((el) => ({ label: el.getAttribute('aria-label'), type: el.dataset.tileType, size: el.dataset.tileSize })),
     );
 
+/** The [label, value] rows of the figures table a chart tile keeps for screen readers, within `scope`. */
+const chartFigures = (scope) =>
+  scope
+    .getByTestId('chart-figures')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [r.cells[0].textContent, Number(r.cells[1].textContent)]));
+
 async function addTile(page, { type, choose, size }) {
   await page.getByRole('button', { name: 'Ajouter une tuile' }).click();
   const dialog = page.getByRole('dialog');
@@ -60,12 +67,8 @@ test('a tile added, resized, moved and removed survives a reload', async () => {
 
   // The chart shows the API's figures, not invented ones.
   const figures = (await apiAs(page, 'GET', '/dashboard/figures/depositor-stores')).body;
-  const shown = await page
-    .getByTestId('chart-figures')
-    .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((r) => [r.cells[0].textContent, Number(r.cells[1].textContent)]));
   assert.deepEqual(
-    shown,
+    await chartFigures(page),
     figures.series.map((p) => [p.label, p.value]),
   );
 
@@ -140,10 +143,74 @@ test('a report tile is offered only with a report right, and links to /report/{i
   await dialog.getByLabel('Type de tuile').click();
   await admin.getByRole('option', { name: 'Rapport' }).click();
   await dialog.getByLabel('Numéro du rapport').click();
-  await admin.getByRole('option', { name: 'Rapport n° 1002' }).click();
+  // Reports are listed by number and title, not bare ids.
+  await admin.getByRole('option', { name: '1002 — Commandes reçues par jour' }).click();
   await dialog.getByRole('button', { name: 'Ajouter' }).click();
-  await admin.getByRole('link', { name: 'Rapport n° 1002' }).first().click();
+  await admin.getByRole('link', { name: '1002 — Commandes reçues par jour' }).first().click();
   await admin.waitForURL(/\/report\/1002$/);
   await admin.getByRole('heading', { name: 'Rapport n° 1002' }).waitFor();
   await admin.close();
+});
+
+test('the operational charts show alice’s figures, and a removed tile comes back in its place with Annuler', async () => {
+  const page = await newTab(ctx);
+  await loginToDashboard(page, ctx.base, 'alice');
+  // The demo dashboard: the operational charts, set again here (another test empties it).
+  for (const tile of await apiAs(page, 'GET', '/dashboard/list').then((r) => r.body))
+    await apiAs(page, 'DELETE', `/dashboard/${tile.uuid}`);
+  const sources = ['late-deliveries', 'week-deliveries-by-status', 'anomalies-by-carrier', 'blocked-stock-by-code'];
+  for (const source of sources)
+    await apiAs(page, 'POST', '/dashboard/create', {
+      id_object: source,
+      type: 'chart',
+      width: 2,
+      height: 1,
+      config: { chart: 'bar', source },
+    });
+  await page.reload();
+  const names = [
+    'Livraisons en retard par transporteur',
+    'Livraisons de la semaine par statut',
+    'Anomalies par transporteur (30 jours)',
+    'Stock bloqué par code de blocage',
+  ];
+  await page.getByTestId('pinned-tile').nth(3).waitFor();
+  assert.deepEqual(
+    (await tiles(page)).map((t) => t.label),
+    names,
+  );
+
+  // The late deliveries of alice's depositors, as the tracking service counts them, with its axis titles.
+  const late = page.getByRole('listitem', { name: names[0] });
+  const figures = (await apiAs(page, 'GET', '/dashboard/figures/late-deliveries')).body;
+  assert.ok(figures.series.length > 0, 'the demo has late deliveries');
+  await late.getByTestId('chart-figures').waitFor({ state: 'attached' });
+  assert.deepEqual(
+    await chartFigures(late),
+    figures.series.map((p) => [p.label || 'Sans transporteur', p.value]),
+  );
+  await late.locator('.recharts-bar-rectangle').first().waitFor();
+  await late.locator('tspan', { hasText: 'Transporteur' }).first().waitFor();
+  await page.waitForTimeout(300);
+  await screenshot(page, 'dashboard-operational-fr');
+
+  // Removed, then put back where it stood.
+  const removed = page.waitForResponse((r) => r.url().includes('/api/dashboard/') && r.request().method() === 'DELETE');
+  await page.getByRole('button', { name: `Retirer – ${names[1]}` }).click();
+  await removed;
+  assert.deepEqual(
+    (await tiles(page)).map((t) => t.label),
+    [names[0], names[2], names[3]],
+  );
+  await page.getByText('Tuile retirée').waitFor();
+  const restored = savedLayout(page);
+  await page.getByRole('button', { name: 'Annuler' }).click();
+  await restored;
+  await page.reload();
+  await page.getByTestId('pinned-tile').nth(3).waitFor();
+  assert.deepEqual(
+    (await tiles(page)).map((t) => t.label),
+    names,
+  );
+  await page.close();
 });

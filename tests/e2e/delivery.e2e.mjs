@@ -262,3 +262,76 @@ test('bob (PGT_USER, DEMO-B only): no add, delete or classify buttons; another d
     await page.close();
   }
 });
+
+test('alice finds a delivery by its carrier tracking number; its timeline is newest first under the progress summary, the number links to the carrier', async () => {
+  const page = await newTab(ctx);
+  try {
+    await loginToDashboard(page, ctx.base, 'alice');
+    await waitForOrders(page);
+    // A Colissimo delivery (its carrier has a public tracking page in the demo carrier settings) with carrier events.
+    const order = await findOrder(page, { status: [100] }, (o) => o.carrierCode === 'COLISSIMO' && o.tracerEvents.length > 0);
+    const number = order.parcels[0].trackingNumber;
+
+    // alice has the tracker number search right: the carrier's number finds the delivery.
+    await page.goto(`${ctx.base}/pgt`);
+    await page.getByRole('search').waitFor();
+    await page.getByText(/de bordereau et de suivi/).waitFor();
+    await page.getByLabel('N° de commande ou de livraison').fill(number);
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    const row = page.locator(`[data-testid=orders-table] tbody tr[data-order-id="${order.id}"]`);
+    await row.waitFor();
+    assert.equal(await page.locator('[data-testid=orders-table] tbody tr[data-order-id]').count(), 1);
+    await row.locator('td:first-child a').click();
+    await page.getByRole('heading', { level: 1, name: `Commande ${order.reference}` }).waitFor();
+
+    // The progress summary: every step reached, delivered the current one, the promised date.
+    const steps = page.getByTestId('progress-step');
+    assert.deepEqual(
+      await steps.evaluateAll((els) => els.map((el) => [el.dataset.step, el.dataset.reached, el.getAttribute('aria-current')])),
+      [
+        ['ordered', 'true', null],
+        ['prepared', 'true', null],
+        ['shipped', 'true', null],
+        ['delivered', 'true', 'step'],
+      ],
+    );
+    await page
+      .getByTestId('promised-date')
+      .getByText(/^Livraison promise le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)
+      .waitFor();
+
+    // Newest first: the first row is the latest of the history and the carrier events.
+    const shown = await page.locator('#delivery-timeline tbody tr td:first-child').allTextContents();
+    const parse = (text) => {
+      const [, d, m, y, hh, mm] = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})$/.exec(text);
+      return `${y}${m}${d}${hh}${mm}`;
+    };
+    assert.deepEqual(shown.map(parse), [...shown.map(parse)].sort().reverse());
+    assert.equal(shown.length, order.history.length + order.tracerEvents.length);
+
+    // The tracking number opens the carrier's page in a new tab, without giving it this page.
+    const link = page.locator('#delivery-parcels').getByRole('link', { name: new RegExp(number) });
+    assert.equal(await link.getAttribute('href'), `https://www.laposte.fr/outils/suivre-vos-envois?code=${encodeURIComponent(number)}`);
+    assert.equal(await link.getAttribute('target'), '_blank');
+    assert.equal(await link.getAttribute('rel'), 'noopener noreferrer');
+    await page
+      .locator('#delivery-transport')
+      .getByRole('link', { name: new RegExp(number) })
+      .waitFor();
+    await page.locator('#delivery-timeline').scrollIntoViewIfNeeded();
+    await screenshot(page, 'delivery-progress-dark-fr');
+    await axe(page, 'delivery progress, dark');
+
+    await applySettings(page, '/user/theme/light', '/user/language/en_US');
+    await page.getByText('Delivery promised on', { exact: false }).waitFor();
+    await page.getByTestId('progress-step').filter({ hasText: 'Delivered' }).waitFor();
+    await page.locator('#delivery-timeline').scrollIntoViewIfNeeded();
+    await screenshot(page, 'delivery-progress-light-en');
+    await applySettings(page, '/user/theme/dark', '/user/language/fr_FR');
+  } catch (error) {
+    await screenshot(page, 'delivery-progress-failure');
+    throw error;
+  } finally {
+    await page.close();
+  }
+});

@@ -1,6 +1,7 @@
 export * from './roles';
 export * from './apps';
 export * from './tiles';
+export * from './reports';
 export * from './settings';
 export * from './errors';
 export * from './context';

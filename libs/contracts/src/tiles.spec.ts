@@ -1,5 +1,14 @@
 import { Role } from './roles';
-import { canPinTile, pinnableChartSources, pinnableReports, REPORT_IDS, reportRoles } from './tiles';
+import { REPORT_TITLES, reportTitle } from './reports';
+import {
+  canPinTile,
+  pinnableChartSources,
+  pinnableReports,
+  readableChartSource,
+  REPORT_IDS,
+  reportRoles,
+  requestedChartSource,
+} from './tiles';
 
 describe('what a user may pin on the dashboard (spec §2 tiles, §6 rights)', () => {
   it('pins an application for one of its roles only', () => {
@@ -34,6 +43,43 @@ describe('what a user may pin on the dashboard (spec §2 tiles, §6 rights)', ()
     expect(canPinTile([], { type: 'chart', id_object: 'depositor-stores', config: { source: 'depositor-stores' } })).toBe(true);
     expect(canPinTile([], { type: 'chart', id_object: 'orders-per-depositor' })).toBe(false);
     expect(canPinTile([], { type: 'chart', id_object: 'depositor-stores', config: { source: 'all-users' } })).toBe(false);
+  });
+
+  it('pins the operational charts for the roles that read their data', () => {
+    expect(pinnableChartSources([Role.PGT_USER])).toEqual(
+      expect.arrayContaining(['late-deliveries', 'anomalies-by-carrier', 'week-deliveries-by-status']),
+    );
+    expect(pinnableChartSources([Role.PGT_USER])).not.toContain('blocked-stock-by-code');
+    expect(pinnableChartSources([Role.STOCK_USER])).toContain('blocked-stock-by-code');
+    expect(pinnableChartSources([Role.STOCK_USER])).not.toContain('late-deliveries');
+    expect(canPinTile([Role.FEVER_USER], { type: 'chart', id_object: 'late-deliveries' })).toBe(false);
+    expect(canPinTile([Role.TRACERROUTE_USER], { type: 'chart', id_object: 'late-deliveries' })).toBe(true);
+  });
+
+  it('checks a figures request: known source, the service computing it, the roles reading it', () => {
+    expect(readableChartSource([Role.STOCK_USER], { source: 'blocked-stock-by-code' }).service).toBe('stock');
+    expect(() => readableChartSource([], {})).toThrow(expect.objectContaining({ key: 'validationFailed', fields: { source: 'required' } }));
+    expect(() => readableChartSource([], { source: 'users' })).toThrow(expect.objectContaining({ fields: { source: 'invalidFormat' } }));
+    expect(() => readableChartSource([], { source: ['late-deliveries'] })).toThrow(expect.objectContaining({ key: 'validationFailed' }));
+    expect(() => readableChartSource([Role.STOCK_USER], { source: 'late-deliveries' })).toThrow(
+      expect.objectContaining({ key: 'permissionDenied' }),
+    );
+    expect(() => requestedChartSource('admin', [Role.ADMIN], { source: 'late-deliveries' })).toThrow(
+      expect.objectContaining({ fields: { source: 'invalidFormat' } }),
+    );
+    expect(requestedChartSource('tracking', [Role.ADMIN], { source: 'late-deliveries' })).toBe('late-deliveries');
+  });
+
+  it('titles every report of the catalogue in the five languages', () => {
+    for (const id of REPORT_IDS) {
+      const title = REPORT_TITLES[id];
+      expect(title).toBeDefined();
+      for (const locale of ['fr', 'en', 'es', 'it', 'de'] as const) expect(title[locale].length).toBeGreaterThan(2);
+    }
+    expect(Object.keys(REPORT_TITLES).sort()).toEqual([...REPORT_IDS].sort());
+    expect(reportTitle('1005', 'en')).toBe('Delivery tracking');
+    expect(reportTitle('1005', 'pt')).toBe('Suivi des livraisons');
+    expect(reportTitle('999', 'fr')).toBeUndefined();
   });
 
   it('pins nothing of an unknown type', () => {

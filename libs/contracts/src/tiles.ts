@@ -1,5 +1,6 @@
 import { PORTAL_APPS } from './apps';
 import { hasAnyRole, reportRole, Role, type RoleName } from './roles';
+import { AppError } from './errors';
 import type { TileType } from './settings';
 
 /**
@@ -38,15 +39,73 @@ export function reportRoles(reportId: string): readonly string[] | undefined {
   return NUMBERED_REPORT_RIGHTS.has(reportId) ? [reportRole(reportId)] : [Role.REPORT_USER];
 }
 
-/** The chart sources of GET /dashboard/figures/{source}, each with the roles that may read it (none: any signed-in user). */
-export const CHART_SOURCES: readonly { id: string; roles: readonly RoleName[] }[] = [
+/** The service that computes a chart source from the data it owns (answering on `<service>.figures.get`). */
+export type ChartSourceService = 'admin' | 'tracking' | 'stock';
+
+export interface ChartSource {
+  id: string;
+  service: ChartSourceService;
+  /** The roles any of which read it (none: any signed-in user); ADMIN always does. */
+  roles: readonly RoleName[];
+}
+
+const TRACKING_READERS: readonly RoleName[] = [Role.PGT_USER, Role.TRACERROUTE_USER];
+
+/** The chart sources of GET /dashboard/figures/{source}: operational figures first, then reference-data counts. */
+export const CHART_SOURCES: readonly ChartSource[] = [
+  // Deliveries of the caller's depositors (tracking service): what the tracker and Tracer Route users watch.
+  { id: 'late-deliveries', service: 'tracking', roles: TRACKING_READERS },
+  { id: 'anomalies-by-carrier', service: 'tracking', roles: TRACKING_READERS },
+  { id: 'week-deliveries-by-status', service: 'tracking', roles: TRACKING_READERS },
+  // Blocked quantities of the caller's stock (stock service).
+  { id: 'blocked-stock-by-code', service: 'stock', roles: [Role.STOCK_USER] },
   // Counts of the caller's own depositors, activities and stores: reference data every user reads, scoped.
-  { id: 'depositor-activities', roles: [] },
-  { id: 'depositor-stores', roles: [] },
-  { id: 'platform-stores', roles: [] },
+  { id: 'depositor-activities', service: 'admin', roles: [] },
+  { id: 'depositor-stores', service: 'admin', roles: [] },
+  { id: 'platform-stores', service: 'admin', roles: [] },
   // Live announcements: shown to every user.
-  { id: 'announcements-by-type', roles: [] },
+  { id: 'announcements-by-type', service: 'admin', roles: [] },
 ];
+
+/** The chart source of this id, undefined when there is none. */
+export const chartSource = (id: string): ChartSource | undefined => CHART_SOURCES.find((s) => s.id === id);
+
+/** The sources one service computes (its figures DTO validates against them). */
+export const chartSourcesOf = (service: ChartSourceService): string[] =>
+  CHART_SOURCES.filter((s) => s.service === service).map((s) => s.id);
+
+/**
+ * The chart source a figures request asks for, checked: validationFailed when there is no such
+ * source (or, for `service`, none of that service's), permissionDenied when the caller's roles do
+ * not read it. The gateway checks it to route the request; the service computing it checks again
+ * (the server never trusts its caller).
+ */
+export function readableChartSource(roles: readonly string[], data: unknown, service?: ChartSourceService): ChartSource {
+  const value = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).source : undefined;
+  if (value === undefined || value === null || value === '')
+    throw new AppError('validationFailed', 'source is required', undefined, { source: 'required' });
+  const source = typeof value === 'string' ? chartSource(value) : undefined;
+  if (!source || (service && source.service !== service))
+    throw new AppError('validationFailed', 'unknown chart source', undefined, { source: 'invalidFormat' });
+  if (!hasAnyRole(roles, source.roles)) throw new AppError('permissionDenied', `no right to read ${source.id}`, { source: source.id });
+  return source;
+}
+
+/** The source a figures request of this service asks for (readableChartSource), by id. */
+export const requestedChartSource = (service: ChartSourceService, roles: readonly string[], data: unknown): string =>
+  readableChartSource(roles, data, service).id;
+
+/** One point of a chart: a label (a carrier, a status code, a blocking code…) and its count. */
+export interface FigurePoint {
+  label: string;
+  value: number;
+}
+
+/** The answer of GET /dashboard/figures/{source}. */
+export interface FiguresResponse {
+  source: string;
+  series: FigurePoint[];
+}
 
 /** The tile as far as rights go: what it points to. */
 export interface TileTarget {

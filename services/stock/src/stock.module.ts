@@ -5,6 +5,9 @@ import { DepositorDirectory } from './depositors/depositor-directory';
 import { FeedController } from './feed/feed.controller';
 import { FeedRepository } from './feed/feed.repository';
 import { FeedService } from './feed/feed.service';
+import { FiguresController } from './figures/figures.controller';
+import { FiguresRepository } from './figures/figures.repository';
+import { FiguresService } from './figures/figures.service';
 import { HealthController } from './health/health.controller';
 import { ItemsController } from './items/items.controller';
 import { ItemsRepository } from './items/items.repository';
@@ -39,7 +42,7 @@ import { StockService } from './stock-lines/stock.service';
       ],
     }),
   ],
-  controllers: [StockController, MovementsController, ItemsController, FeedController, HealthController],
+  controllers: [StockController, MovementsController, ItemsController, FeedController, FiguresController, HealthController],
   providers: [
     StockRepository,
     StockService,
@@ -49,6 +52,8 @@ import { StockService } from './stock-lines/stock.service';
     ItemsService,
     FeedRepository,
     FeedService,
+    FiguresRepository,
+    FiguresService,
     DepositorDirectory,
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
   ],

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
 import { DatabaseModule, Db } from '@portal/db';
 import { FileStorage, LocalFileStorage } from '@portal/files';
+import { CarriersController } from './carriers/carriers.controller';
+import { CarriersService } from './carriers/carriers.service';
 import { ClassificationController } from './classification/classification.controller';
 import { ClassificationService } from './classification/classification.service';
 import { DocumentsController } from './documents/documents.controller';
@@ -19,6 +21,9 @@ import { FeedController } from './feed/feed.controller';
 import { FeedRepository } from './feed/feed.repository';
 import { FeedService } from './feed/feed.service';
 import { HubyShipmentsConsumer } from './feed/huby-shipments.consumer';
+import { FiguresController } from './figures/figures.controller';
+import { FiguresRepository } from './figures/figures.repository';
+import { FiguresService } from './figures/figures.service';
 import { HealthController } from './health/health.controller';
 import { TRACKING_MIGRATIONS } from './migrations';
 import { OrdersController } from './orders/orders.controller';
@@ -42,6 +47,8 @@ import { OrdersService } from './orders/orders.service';
     TracerRouteController,
     SerialsController,
     ProfilesController,
+    FiguresController,
+    CarriersController,
     HealthController,
   ],
   providers: [
@@ -55,6 +62,9 @@ import { OrdersService } from './orders/orders.service';
     TracerRouteService,
     SerialsService,
     ProfilesService,
+    FiguresRepository,
+    FiguresService,
+    CarriersService,
     WebhooksService,
     { provide: FileStorage, useFactory: () => new LocalFileStorage() },
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },

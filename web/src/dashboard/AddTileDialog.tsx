@@ -5,6 +5,8 @@ import { CHART_KINDS, TILE_SIZES, type ChartKind, type TileType } from '@portal/
 import type { PersonalApp } from '../apps/useApps';
 import { SIZE_NAMES, type NewTile, type SizeName } from './dashboardApi';
 import { canAdd, tileChoices } from './tileChoices';
+import { reportName } from './tileTitle';
+import { useShortLocale } from '../stock/ui';
 
 interface Props {
   open: boolean;
@@ -18,6 +20,7 @@ interface Props {
 /** Pins a shortcut to an application, a report or a chart of real figures: only those the user may open. */
 export function AddTileDialog({ open, apps, roles, onClose, onAdd }: Props) {
   const translate = useTranslate();
+  const locale = useShortLocale();
   const appIds = apps.map((a) => a.id);
   const choices = tileChoices(roles, appIds);
   const [chosenType, setType] = useState<TileType>('link');
@@ -91,7 +94,7 @@ export function AddTileDialog({ open, apps, roles, onClose, onAdd }: Props) {
             >
               {choices.reports.map((id) => (
                 <MenuItem key={id} value={id}>
-                  {translate('dashboard.report', { id })}
+                  {reportName(id, locale, translate)}
                 </MenuItem>
               ))}
             </TextField>

@@ -18,7 +18,9 @@ import { Box, Typography, useTheme } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { ChartKind } from '@portal/contracts';
 import { errorKeyOf } from '../core/api';
+import { useShortLocale } from '../stock/ui';
 import { figures, type Figures } from './dashboardApi';
+import { axisTick, figureLabel, SOURCE_AXES } from './figureLabels';
 
 const PIE_COLOURS = ['#ff9800', '#4fc3f7', '#81c784', '#ba68c8', '#f06292', '#ffd54f', '#90a4ae', '#a1887f'];
 
@@ -26,6 +28,7 @@ const PIE_COLOURS = ['#ff9800', '#4fc3f7', '#81c784', '#ba68c8', '#f06292', '#ff
 export default function ChartTile({ source, kind }: { source: string; kind: ChartKind }) {
   const translate = useTranslate();
   const theme = useTheme();
+  const locale = useShortLocale();
   const [data, setData] = useState<Figures | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -37,63 +40,95 @@ export default function ChartTile({ source, kind }: { source: string; kind: Char
 
   if (error) return <Typography color="error">{translate(`errors.${error}`)}</Typography>;
   if (!data) return <Typography color="text.secondary">{translate('app.loading')}</Typography>;
-  if (data.series.length === 0) return <Typography color="text.secondary">{translate('dashboard.noFigures')}</Typography>;
+  if (data.series.every((p) => p.value === 0))
+    return (
+      <Typography color="text.secondary" data-testid="chart-empty">
+        {translate(`dashboard.emptyFigures.${source}`, { _: translate('dashboard.noFigures') })}
+      </Typography>
+    );
+
+  const series = data.series.map((p) => ({ ...p, label: figureLabel(source, p.label, locale, translate) }));
+  const axes = SOURCE_AXES[source];
+  const xLabel = axes && translate(`dashboard.axis.${axes.x}`);
+  const yLabel = axes && translate(`dashboard.axis.${axes.y}`);
 
   const axis = { stroke: theme.palette.text.secondary, fontSize: 12 };
+  const axisTitle = { fill: theme.palette.text.secondary, fontSize: 12 };
+  const margin = { top: 4, right: 8, bottom: xLabel ? 14 : 0, left: 0 };
   const tooltip = { contentStyle: { background: theme.palette.background.paper, color: theme.palette.text.primary } };
+  const valueName = yLabel ?? translate('dashboard.value');
+  const xAxis = (
+    <XAxis
+      dataKey="label"
+      tick={axis}
+      tickFormatter={(label: string) => axisTick(source, label)}
+      label={xLabel ? { value: xLabel, position: 'insideBottom', offset: -10, ...axisTitle } : undefined}
+    />
+  );
+  const yAxis = <YAxis allowDecimals={false} tickCount={3} tick={axis} />;
   const chart =
     kind === 'pie' ? (
       <PieChart accessibilityLayer={false}>
-        <Pie data={data.series} dataKey="value" nameKey="label" outerRadius="75%" isAnimationActive={false}>
+        <Pie data={series} dataKey="value" nameKey="label" outerRadius="75%" isAnimationActive={false}>
           {data.series.map((point, i) => (
             <Cell key={point.label} fill={PIE_COLOURS[i % PIE_COLOURS.length]} />
           ))}
         </Pie>
         <Tooltip {...tooltip} />
-        <Legend formatter={(label) => <span style={{ color: theme.palette.text.primary }}>{label}</span>} />
+        {/* Beside the pie, so that a one-row tile keeps room for it; in the order of the series (statuses in their course). */}
+        <Legend
+          layout="vertical"
+          align="right"
+          verticalAlign="middle"
+          wrapperStyle={{ fontSize: 12 }}
+          itemSorter={null}
+          formatter={(label) => <span style={{ color: theme.palette.text.primary }}>{label}</span>}
+        />
       </PieChart>
     ) : kind === 'line' ? (
-      <LineChart data={data.series} accessibilityLayer={false}>
+      <LineChart data={series} margin={margin} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
-        <XAxis dataKey="label" tick={axis} />
-        <YAxis allowDecimals={false} tick={axis} />
+        {xAxis}
+        {yAxis}
         <Tooltip {...tooltip} />
-        <Line
-          dataKey="value"
-          name={translate('dashboard.value')}
-          stroke={theme.palette.primary.main}
-          strokeWidth={2}
-          isAnimationActive={false}
-        />
+        <Line dataKey="value" name={valueName} stroke={theme.palette.primary.main} strokeWidth={2} isAnimationActive={false} />
       </LineChart>
     ) : (
-      <BarChart data={data.series} accessibilityLayer={false}>
+      <BarChart data={series} margin={margin} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
-        <XAxis dataKey="label" tick={axis} />
-        <YAxis allowDecimals={false} tick={axis} />
+        {xAxis}
+        {yAxis}
         <Tooltip {...tooltip} />
-        <Bar dataKey="value" name={translate('dashboard.value')} fill={theme.palette.primary.main} isAnimationActive={false} />
+        <Bar dataKey="value" name={valueName} fill={theme.palette.primary.main} isAnimationActive={false} />
       </BarChart>
     );
 
   return (
-    <Box sx={{ flexGrow: 1, minHeight: 0, position: 'relative' }}>
-      <Box sx={{ position: 'absolute', inset: 0 }} aria-hidden="true" inert>
-        <ResponsiveContainer width="100%" height="100%">
-          {chart}
-        </ResponsiveContainer>
+    <Box sx={{ flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+      {/* The value axis titled above it: a rotated title does not fit a one-row tile. */}
+      {yLabel && kind !== 'pie' && (
+        <Typography variant="caption" color="text.secondary" aria-hidden="true" sx={{ lineHeight: 1.2 }}>
+          {yLabel}
+        </Typography>
+      )}
+      <Box sx={{ flexGrow: 1, minHeight: 0, position: 'relative' }}>
+        <Box sx={{ position: 'absolute', inset: 0 }} aria-hidden="true" inert>
+          <ResponsiveContainer width="100%" height="100%">
+            {chart}
+          </ResponsiveContainer>
+        </Box>
       </Box>
       {/* The same figures as a table for screen readers. */}
       <table className="visually-hidden" data-testid="chart-figures">
         <caption>{translate('dashboard.figuresTable')}</caption>
         <thead>
           <tr>
-            <th scope="col">{translate('dashboard.label')}</th>
-            <th scope="col">{translate('dashboard.value')}</th>
+            <th scope="col">{xLabel ?? translate('dashboard.label')}</th>
+            <th scope="col">{yLabel ?? translate('dashboard.value')}</th>
           </tr>
         </thead>
         <tbody>
-          {data.series.map((point) => (
+          {series.map((point) => (
             <tr key={point.label}>
               <td>{point.label}</td>
               <td>{point.value}</td>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Snackbar, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, rectSortingStrategy, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
@@ -20,7 +20,7 @@ export default function DashboardPage() {
   const translate = useTranslate();
   const user = useUser();
   const apps = useApps(user?.uuid);
-  const { tiles, add, update, reorder, remove } = useDashboard();
+  const { tiles, add, update, reorder, remove, removed, forgetRemoved, undoRemove } = useDashboard();
   const [adding, setAdding] = useState(false);
   const [configuring, setConfiguring] = useState<Tile | null>(null);
   const sensors = useSensors(
@@ -94,6 +94,17 @@ export default function DashboardPage() {
         </Typography>
         <AppTiles apps={apps} />
       </Box>
+      <Snackbar
+        open={!!removed}
+        autoHideDuration={7000}
+        onClose={(_, reason) => reason !== 'clickaway' && forgetRemoved()}
+        message={translate('dashboard.tileRemoved')}
+        action={
+          <Button color="primary" size="small" onClick={undoRemove}>
+            {translate('dashboard.undo')}
+          </Button>
+        }
+      />
       <AddTileDialog open={adding} apps={apps} roles={user?.roles ?? []} onClose={() => setAdding(false)} onAdd={add} />
       <ConfigureTileDialog
         tile={configuring}

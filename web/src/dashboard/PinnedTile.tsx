@@ -4,6 +4,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { Box, Link, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { PORTAL_APPS } from '@portal/contracts';
+import { useShortLocale } from '../stock/ui';
 import type { Tile } from './dashboardApi';
 import { tileHref, tileTitle } from './tileTitle';
 import { TileToolbar, type TileActions } from './TileToolbar';
@@ -21,7 +22,8 @@ interface Props extends TileActions {
 export function PinnedTile({ tile, first, last, ...actions }: Props) {
   const translate = useTranslate();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: tile.uuid });
-  const title = tileTitle(tile, translate);
+  const locale = useShortLocale();
+  const title = tileTitle(tile, translate, locale);
   const href = tileHref(tile);
 
   return (

@@ -9,8 +9,18 @@ describe('the new-tile choices', () => {
       types: ['link', 'chart'],
       appIds: ['pgt', 'stock'],
       reports: [],
-      sources: ['depositor-activities', 'depositor-stores', 'platform-stores', 'announcements-by-type'],
+      sources: [
+        'late-deliveries',
+        'anomalies-by-carrier',
+        'week-deliveries-by-status',
+        'blocked-stock-by-code',
+        'depositor-activities',
+        'depositor-stores',
+        'platform-stores',
+        'announcements-by-type',
+      ],
     });
+    expect(tileChoices([Role.STOCK_USER], []).sources).not.toContain('late-deliveries');
     const reporter = tileChoices([Role.REPORT_USER_1002], []);
     expect(reporter.types).toEqual(['report', 'chart']);
     expect(reporter.reports).toEqual(['1002']);

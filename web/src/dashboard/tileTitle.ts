@@ -1,16 +1,22 @@
-import { PORTAL_APPS } from '@portal/contracts';
+import { PORTAL_APPS, reportTitle } from '@portal/contracts';
 import type { Tile } from './dashboardApi';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
+/** A report as lists and tiles name it: "1005 — Suivi des livraisons" (libs/contracts REPORT_TITLES). */
+export function reportName(id: string, locale: string, translate: Translate): string {
+  const title = reportTitle(id, locale);
+  return title ? translate('dashboard.reportTitled', { id, title }) : translate('dashboard.report', { id });
+}
+
 /** The title a tile shows: its own configured title, else what it points to. */
-export function tileTitle(tile: Tile, translate: Translate): string {
+export function tileTitle(tile: Tile, translate: Translate, locale = 'fr'): string {
   if (tile.config?.title) return tile.config.title;
   if (tile.type === 'link') {
     const app = PORTAL_APPS.find((a) => a.id === tile.id_object);
     return app ? translate(app.labelKey) : tile.id_object;
   }
-  if (tile.type === 'report') return translate('dashboard.report', { id: tile.id_object });
+  if (tile.type === 'report') return reportName(tile.id_object, locale, translate);
   return translate(`dashboard.sources.${tile.config?.source ?? tile.id_object}`, { _: tile.id_object });
 }
 

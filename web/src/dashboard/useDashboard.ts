@@ -7,6 +7,8 @@ import { createTile, deleteTile, listTiles, move, saveTiles, type NewTile, type 
 export function useDashboard() {
   const notify = useNotify();
   const [tiles, setTiles] = useState<Tile[] | null>(null);
+  /** The last tile removed and where it stood, until the user undoes it or the notice closes. */
+  const [removed, setRemoved] = useState<{ tile: Tile; index: number } | null>(null);
 
   const fail = useCallback((error: unknown) => notify(`errors.${errorKeyOf(error)}`, { type: 'error' }), [notify]);
 
@@ -45,9 +47,33 @@ export function useDashboard() {
     update: (uuid: string, change: Partial<Tile>) => persist((tiles ?? []).map((t) => (t.uuid === uuid ? { ...t, ...change } : t))),
     reorder: (from: number, to: number) => persist(move(tiles ?? [], from, to)),
     remove: async (uuid: string) => {
+      const index = (tiles ?? []).findIndex((t) => t.uuid === uuid);
       try {
         await deleteTile(uuid);
         setTiles((all) => (all ?? []).filter((t) => t.uuid !== uuid));
+        if (index >= 0) setRemoved({ tile: tiles![index], index });
+      } catch (error) {
+        fail(error);
+      }
+    },
+    removed: removed?.tile ?? null,
+    forgetRemoved: () => setRemoved(null),
+    /** Puts the removed tile back (pinned again, same size and configuration) at the place it had. */
+    undoRemove: async () => {
+      if (!removed) return;
+      setRemoved(null);
+      const { tile, index } = removed;
+      try {
+        const created = await createTile({
+          id_object: tile.id_object,
+          type: tile.type as NewTile['type'],
+          width: tile.width,
+          height: tile.height,
+          config: tile.config,
+        });
+        const current = tiles ?? [];
+        const next = [...current.slice(0, index), created, ...current.slice(index)];
+        await persist(next);
       } catch (error) {
         fail(error);
       }

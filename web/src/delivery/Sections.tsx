@@ -10,6 +10,7 @@ import {
 } from '@portal/contracts';
 import { useNumber, useShortLocale } from '../stock/ui';
 import { shortLines } from './model';
+import { TrackingNumberLink, useTrackingUrlTemplate } from './TrackingNumberLink';
 import { usePlatformLabel } from '../tracking/useReferenceData';
 import { Facts, Section, useDateTime } from './ui';
 
@@ -24,6 +25,7 @@ export function TransportSection({ order }: { order: OrderDetailDto }) {
   const translate = useTranslate();
   const n = useNumber();
   const platform = usePlatformLabel(order.platformId);
+  const template = useTrackingUrlTemplate(order.carrierCode);
   const carrier = [order.carrierName, order.carrierCode && order.carrierCode !== order.carrierName ? `(${order.carrierCode})` : null]
     .filter(Boolean)
     .join(' ');
@@ -37,7 +39,7 @@ export function TransportSection({ order }: { order: OrderDetailDto }) {
             order.trackingNumbers.length ? (
               <Box component="span" sx={{ display: 'flex', flexDirection: 'column', fontFamily: 'monospace' }}>
                 {order.trackingNumbers.map((t) => (
-                  <span key={t}>{t}</span>
+                  <TrackingNumberLink key={t} number={t} template={template} />
                 ))}
               </Box>
             ) : null,
@@ -199,6 +201,7 @@ export function ParcelsSection({ order }: { order: OrderDetailDto }) {
   const translate = useTranslate();
   const n = useNumber();
   const statusLabel = useStatusLabel();
+  const template = useTrackingUrlTemplate(order.carrierCode);
   return (
     <Section id="delivery-parcels" title={translate('delivery.sections.parcels')}>
       {order.parcels.length === 0 ? (
@@ -220,7 +223,9 @@ export function ParcelsSection({ order }: { order: OrderDetailDto }) {
               {order.parcels.map((p) => (
                 <TableRow key={p.number}>
                   <TableCell align="right">{p.number}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{p.trackingNumber}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>
+                    {p.trackingNumber && <TrackingNumberLink number={p.trackingNumber} template={template} />}
+                  </TableCell>
                   <TableCell>{statusLabel(p.status)}</TableCell>
                   <TableCell align="right">{n(p.weightKg, 0)}</TableCell>
                   <TableCell>{p.packaging}</TableCell>

@@ -3,6 +3,7 @@ import { useTranslate } from 'ra-core';
 import { TRACER_EVENT_TYPE_LABELS, TRACER_ROUTE_STATUS_LABELS, type OrderDetailDto, type TracerEventDto } from '@portal/contracts';
 import { useShortLocale } from '../stock/ui';
 import { deliveryProblems, mergeTimeline, type Problem, type TimelineEntry } from './model';
+import { ProgressSummary } from './ProgressSummary';
 import { useStatusLabel } from './Sections';
 import { Section, useDateTime } from './ui';
 
@@ -47,7 +48,7 @@ function Details({ entry }: { entry: TimelineEntry }) {
   );
 }
 
-/** Status history and Tracer Route events merged chronologically, with source, comments and notes. */
+/** The progress summary, then status history and Tracer Route events merged, newest first, with source, comments and notes. */
 export function TimelineSection({ order }: { order: OrderDetailDto }) {
   const translate = useTranslate();
   const dateTime = useDateTime();
@@ -57,6 +58,7 @@ export function TimelineSection({ order }: { order: OrderDetailDto }) {
   const entries = mergeTimeline(order.history, order.tracerEvents);
   return (
     <Section id="delivery-timeline" title={translate('delivery.sections.timeline')}>
+      <ProgressSummary order={order} />
       {entries.length === 0 ? (
         <Typography color="text.secondary">{translate('delivery.timeline.none')}</Typography>
       ) : (

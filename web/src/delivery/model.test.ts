@@ -84,7 +84,7 @@ const event = (patch: Partial<TracerEventDto>): TracerEventDto => ({
 });
 
 describe('status timeline', () => {
-  it('merges history and Tracer Route events chronologically, a status first at the same time', () => {
+  it('merges history and Tracer Route events newest first, at the same time the event before the status', () => {
     const merged = mergeTimeline(
       [
         { status: 90, at: '2026-11-17T08:00:00Z', source: 'feed', comment: null },
@@ -93,10 +93,10 @@ describe('status timeline', () => {
       [event({ id: 1, eventAt: '2026-11-18T10:00:00Z', carrierStatus: 'DELIVERED' }), event({ id: 2, eventAt: '2026-11-17T12:00:00Z' })],
     );
     expect(merged.map((e) => [e.kind, e.at])).toEqual([
-      ['status', '2026-11-17T08:00:00Z'],
-      ['event', '2026-11-17T12:00:00Z'],
-      ['status', '2026-11-18T10:00:00Z'],
       ['event', '2026-11-18T10:00:00Z'],
+      ['status', '2026-11-18T10:00:00Z'],
+      ['event', '2026-11-17T12:00:00Z'],
+      ['status', '2026-11-17T08:00:00Z'],
     ]);
   });
 });

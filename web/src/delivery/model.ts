@@ -17,7 +17,10 @@ import {
 /** One row of the status timeline: a status change or a Tracer Route event. */
 export type TimelineEntry = ({ kind: 'status' } & StatusHistoryDto) | ({ kind: 'event'; at: string } & TracerEventDto);
 
-/** History entries and Tracer Route events in one chronological list (oldest first; a status before an event at the same time). */
+/**
+ * History entries and Tracer Route events in one list, newest first (what happened last is what the
+ * customer asks about); at the same time, the event the carrier reported before the status it caused.
+ */
 export function mergeTimeline(history: StatusHistoryDto[], events: TracerEventDto[]): TimelineEntry[] {
   const entries: TimelineEntry[] = [
     ...history.map((h) => ({ kind: 'status' as const, ...h })),
@@ -25,7 +28,7 @@ export function mergeTimeline(history: StatusHistoryDto[], events: TracerEventDt
   ];
   return entries
     .map((entry, index) => ({ entry, index, time: Date.parse(entry.at) }))
-    .sort((a, b) => a.time - b.time || a.index - b.index)
+    .sort((a, b) => b.time - a.time || b.index - a.index)
     .map(({ entry }) => entry);
 }
 

@@ -9,5 +9,6 @@ export const StockSubjects = {
   feedSnapshot: 'stock.feed.snapshot',
   feedMovements: 'stock.feed.movements',
   feedItems: 'stock.feed.items',
+  figures: 'stock.figures.get',
   health: 'stock.health.check',
 } as const;

@@ -20,6 +20,8 @@ export const TRACKING_ERROR_STATUS = {
   invalidCursor: 400,
   unknownTrackingNumber: 422,
   unknownCarrier: 404,
+  /** A carrier's tracking URL template that is not an https URL with {trackingNumber} (outside the host). */
+  invalidTrackingUrlTemplate: 400,
   invalidSignature: 401,
   malformedWebhook: 400,
   profileNotFound: 404,

@@ -6,3 +6,4 @@ export * from './subjects';
 export * from './dto';
 export * from './labels';
 export * from './lists';
+export * from './carriers';

@@ -272,6 +272,13 @@ export const TRACKING_ERROR_LABELS: Record<keyof typeof import('./errors').TRACK
     'Vettore sconosciuto',
     'Unbekannter Frachtführer',
   ),
+  invalidTrackingUrlTemplate: l(
+    'Adresse de suivi invalide : une adresse https avec {trackingNumber} est attendue',
+    'Invalid tracking URL: an https address with {trackingNumber} is expected',
+    'Dirección de seguimiento no válida: se espera una dirección https con {trackingNumber}',
+    'Indirizzo di tracciamento non valido: è atteso un indirizzo https con {trackingNumber}',
+    'Ungültige Sendungsverfolgungs-URL: erwartet wird eine https-Adresse mit {trackingNumber}',
+  ),
   invalidSignature: l('Signature invalide', 'Invalid signature', 'Firma no válida', 'Firma non valida', 'Ungültige Signatur'),
   malformedWebhook: l(
     'Message transporteur mal formé',

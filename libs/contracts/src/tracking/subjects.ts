@@ -22,6 +22,9 @@ export const TrackingSubjects = {
   profilesList: 'tracking.profiles.list',
   profileSave: 'tracking.profiles.save',
   profileDelete: 'tracking.profiles.delete',
+  figures: 'tracking.figures.get',
+  carriersList: 'tracking.carriers.list',
+  carrierSave: 'tracking.carriers.save',
   health: 'tracking.health.check',
 } as const;
 

@@ -1,21 +1,5 @@
-import { IsIn, IsNotEmpty } from 'class-validator';
-
-/** The dashboard chart sources this service can count (spec §2 dashboard chart tiles). */
+/** The dashboard chart sources this service counts (spec §2 dashboard chart tiles; CHART_SOURCES of service admin). */
 export const FIGURE_SOURCES = ['depositor-activities', 'depositor-stores', 'platform-stores', 'announcements-by-type'] as const;
 export type FigureSource = (typeof FIGURE_SOURCES)[number];
 
-export class FiguresQuery {
-  @IsNotEmpty()
-  @IsIn(FIGURE_SOURCES)
-  source!: FigureSource;
-}
-
-export interface FigurePoint {
-  label: string;
-  value: number;
-}
-
-export interface FiguresResponse {
-  source: FigureSource;
-  series: FigurePoint[];
-}
+export type { FigurePoint, FiguresResponse } from '@portal/contracts';

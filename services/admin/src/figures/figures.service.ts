@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { CallerContext } from '@portal/contracts';
-import { validateData } from '../common/validate';
-import { FiguresQuery, type FigurePoint, type FigureSource, type FiguresResponse } from './figures.dto';
+import { requestedChartSource, type CallerContext } from '@portal/contracts';
+import type { FigurePoint, FigureSource, FiguresResponse } from './figures.dto';
 import { FiguresRepository } from './figures.repository';
 
 @Injectable()
@@ -9,7 +8,7 @@ export class FiguresService {
   constructor(private readonly repository: FiguresRepository) {}
 
   async figures(ctx: CallerContext, data: unknown, now = new Date()): Promise<FiguresResponse> {
-    const { source } = validateData(FiguresQuery, data);
+    const source = requestedChartSource('admin', ctx.roles, data) as FigureSource;
     return { source, series: await this.series(ctx, source, now) };
   }
 

@@ -26,8 +26,32 @@ describe('dashboard tiles (auth service, real PostgreSQL)', () => {
     };
   };
 
+  it('starts the demo users on the operational charts their roles read, and a seed again adds none back', async () => {
+    const sources = async (login: string) =>
+      (await h.call<DashboardTileDto[]>(AuthSubjects.dashboardList, await ctxFor(login))).map((t) => [t.id_object, t.width, t.config]);
+    expect(await sources('bob')).toEqual([
+      ['late-deliveries', 2, { chart: 'bar', source: 'late-deliveries' }],
+      ['week-deliveries-by-status', 2, { chart: 'pie', source: 'week-deliveries-by-status' }],
+      ['anomalies-by-carrier', 2, { chart: 'bar', source: 'anomalies-by-carrier' }],
+      ['blocked-stock-by-code', 2, { chart: 'bar', source: 'blocked-stock-by-code' }],
+    ]);
+    expect(await sources('carla')).toEqual([]);
+    const bob = await ctxFor('bob');
+    const [first] = await h.call<DashboardTileDto[]>(AuthSubjects.dashboardList, bob);
+    await h.call(AuthSubjects.dashboardDelete, bob, { uuid: first.uuid });
+    await seedAuthDemo(h.get(Db));
+    expect((await sources('bob')).map(([id]) => id)).toEqual([
+      'week-deliveries-by-status',
+      'anomalies-by-carrier',
+      'blocked-stock-by-code',
+    ]);
+  });
+
   it('creates tiles 1x1 by default, appended, then reorders, resizes and removes them', async () => {
     const ctx = await ctxFor('alice');
+    // From an empty dashboard (the demo one aside).
+    for (const tile of await h.call<DashboardTileDto[]>(AuthSubjects.dashboardList, ctx))
+      await h.call(AuthSubjects.dashboardDelete, ctx, { uuid: tile.uuid });
     const a = await h.call<DashboardTileDto>(AuthSubjects.dashboardCreate, ctx, { id_object: 'pgt', type: 'link' });
     const b = await h.call<DashboardTileDto>(AuthSubjects.dashboardCreate, ctx, {
       id_object: 'depositor-activities',

@@ -1,6 +1,8 @@
 import { hashPassword } from '@portal/auth';
-import { APPLICATION_ROLES, Role } from '@portal/contracts';
+import { randomUUID } from 'node:crypto';
+import { APPLICATION_ROLES, canPinTile, Role, TILE_SIZES } from '@portal/contracts';
 import type { Db } from '@portal/db';
+import type { EntityManager } from 'typeorm';
 import { createApiKey } from '../api-keys/api-keys.service';
 
 /** The password of every demo user (README). */
@@ -40,7 +42,8 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'alice.martin@demo-a.example',
     firstname: 'Alice',
     lastname: 'Martin',
-    roles: [...APPLICATION_ROLES, Role.USER_CREATE_HUBY_ORDER, Role.USER_HUBY_DANGEROUS_GOODS],
+    // Alice also searches by carrier tracking number (spec §6 tracker number search); bob does not.
+    roles: [...APPLICATION_ROLES, Role.USER_CREATE_HUBY_ORDER, Role.USER_HUBY_DANGEROUS_GOODS, Role.USER_TRACKER_NUMBER_SEARCH],
     depositorIds: [DEMO_A, DEMO_B],
   },
   {
@@ -82,11 +85,33 @@ const ROLE_GROUPS = [
   { code: 'SHIPPING', label: 'Expédition Huby', roles: [Role.DASHTOWER_USER, Role.HUBY_USER] },
 ];
 
+/**
+ * The dashboard a demo user starts with: the operational charts of their depositors (late
+ * deliveries, this week's deliveries, anomalies, blocked stock), those their roles read.
+ */
+export const DEMO_TILES: { source: string; chart: 'bar' | 'pie'; size: keyof typeof TILE_SIZES }[] = [
+  { source: 'late-deliveries', chart: 'bar', size: 'large' },
+  { source: 'week-deliveries-by-status', chart: 'pie', size: 'large' },
+  { source: 'anomalies-by-carrier', chart: 'bar', size: 'large' },
+  { source: 'blocked-stock-by-code', chart: 'bar', size: 'large' },
+];
+
 /** API keys of the demo machine clients (README): the warehouse system and the carriers' webhooks. */
 export const DEMO_API_KEYS = {
   warehouse: 'demo-warehouse-feed-key-2026',
   carrier: 'demo-carrier-webhook-key-2026',
 } as const;
+
+async function seedDemoTiles(em: EntityManager, userId: number, roles: readonly string[]): Promise<void> {
+  const tiles = DEMO_TILES.filter((t) => canPinTile(roles, { type: 'chart', id_object: t.source }));
+  for (const [x, t] of tiles.entries()) {
+    const { width, height } = TILE_SIZES[t.size];
+    await em.query(
+      `INSERT INTO dashboard_tiles (uuid, user_id, id_object, type, width, height, x, config) VALUES ($1, $2, $3, 'chart', $4, $5, $6, $7)`,
+      [randomUUID(), userId, t.source, width, height, x, { chart: t.chart, source: t.source }],
+    );
+  }
+}
 
 /** Deterministic demo users, role groups and machine keys; running it again changes nothing. */
 export async function seedAuthDemo(db: Db): Promise<void> {
@@ -102,10 +127,10 @@ export async function seedAuthDemo(db: Db): Promise<void> {
     // Demo users start with label auto-print off (a new user has the spec's default, on): the demo's
     // labelled shipments would otherwise open the label popup on the first visit to Dashtower.
     for (const u of DEMO_USERS) {
-      await em.query(
+      const created: { id: number }[] = await em.query(
         `INSERT INTO users (uuid, login, email, password_hash, firstname, lastname, roles, depositor_ids, activity_ids, store_ids, language,
            auto_print)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, false) ON CONFLICT (uuid) DO NOTHING`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, false) ON CONFLICT (uuid) DO NOTHING RETURNING id`,
         [
           u.uuid,
           u.login,
@@ -120,6 +145,8 @@ export async function seedAuthDemo(db: Db): Promise<void> {
           u.language ?? 'fr_FR',
         ],
       );
+      // Only for a user created now: a demo user who changed their dashboard keeps it across restarts.
+      if (created.length) await seedDemoTiles(em, created[0].id, u.roles);
     }
   });
   await createApiKey(db, { name: 'WMS (demo)', kind: 'warehouse', allDepositors: true, key: DEMO_API_KEYS.warehouse });

@@ -1,9 +1,27 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { BusClient } from '@portal/bus';
-import { AuthSubjects, type CallerContext, type DashboardTileDto } from '@portal/contracts';
+import {
+  AdminSubjects,
+  AuthSubjects,
+  CHART_SOURCES,
+  StockSubjects,
+  TrackingSubjects,
+  readableChartSource,
+  type CallerContext,
+  type ChartSourceService,
+  type DashboardTileDto,
+  type FiguresResponse,
+} from '@portal/contracts';
 import { Caller } from '../http/caller';
 import { CreateTileBody, SaveTilesBody } from './dashboard.dto';
+
+/** Where each service answers the figures of its chart sources. */
+const FIGURES_SUBJECT: Record<ChartSourceService, string> = {
+  admin: AdminSubjects.figures,
+  tracking: TrackingSubjects.figures,
+  stock: StockSubjects.figures,
+};
 
 /** Spec §7 dashboard calls, verbatim paths. */
 @ApiTags('dashboard')
@@ -34,6 +52,15 @@ export class DashboardController {
   })
   create(@Caller() ctx: CallerContext, @Body() body: CreateTileBody) {
     return this.bus.request<DashboardTileDto>(AuthSubjects.dashboardCreate, ctx, body);
+  }
+
+  @Get('figures/:source')
+  @ApiOperation({
+    summary: `Chart series { source, series: [{ label, value }] } of the caller's depositors, computed by the service owning the data: ${CHART_SOURCES.map((s) => s.id).join(', ')}; 400 validationFailed for an unknown source, 403 permissionDenied for a source the caller's roles do not read`,
+  })
+  figures(@Caller() ctx: CallerContext, @Param('source') source: string) {
+    const { service } = readableChartSource(ctx.roles, { source });
+    return this.bus.request<FiguresResponse>(FIGURES_SUBJECT[service], ctx, { source });
   }
 
   @Get('personnal/apps')

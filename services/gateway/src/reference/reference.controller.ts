@@ -85,12 +85,6 @@ export class ReferenceController {
     return this.bus.request<{ ok: true }>(AdminSubjects.hideAnnouncement, ctx, { id });
   }
 
-  @Get('dashboard/figures/:source')
-  @ApiOperation({ summary: 'Chart series: depositor-activities, depositor-stores, platform-stores, announcements-by-type' })
-  figures(@Caller() ctx: CallerContext, @Param('source') source: string) {
-    return this.bus.request(AdminSubjects.figures, ctx, { source });
-  }
-
   @Get('email-templates')
   @ApiOperation({ summary: 'Active templates the caller may use (public; admin ones for template administrators)' })
   emailTemplates(@Caller() ctx: CallerContext, @Query() query: EmailTemplatesQuery) {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { FileStorage, LocalFileStorage } from '@portal/files';
 import { ExportsHttpModule } from '../exports/exports.module';
+import { CarriersHttpController } from './carriers.controller';
 import { CarrierWebhooksController, TrackingFeedController } from './feed.controller';
 import { TrackingOrdersController } from './orders.controller';
 import { SearchProfilesController } from './profiles.controller';
@@ -20,6 +21,7 @@ import { TracerRouteHttpController } from './tracerroute.controller';
     SerialsHttpController,
     TrackingFeedController,
     CarrierWebhooksController,
+    CarriersHttpController,
   ],
   providers: [{ provide: FileStorage, useFactory: () => new LocalFileStorage() }],
 })

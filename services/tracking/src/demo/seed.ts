@@ -5,6 +5,7 @@ import { DEMO_STORE_CODES, demoCatalogue, demoOrders, type DemoOrder } from '@po
 import { FileStorage, LocalFileStorage } from '@portal/files';
 import { tracerStatusOf } from '../common/tracer-status';
 import { DEMO_CARRIER_SECRETS, setCarrierSecret } from './carrier-secrets';
+import { seedDemoCarriers } from './carriers';
 import { podSignaturePng } from './pod-image';
 import { demoTimeline } from './timeline';
 
@@ -31,6 +32,7 @@ export async function seedTrackingDemo(
 ): Promise<{ orders: number; ms: number }> {
   const started = Date.now();
   for (const [carrier, secret] of Object.entries(DEMO_CARRIER_SECRETS)) await setCarrierSecret(db, carrier, secret);
+  await seedDemoCarriers(db);
   // Huby's labelled shipments may come first (they are tracking orders too): they are not the demo's.
   const [{ any }] = await db.system.query<{ any: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM orders WHERE sender->>'hubyUuid' IS NULL) AS any`,

@@ -3,6 +3,7 @@ import { NarrowByActivityPlatformStore1764400000000 } from './1764400000000-Narr
 import { CoveringReferenceIndexes1764600000000 } from './1764600000000-CoveringReferenceIndexes';
 import { NarrowedScopeIndexes1764700000000 } from './1764700000000-NarrowedScopeIndexes';
 import { TracerStatusHistory1764800000000 } from './1764800000000-TracerStatusHistory';
+import { CreateCarriers1764900000000 } from './1764900000000-CreateCarriers';
 
 /** This service's migrations, in order (also for the benchmark, which opens the database without Nest). */
 export const TRACKING_MIGRATIONS = [
@@ -11,4 +12,5 @@ export const TRACKING_MIGRATIONS = [
   CoveringReferenceIndexes1764600000000,
   NarrowedScopeIndexes1764700000000,
   TracerStatusHistory1764800000000,
+  CreateCarriers1764900000000,
 ];
