@@ -53,16 +53,16 @@ describe('Huby order import API', () => {
   };
 
   it('downloads a sample in CSV and XLSX written from the column definition', async () => {
-    const csv = await importer.get('/api/dashtower/import/sample.csv').expect(200);
+    const csv = await importer.get('/api/dashtower/import/sample/csv').expect(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(/^line_type;depositor_code;activity_code;store_code;reference;/);
-    const xlsx = await importer.get('/api/dashtower/import/sample.xlsx').responseType('blob').expect(200);
+    const xlsx = await importer.get('/api/dashtower/import/sample/xlsx').responseType('blob').expect(200);
     expect((xlsx.body as Buffer).subarray(0, 2).toString()).toBe('PK');
-    await importer.get('/api/dashtower/import/sample.pdf').expect(404);
+    await importer.get('/api/dashtower/import/sample/pdf').expect(404);
   });
 
   it('simulates the sample, refuses the import without force, imports with force, and re-imports nothing', async () => {
-    const sample = (await importer.get('/api/dashtower/import/sample.csv').expect(200)).text;
+    const sample = (await importer.get('/api/dashtower/import/sample/csv').expect(200)).text;
     const s = await simulated(importer, sample, 'sample.csv');
     expect(s).toMatchObject({
       state: 'simulated',
@@ -105,7 +105,7 @@ describe('Huby order import API', () => {
   });
 
   it('writes an order and its new recipient together or not at all', async () => {
-    const sample = (await importer.get('/api/dashtower/import/sample.csv').expect(200)).text;
+    const sample = (await importer.get('/api/dashtower/import/sample/csv').expect(200)).text;
     const rows = sample.replace(/^\uFEFF/, '').split('\r\n');
     const s = await simulated(importer, [rows[0], ...rows.slice(2)].join('\r\n'));
     expect(s.counts.refused).toBeUndefined();
@@ -135,7 +135,7 @@ describe('Huby order import API', () => {
   });
 
   it("refuses another depositor's codes with importCodeNotAuthorized, and keeps each user's simulations to themself", async () => {
-    const sample = (await importer.get('/api/dashtower/import/sample.csv').expect(200)).text;
+    const sample = (await importer.get('/api/dashtower/import/sample/csv').expect(200)).text;
     const s = await simulated(otherImporter, sample);
     const refused = (await lines(otherImporter, s.id, 'refused')).lines;
     expect(refused.filter((l) => l.key === 'importCodeNotAuthorized').map((l) => [l.line, l.params])).toEqual([
@@ -152,7 +152,7 @@ describe('Huby order import API', () => {
 
   it('keeps the import behind its right, and answers hostile uploads with a key, never a 5xx', async () => {
     expect((await upload(noRight, 'x').expect(403)).body.error.key).toBeDefined();
-    await noRight.get('/api/dashtower/import/sample.csv').expect(403);
+    await noRight.get('/api/dashtower/import/sample/csv').expect(403);
     expect((await upload(importer, '').expect(400)).body.error.key).toBe('cannotReadFile');
     expect((await importer.post('/api/dashtower/import/simulations', { a: 1 }).expect(400)).body.error.key).toBe('cannotReadFile');
     expect((await importer.get('/api/dashtower/import/simulations/not-a-uuid').expect(400)).body.error.key).toBeDefined();
