@@ -131,7 +131,7 @@ export class HubyImportController {
   }
 
   @Roles(...IMPORT)
-  @Get('sample.:format')
+  @Get('sample/:format')
   @ApiOperation({
     summary: 'A sample order file (csv or xlsx) with the caller’s codes: a header row, an example line to remove, two orders',
   })
