@@ -1,3 +1,4 @@
+import { Transform } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   AppError,
@@ -148,8 +149,15 @@ export class ImportService {
     );
     let error: { key: string; params?: Record<string, unknown> } | null = null;
     try {
-      const source = this.files.stream(key);
-      source.on('data', (chunk: Buffer) => (readBytes += chunk.length));
+      // Counted on the way through a pipe: the file is read only as fast as the lines are simulated.
+      const source = this.files.stream(key).pipe(
+        new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            readBytes += chunk.length;
+            done(null, chunk);
+          },
+        }),
+      );
       for await (const row of importRows(source, format)) await simulation.add(row);
       await simulation.end();
     } catch (e) {
