@@ -1,5 +1,6 @@
+import http from 'node:http';
 import request from 'supertest';
-import { Role, type ImportLineDto, type ImportSimulationDto } from '@portal/contracts';
+import { IMPORT_MAX_BYTES, Role, type ImportLineDto, type ImportSimulationDto } from '@portal/contracts';
 import { loginAs, startTarget, type ApiTarget } from './support/target';
 import { addUser } from './support/users';
 
@@ -157,6 +158,25 @@ describe('Huby order import API', () => {
     expect((await importer.post('/api/dashtower/import/simulations', { a: 1 }).expect(400)).body.error.key).toBe('cannotReadFile');
     expect((await importer.get('/api/dashtower/import/simulations/not-a-uuid').expect(400)).body.error.key).toBeDefined();
     await importer.get('/api/dashtower/import/simulations/00000000-0000-4000-8000-000000000000').expect(404);
+    // A file announced above the limit is refused before it is read.
+    const tooBig = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${target.url}/api/dashtower/import/simulations`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${importer.token}`, 'Content-Type': 'text/csv', 'Content-Length': String(IMPORT_MAX_BYTES + 1) },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, body });
+          req.destroy();
+        });
+      });
+      req.on('error', reject);
+      req.write('line_type\r\n');
+    });
+    expect(tooBig.status).toBe(413);
+    expect(JSON.parse(tooBig.body).error).toMatchObject({ key: 'sizeLimitExceeded', params: { limit: IMPORT_MAX_BYTES } });
     // A file type elsewhere stays refused; a ZIP that is not a workbook is a file that cannot be read.
     await request(target.url)
       .post('/api/dashtower/orders')

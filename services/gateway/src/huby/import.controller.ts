@@ -158,7 +158,7 @@ const paramsText = (params: Record<string, string | number> | null) =>
     : null;
 
 /** Fails the stream with sizeLimitExceeded past `max` bytes (the storage then removes what it wrote). */
-function limited(max: number): Transform {
+export function limited(max: number): Transform {
   let total = 0;
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
