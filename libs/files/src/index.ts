@@ -1,3 +1,4 @@
 export * from './content-type';
 export * from './storage';
 export * from './file-name';
+export * from './peek';

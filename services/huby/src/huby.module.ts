@@ -14,6 +14,11 @@ import { CarrierVouchers1765100000000 } from './migrations/1765100000000-Carrier
 import { CarrierTracking1765200000000 } from './migrations/1765200000000-CarrierTracking';
 import { PickupConfirmation1765300000000 } from './migrations/1765300000000-PickupConfirmation';
 import { Labels1765400000000 } from './migrations/1765400000000-Labels';
+import { OrderImport1765700000000 } from './migrations/1765700000000-OrderImport';
+import { FileStorage, LocalFileStorage } from '@portal/files';
+import { ImportController } from './import/import.controller';
+import { ImportSample } from './import/import-sample';
+import { ImportService } from './import/import.service';
 import { LabelsController } from './labels/labels.controller';
 import { LabelsService } from './labels/labels.service';
 import { CarrierEventsJob } from './carriers/carrier-events.job';
@@ -46,6 +51,7 @@ import { ShipmentsService } from './shipments/shipments.service';
         CarrierTracking1765200000000,
         PickupConfirmation1765300000000,
         Labels1765400000000,
+        OrderImport1765700000000,
       ],
     }),
   ],
@@ -55,6 +61,7 @@ import { ShipmentsService } from './shipments/shipments.service';
     AddressesController,
     ToursController,
     PickupsController,
+    ImportController,
     CarrierReportsConsumer,
     HealthController,
   ],
@@ -67,6 +74,9 @@ import { ShipmentsService } from './shipments/shipments.service';
     PickupsService,
     AddressRetention,
     CarrierEventsJob,
+    ImportService,
+    ImportSample,
+    { provide: FileStorage, useFactory: () => new LocalFileStorage() },
     {
       // Every carrier of the plan answers through the demo carrier until it has its own integration.
       provide: CarrierAdapters,

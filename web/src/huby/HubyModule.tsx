@@ -8,6 +8,7 @@ const ShipmentList = lazy(() => import('./ShipmentList'));
 const ShipmentForm = lazy(() => import('./ShipmentForm'));
 const AddressBook = lazy(() => import('./AddressBook'));
 const TourPlan = lazy(() => import('./TourPlan'));
+const OrderImport = lazy(() => import('./OrderImport'));
 
 /**
  * Dashtower/Huby (/dashtower): shipments by tab, the creation form (/dashtower/new, /dashtower/:uuid), the address books, the
@@ -23,6 +24,7 @@ export default function HubyModule() {
             <Route path="new" element={<ShipmentForm />} />
             <Route path="addresses" element={<AddressBook />} />
             <Route path="tours" element={<TourPlan />} />
+            <Route path="import" element={<OrderImport />} />
             <Route path=":uuid" element={<ShipmentForm />} />
             <Route path="*" element={<Navigate to="/dashtower" replace />} />
           </Routes>

@@ -42,6 +42,7 @@ export default function ShipmentList() {
   const tab = toTab(preference);
   const [pickup, setPickup] = useState(false);
   const canCreate = hasAnyRole(useUser()?.roles ?? [], [Role.USER_CREATE_HUBY_ORDER]);
+  const canImport = hasAnyRole(useUser()?.roles ?? [], [Role.USER_IMPORT_HUBY, Role.USER_IMPORT_ALL]);
   const list = useListController<ShipmentSummaryDto>({
     resource: 'dashtower/orders',
     storeKey: 'huby.shipments',
@@ -146,6 +147,11 @@ export default function ShipmentList() {
         <Button variant="outlined" component={RouterLink} to="/dashtower/tours">
           {translate('huby.tours.title')}
         </Button>
+        {canImport && (
+          <Button variant="outlined" component={RouterLink} to="/dashtower/import">
+            {translate('huby.import.button')}
+          </Button>
+        )}
       </Stack>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Button variant="contained" disabled={!selected.length || printingNow} onClick={() => void printSelected()}>

@@ -38,6 +38,13 @@ export const HubySubjects = {
   pickupsList: 'huby.pickups.list',
   pickupsCreate: 'huby.pickups.create',
   health: 'huby.health.check',
+  /** Order import: starts the simulation of an uploaded file (answers at once; the file is read in the background). */
+  importSimulate: 'huby.import.simulate',
+  importGet: 'huby.import.get',
+  importLines: 'huby.import.lines',
+  importApply: 'huby.import.apply',
+  /** The values of a sample file the caller can import (its depositor, shipper, packaging and tour codes). */
+  importSample: 'huby.import.sample',
 } as const;
 
 /** Domain events of the Huby service. */

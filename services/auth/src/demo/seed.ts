@@ -42,8 +42,14 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'alice.martin@demo-a.example',
     firstname: 'Alice',
     lastname: 'Martin',
-    // Alice also searches by carrier tracking number (spec §6 tracker number search); bob does not.
-    roles: [...APPLICATION_ROLES, Role.USER_CREATE_HUBY_ORDER, Role.USER_HUBY_DANGEROUS_GOODS, Role.USER_TRACKER_NUMBER_SEARCH],
+    // Alice also searches by carrier tracking number (spec §6 tracker number search) and imports Huby orders; bob does neither.
+    roles: [
+      ...APPLICATION_ROLES,
+      Role.USER_CREATE_HUBY_ORDER,
+      Role.USER_HUBY_DANGEROUS_GOODS,
+      Role.USER_TRACKER_NUMBER_SEARCH,
+      Role.USER_IMPORT_HUBY,
+    ],
     depositorIds: [DEMO_A, DEMO_B],
   },
   {

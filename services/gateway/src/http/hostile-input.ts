@@ -86,3 +86,23 @@ export function envelopeClientErrors(server: Server): void {
     );
   });
 }
+
+/** Content types a file upload comes as: the raw bytes of a CSV or XLSX file. */
+const RAW_UPLOAD_TYPES = [
+  'application/octet-stream',
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-excel',
+];
+
+/**
+ * Upload routes receive their body as the request stream, never buffered (an order file of 100,000
+ * lines is read line by line); their handler enforces its own size limit. Elsewhere these types
+ * stay refused as before (415).
+ */
+export function useRawUploads(fastify: FastifyInstance, isUpload: (url: string) => boolean): void {
+  fastify.addContentTypeParser(RAW_UPLOAD_TYPES, (request, payload, done) => {
+    if (isUpload(request.url)) done(null, payload);
+    else done(new AppError('unexpectedFileContent', 'this path takes no file'), undefined);
+  });
+}

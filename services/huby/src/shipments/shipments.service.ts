@@ -88,7 +88,7 @@ const PARTY_KEYS = [
   'mobile',
   'customer_code',
 ] as const;
-const party = (a: AddressDto): ShipmentPartyDto => Object.fromEntries(PARTY_KEYS.map((k) => [k, a[k]])) as ShipmentPartyDto;
+const party = (a: ShipmentPartyDto): ShipmentPartyDto => Object.fromEntries(PARTY_KEYS.map((k) => [k, a[k]])) as ShipmentPartyDto;
 
 /** Fields written as given (the rest are derived: parties, totals, status). */
 const PLAIN = [
@@ -259,17 +259,7 @@ export class ShipmentsService {
     const parties = await this.parties(ctx, input, depositor);
     const reference = input.reference ?? (await this.nextReference(ctx, depositor));
     const uuid = await this.unique(() =>
-      this.db.scoped(ctx, async (em) => {
-        const [row] = await em.query<{ uuid: string }[]>(
-          `INSERT INTO shipments (depositor_id, depositor_code, reference, created_by, shipper_uuid, recipient_uuid, shipper, recipient,
-             billing_uuid, billing, billing_same_as_recipient, recipient_name, packings, package_count, total_weight_kg)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING uuid`,
-          [depositor.id, depositor.code, reference, ctx.user?.login ?? null, ...partyValues(parties), ...packingValues(input)],
-        );
-        await this.writePlain(em, row.uuid, input);
-        await addHistory(em, row.uuid, depositor.id, HubyStatus.Draft, ctx, 'created');
-        return row.uuid;
-      }),
+      this.db.scoped(ctx, (em) => insertDraft(em, ctx, depositor, reference, parties, input, 'created')),
     );
     return this.get(ctx, { uuid });
   }
@@ -297,7 +287,7 @@ export class ShipmentsService {
           ),
         );
         if (!moved) throw new AppError('orderAlreadyInProcess', 'shipment is no longer a draft');
-        await this.writePlain(em, current.uuid, input);
+        await writePlain(em, current.uuid, input);
       }),
     );
     return this.get(ctx, { uuid: current.uuid });
@@ -517,20 +507,6 @@ export class ShipmentsService {
     return a;
   }
 
-  private async writePlain(em: EntityManager, uuid: string, input: ShipmentInput): Promise<void> {
-    const n = PLAIN.length;
-    await em.query(
-      `UPDATE shipments SET ${PLAIN.map((c, i) => `${c} = $${i + 2}`).join(', ')}, dangerous_goods = $${n + 2}::jsonb,
-         limited_quantities = $${n + 3}::jsonb WHERE uuid = $1`,
-      [
-        uuid,
-        ...PLAIN.map((c) => input[c] ?? (FLAGS.has(c) ? false : null)),
-        JSON.stringify(dangerousGoodsOf(input)),
-        input.limited_quantities ? JSON.stringify(input.limited_quantities) : null,
-      ],
-    );
-  }
-
   /** The next free automatic reference of a depositor: HUB<yymmdd><4 digits>. */
   private async nextReference(ctx: CallerContext, depositor: HubyDepositor): Promise<string> {
     const day = new Date().toISOString().slice(2, 10).replace(/-/g, '');
@@ -556,6 +532,44 @@ export class ShipmentsService {
   }
 }
 
+/**
+ * Writes a draft shipment (parties, packings, plain fields) and its first history line in `em`, so
+ * that a caller can write more in the same transaction (the order import: a new recipient with it).
+ */
+export async function insertDraft(
+  em: EntityManager,
+  ctx: CallerContext,
+  depositor: Pick<HubyDepositor, 'id' | 'code'>,
+  reference: string,
+  parties: Parties,
+  input: ShipmentInput,
+  note: string,
+): Promise<string> {
+  const [row] = await em.query<{ uuid: string }[]>(
+    `INSERT INTO shipments (depositor_id, depositor_code, reference, created_by, shipper_uuid, recipient_uuid, shipper, recipient,
+       billing_uuid, billing, billing_same_as_recipient, recipient_name, packings, package_count, total_weight_kg)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING uuid`,
+    [depositor.id, depositor.code, reference, ctx.user?.login ?? null, ...partyValues(parties), ...packingValues(input)],
+  );
+  await writePlain(em, row.uuid, input);
+  await addHistory(em, row.uuid, depositor.id, HubyStatus.Draft, ctx, note);
+  return row.uuid;
+}
+
+async function writePlain(em: EntityManager, uuid: string, input: ShipmentInput): Promise<void> {
+  const n = PLAIN.length;
+  await em.query(
+    `UPDATE shipments SET ${PLAIN.map((c, i) => `${c} = $${i + 2}`).join(', ')}, dangerous_goods = $${n + 2}::jsonb,
+       limited_quantities = $${n + 3}::jsonb WHERE uuid = $1`,
+    [
+      uuid,
+      ...PLAIN.map((c) => input[c] ?? (FLAGS.has(c) ? false : null)),
+      JSON.stringify(dangerousGoodsOf(input)),
+      input.limited_quantities ? JSON.stringify(input.limited_quantities) : null,
+    ],
+  );
+}
+
 function transitionError(from: HubyStatusCode, to: HubyStatusCode): AppError {
   if (from !== HubyStatus.Draft && to === HubyStatus.Processing)
     return new AppError('orderAlreadyInProcess', 'shipment already in process', { from, to });
@@ -572,9 +586,11 @@ async function addHistory(em: EntityManager, uuid: string, depositorId: number, 
   ]);
 }
 
+type Party = ShipmentPartyDto;
+type Parties = { shipper: Party; recipient: Party; billing?: Party; sameAsRecipient: boolean };
 const nameOf = (a: Pick<AddressDto, 'company_name' | 'contact_name'>) => (a.company_name ?? a.contact_name ?? '').toUpperCase();
 
-function partyValues(p: { shipper: AddressDto; recipient: AddressDto; billing?: AddressDto; sameAsRecipient: boolean }): unknown[] {
+function partyValues(p: Parties): unknown[] {
   return [
     p.shipper.uuid,
     p.recipient.uuid,

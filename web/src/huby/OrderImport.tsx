@@ -1,0 +1,30 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslate } from 'ra-core';
+import { Button, Typography } from '@mui/material';
+import { IMPORT_ORDER_COLUMNS, IMPORT_PACKAGE_COLUMNS } from '@portal/contracts';
+import { ImportScreen } from '../imports/ImportScreen';
+
+/** Huby order import (/dashtower/import): orders and their packages or pallets from a CSV or XLSX file, simulated first. */
+export default function OrderImport() {
+  const translate = useTranslate();
+  return (
+    <ImportScreen
+      base="/dashtower/import"
+      title={translate('huby.import.title')}
+      sampleName="huby-import-sample"
+      help={
+        <>
+          <Button component={RouterLink} to="/dashtower" size="small" sx={{ mb: 1 }}>
+            {translate('huby.import.back')}
+          </Button>
+          <Typography variant="body2">{translate('huby.import.help')}</Typography>
+          <Typography variant="body2" sx={{ fontFamily: 'monospace', fontSize: 12, mt: 1, overflowWrap: 'anywhere' }}>
+            ORDER: {IMPORT_ORDER_COLUMNS.map((c) => c.name).join(' ; ')}
+            <br />
+            PACKAGE / PALLET: {IMPORT_PACKAGE_COLUMNS.map((c) => c.name).join(' ; ')}
+          </Typography>
+        </>
+      }
+    />
+  );
+}
