@@ -7,6 +7,8 @@ import { AddressesController } from './addresses/addresses.controller';
 import { AddressesService } from './addresses/addresses.service';
 import { Depositors } from './depositors/depositors';
 import { HealthController } from './health/health.controller';
+import { GeoOrderController } from './geo-order/geo-order.controller';
+import { GeoOrderService } from './geo-order/geo-order.service';
 import { CreateHuby1764800000000 } from './migrations/1764800000000-CreateHuby';
 import { TransportPlan1764900000000 } from './migrations/1764900000000-TransportPlan';
 import { PickupsAndRetention1765000000000 } from './migrations/1765000000000-PickupsAndRetention';
@@ -53,6 +55,7 @@ import { ShipmentsService } from './shipments/shipments.service';
     ShipmentsController,
     LabelsController,
     AddressesController,
+    GeoOrderController,
     ToursController,
     PickupsController,
     CarrierReportsConsumer,
@@ -62,6 +65,7 @@ import { ShipmentsService } from './shipments/shipments.service';
     ShipmentsService,
     LabelsService,
     AddressesService,
+    GeoOrderService,
     Depositors,
     ToursService,
     PickupsService,

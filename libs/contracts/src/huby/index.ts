@@ -7,3 +7,4 @@ export * from './dto';
 export * from './input';
 export * from './lists';
 export * from './labels';
+export * from './geo-order';
