@@ -16,6 +16,7 @@ import { CarrierVouchers1765100000000 } from './migrations/1765100000000-Carrier
 import { CarrierTracking1765200000000 } from './migrations/1765200000000-CarrierTracking';
 import { PickupConfirmation1765300000000 } from './migrations/1765300000000-PickupConfirmation';
 import { Labels1765400000000 } from './migrations/1765400000000-Labels';
+import { AddressListOrder1765800000000 } from './migrations/1765800000000-AddressListOrder';
 import { LabelsController } from './labels/labels.controller';
 import { LabelsService } from './labels/labels.service';
 import { CarrierEventsJob } from './carriers/carrier-events.job';
@@ -48,6 +49,7 @@ import { ShipmentsService } from './shipments/shipments.service';
         CarrierTracking1765200000000,
         PickupConfirmation1765300000000,
         Labels1765400000000,
+        AddressListOrder1765800000000,
       ],
     }),
   ],
