@@ -21,13 +21,19 @@ async function refreshUser(page) {
     localStorage.setItem('portal.user', JSON.stringify(await res.json()));
   });
 }
-/** Every request of the page to another origin than the portal's (data: and blob: stay in the page). */
+/**
+ * Every request of the page to another origin than the portal's (data: and blob: stay in the page),
+ * and every Content-Security-Policy refusal the page logs.
+ */
 function watchOrigins(page, base) {
   const origin = new URL(base).origin;
   const foreign = [];
   page.on('request', (r) => {
     const url = r.url();
     if (!url.startsWith('data:') && !url.startsWith('blob:') && new URL(url).origin !== origin) foreign.push(url);
+  });
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) foreign.push(`CSP: ${m.text()}`);
   });
   return foreign;
 }
