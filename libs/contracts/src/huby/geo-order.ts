@@ -1,4 +1,5 @@
 import type { AddressDto } from './dto';
+import { HUBY_LIMITS } from './limits';
 
 /** A latitude and longitude in degrees (WGS 84). */
 export interface GeoPoint {
@@ -17,8 +18,8 @@ export interface GeoAddressesDto {
 }
 
 export const GEO_ORDER_LIMITS = {
-  /** Addresses answered when no limit is given (spec §7, §9). */
-  addressListDefault: 50,
+  /** Addresses answered when no limit is given (spec §7, §9): the same as Dashtower's list. */
+  addressListDefault: HUBY_LIMITS.addressListDefault,
   /** A map shows more than a picker: at most this many markers per call. */
   addressListMax: 2000,
 } as const;
