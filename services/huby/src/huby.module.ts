@@ -7,6 +7,8 @@ import { AddressesController } from './addresses/addresses.controller';
 import { AddressesService } from './addresses/addresses.service';
 import { Depositors } from './depositors/depositors';
 import { HealthController } from './health/health.controller';
+import { GeoOrderController } from './geo-order/geo-order.controller';
+import { GeoOrderService } from './geo-order/geo-order.service';
 import { CreateHuby1764800000000 } from './migrations/1764800000000-CreateHuby';
 import { TransportPlan1764900000000 } from './migrations/1764900000000-TransportPlan';
 import { PickupsAndRetention1765000000000 } from './migrations/1765000000000-PickupsAndRetention';
@@ -19,6 +21,7 @@ import { FileStorage, LocalFileStorage } from '@portal/files';
 import { ImportController } from './import/import.controller';
 import { ImportSample } from './import/import-sample';
 import { ImportService } from './import/import.service';
+import { AddressListOrder1765800000000 } from './migrations/1765800000000-AddressListOrder';
 import { LabelsController } from './labels/labels.controller';
 import { LabelsService } from './labels/labels.service';
 import { CarrierEventsJob } from './carriers/carrier-events.job';
@@ -52,6 +55,7 @@ import { ShipmentsService } from './shipments/shipments.service';
         PickupConfirmation1765300000000,
         Labels1765400000000,
         OrderImport1765700000000,
+        AddressListOrder1765800000000,
       ],
     }),
   ],
@@ -59,6 +63,7 @@ import { ShipmentsService } from './shipments/shipments.service';
     ShipmentsController,
     LabelsController,
     AddressesController,
+    GeoOrderController,
     ToursController,
     PickupsController,
     ImportController,
@@ -69,6 +74,7 @@ import { ShipmentsService } from './shipments/shipments.service';
     ShipmentsService,
     LabelsService,
     AddressesService,
+    GeoOrderService,
     Depositors,
     ToursService,
     PickupsService,

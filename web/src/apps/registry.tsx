@@ -13,6 +13,7 @@ export const APP_MODULES: Partial<Record<string, LazyExoticComponent<ComponentTy
   stock: lazy(() => import('../stock/StockModule')),
   item: lazy(() => import('../items/ItemModule')),
   dashtower: lazy(() => import('../huby/HubyModule')),
+  'geo-order': lazy(() => import('../geo-order/GeoOrderModule')),
 };
 
 /** Report pages (/report/{id}); the reports library issue replaces this frame. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'ra-core';
 import {
   Alert,
@@ -294,6 +294,22 @@ export default function ShipmentForm() {
   useEffect(() => {
     void load();
   }, [load]);
+  // Opened from Geo-order (/dashtower/new?shipper=<uuid>&recipient=<uuid>): the chosen platform and recipient are filled in.
+  const [prefill] = useSearchParams();
+  useEffect(() => {
+    const [shipperId, recipientId] = [prefill.get('shipper'), prefill.get('recipient')];
+    if (uuid || !shipperId) return;
+    let live = true;
+    Promise.all([hubyApi.address(shipperId), recipientId ? hubyApi.address(recipientId) : null])
+      .then(([s, r]) => {
+        if (live)
+          setForm((f) => ({ ...f, depositor_id: s.depositor_id, shipper: s, recipient: r?.depositor_id === s.depositor_id ? r : null }));
+      })
+      .catch((error: unknown) => live && notify(`errors.${errorKeyOf(error)}`, { type: 'error' }));
+    return () => {
+      live = false;
+    };
+  }, [uuid, prefill, notify]);
   // A new shipment starts on the user's first depositor.
   useEffect(() => {
     if (!uuid && form.depositor_id === '' && depositors.length) setForm((f) => ({ ...f, depositor_id: depositors[0].id }));

@@ -39,6 +39,7 @@ export const hubyApi = {
     const answer = await api<AddressesAllDto>(`/dashtower/address/all?${q}`);
     return (book === 'shipper' ? answer.addressesShipper : answer.addressesRecipient) ?? [];
   },
+  address: (uuid: string) => api<AddressDto>(`/dashtower/addresses/${encodeURIComponent(uuid)}`),
   checkAddress: (uuid: string) => api<AddressCheckDto>(`/dashtower/address/check/${encodeURIComponent(uuid)}`),
   createAddress: (body: object) => api<AddressDto>('/dashtower/addresses', { method: 'POST', body }),
   updateAddress: (uuid: string, body: object) =>

@@ -8,3 +8,4 @@ export * from './input';
 export * from './lists';
 export * from './labels';
 export * from './import';
+export * from './geo-order';

@@ -28,6 +28,8 @@ export const HubySubjects = {
   addressesCreate: 'huby.addresses.create',
   addressesUpdate: 'huby.addresses.update',
   addressesDelete: 'huby.addresses.delete',
+  /** GET /geo-order/address/all: platforms or recipients with their postcode's coordinates. */
+  geoOrderAddresses: 'huby.geo-order.addresses',
   packagingTypes: 'huby.packaging-types.list',
   /** The transport plan: tours of the caller's depositors with their carriers. */
   toursList: 'huby.tours.list',

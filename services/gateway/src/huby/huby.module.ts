@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { CarriersController, HubyController } from './huby.controller';
 import { FileStorage, LocalFileStorage } from '@portal/files';
 import { HubyImportController } from './import.controller';
+import { GeoOrderController } from './geo-order.controller';
 
-/** HTTP side of the Huby service: /dashtower shipments, address books and packaging types. */
+/** HTTP side of the Huby service: /dashtower shipments, address books, packaging types, order import and Geo-order. */
 @Module({
-  controllers: [HubyController, CarriersController, HubyImportController],
+  controllers: [HubyController, CarriersController, HubyImportController, GeoOrderController],
   providers: [{ provide: FileStorage, useFactory: () => new LocalFileStorage() }],
 })
 export class HubyHttpModule {}

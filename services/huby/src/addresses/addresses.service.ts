@@ -92,13 +92,23 @@ export class AddressesService {
    * then by name.
    */
   async all(ctx: CallerContext, data: unknown): Promise<AddressesAllDto> {
+    const { book, rows } = await this.find(ctx, data);
+    return book === 'shipper' ? { addressesShipper: rows } : { addressesRecipient: rows };
+  }
+
+  /** The query of GET /dashtower/address/all, shared with GET /geo-order/address/all (a map takes up to `maxLimit`). */
+  async find(
+    ctx: CallerContext,
+    data: unknown,
+    maxLimit: number = HUBY_LIMITS.addressListMax,
+  ): Promise<{ book: AddressBook; rows: AddressDto[] }> {
     const q = (data ?? {}) as Record<string, unknown>;
     const book: AddressBook = q.type === 'recipient' || q.type === 'addressesRecipient' ? 'recipient' : 'shipper';
     if (q.type !== undefined && !['shipper', 'recipient', 'addressesShipper', 'addressesRecipient'].includes(String(q.type)))
       throw new AppError('validationFailed', 'invalid type', undefined, { type: 'invalidFormat' });
     const limit = q.limit === undefined || q.limit === '' ? HUBY_LIMITS.addressListDefault : Number(q.limit);
-    if (!Number.isSafeInteger(limit) || limit < 1 || limit > HUBY_LIMITS.addressListMax)
-      throw new AppError('validationFailed', 'invalid limit', { max: HUBY_LIMITS.addressListMax }, { limit: 'max' });
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > maxLimit)
+      throw new AppError('validationFailed', 'invalid limit', { max: maxLimit }, { limit: 'max' });
     const search = typeof q.search === 'string' ? q.search.trim() : undefined;
     // eslint-disable-next-line no-control-regex
     if (search && (search.length > 100 || /[\u0000-\u001f]/.test(search)))
@@ -135,8 +145,7 @@ export class AddressesService {
       ];
       sql = `SELECT ${ADDRESS_COLUMNS} FROM addresses a WHERE a.uuid IN (${branches.join(' UNION ')}) ${order} LIMIT ${n}`;
     }
-    const rows = await this.db.scopedQuery<AddressDto>(ctx, sql, w.params);
-    return book === 'shipper' ? { addressesShipper: rows } : { addressesRecipient: rows };
+    return { book, rows: await this.db.scopedQuery<AddressDto>(ctx, sql, w.params) };
   }
 
   async get(ctx: CallerContext, data: unknown): Promise<AddressDto> {

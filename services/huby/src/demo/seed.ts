@@ -1,4 +1,5 @@
 import { DEMO_COMPANIES, DEMO_FIRST, DEMO_FOREIGN, DEMO_LAST, DEMO_STREETS, DEMO_TOWNS, pick, prng } from '@portal/demo';
+import { seedGeoOrderRecipients } from './geo-order';
 import { addToOutbox } from '@portal/bus';
 import { HubyEvents, HubyStatus, systemContext, TrackingStatus, type FeedOrderMessage, type HubyStatusCode } from '@portal/contracts';
 import type { Db } from '@portal/db';
@@ -248,6 +249,7 @@ export async function seedHubyDemo(db: Db, options: { now: Date }): Promise<void
             new Date(options.now.getTime() - daysAgo * 86_400_000),
           );
         }
+      await seedGeoOrderRecipients(em, d);
     }
   });
 }
