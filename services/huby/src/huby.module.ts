@@ -14,6 +14,10 @@ import { CarrierVouchers1765100000000 } from './migrations/1765100000000-Carrier
 import { CarrierTracking1765200000000 } from './migrations/1765200000000-CarrierTracking';
 import { PickupConfirmation1765300000000 } from './migrations/1765300000000-PickupConfirmation';
 import { Labels1765400000000 } from './migrations/1765400000000-Labels';
+import { LoopOrders1765600000000 } from './migrations/1765600000000-LoopOrders';
+import { LoopController } from './loop/loop.controller';
+import { LoopService } from './loop/loop.service';
+import { LoopSettledConsumer } from './loop/loop-settled.consumer';
 import { LabelsController } from './labels/labels.controller';
 import { LabelsService } from './labels/labels.service';
 import { CarrierEventsJob } from './carriers/carrier-events.job';
@@ -46,6 +50,7 @@ import { ShipmentsService } from './shipments/shipments.service';
         CarrierTracking1765200000000,
         PickupConfirmation1765300000000,
         Labels1765400000000,
+        LoopOrders1765600000000,
       ],
     }),
   ],
@@ -57,6 +62,8 @@ import { ShipmentsService } from './shipments/shipments.service';
     PickupsController,
     CarrierReportsConsumer,
     HealthController,
+    LoopController,
+    LoopSettledConsumer,
   ],
   providers: [
     ShipmentsService,
@@ -67,6 +74,7 @@ import { ShipmentsService } from './shipments/shipments.service';
     PickupsService,
     AddressRetention,
     CarrierEventsJob,
+    LoopService,
     {
       // Every carrier of the plan answers through the demo carrier until it has its own integration.
       provide: CarrierAdapters,

@@ -7,3 +7,5 @@ export * from './dto';
 export * from './input';
 export * from './lists';
 export * from './labels';
+export * from './loop';
+export * from './loop-errors';

@@ -40,7 +40,7 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'alice.martin@demo-a.example',
     firstname: 'Alice',
     lastname: 'Martin',
-    roles: [...APPLICATION_ROLES, Role.USER_CREATE_HUBY_ORDER, Role.USER_HUBY_DANGEROUS_GOODS],
+    roles: [...APPLICATION_ROLES, Role.USER_CREATE_HUBY_ORDER, Role.USER_HUBY_DANGEROUS_GOODS, Role.USER_CREATE_LOOP_ORDER],
     depositorIds: [DEMO_A, DEMO_B],
   },
   {
