@@ -8,10 +8,12 @@ const ShipmentList = lazy(() => import('./ShipmentList'));
 const ShipmentForm = lazy(() => import('./ShipmentForm'));
 const AddressBook = lazy(() => import('./AddressBook'));
 const TourPlan = lazy(() => import('./TourPlan'));
+const LoopList = lazy(() => import('./LoopList'));
+const LoopForm = lazy(() => import('./LoopForm'));
 
 /**
  * Dashtower/Huby (/dashtower): shipments by tab, the creation form (/dashtower/new, /dashtower/:uuid), the address books, the
- * transport plan; label printing and the auto-print job around them all.
+ * transport plan, Loop order entry (/dashtower/loop); label printing and the auto-print job around them all.
  */
 export default function HubyModule() {
   return (
@@ -23,6 +25,9 @@ export default function HubyModule() {
             <Route path="new" element={<ShipmentForm />} />
             <Route path="addresses" element={<AddressBook />} />
             <Route path="tours" element={<TourPlan />} />
+            <Route path="loop" element={<LoopList />} />
+            <Route path="loop/new" element={<LoopForm />} />
+            <Route path="loop/:uuid" element={<LoopForm />} />
             <Route path=":uuid" element={<ShipmentForm />} />
             <Route path="*" element={<Navigate to="/dashtower" replace />} />
           </Routes>

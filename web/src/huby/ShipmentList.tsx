@@ -42,6 +42,7 @@ export default function ShipmentList() {
   const tab = toTab(preference);
   const [pickup, setPickup] = useState(false);
   const canCreate = hasAnyRole(useUser()?.roles ?? [], [Role.USER_CREATE_HUBY_ORDER]);
+  const canLoop = hasAnyRole(useUser()?.roles ?? [], [Role.USER_CREATE_LOOP_ORDER]);
   const list = useListController<ShipmentSummaryDto>({
     resource: 'dashtower/orders',
     storeKey: 'huby.shipments',
@@ -146,6 +147,11 @@ export default function ShipmentList() {
         <Button variant="outlined" component={RouterLink} to="/dashtower/tours">
           {translate('huby.tours.title')}
         </Button>
+        {canLoop && (
+          <Button variant="outlined" component={RouterLink} to="/dashtower/loop">
+            {translate('loop.title')}
+          </Button>
+        )}
       </Stack>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Button variant="contained" disabled={!selected.length || printingNow} onClick={() => void printSelected()}>

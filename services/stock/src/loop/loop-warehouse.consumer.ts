@@ -38,7 +38,7 @@ export class LoopWarehouseConsumer {
       const order = event.payload;
       const [known] = await em.query<unknown[]>(`SELECT 1 FROM loop_reservations WHERE order_uuid = $1 FOR UPDATE`, [order.uuid]);
       if (known) return;
-      const reason = await this.reserve(em, order);
+      const reason = await reserveLoopOrder(em, order);
       outcome = reason ? 'rejected' : 'integrated';
       await em.query(
         `INSERT INTO loop_reservations (order_uuid, depositor_id, platform_id, reference, outcome, reason, lines) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
@@ -65,35 +65,41 @@ export class LoopWarehouseConsumer {
     }
     return outcome;
   }
+}
 
-  /** Reserves every line or none: answers the reason of a refusal, nothing written then. */
-  private async reserve(em: EntityManager, order: LoopOrderSubmittedEvent): Promise<Reason | null> {
-    const lines: { id: string; reference: string; quantity_available: number }[] = await em.query(
-      `SELECT id, reference, quantity_available FROM stock_lines
-        WHERE depositor_id = $1 AND platform_id = $2 ORDER BY reference, best_before NULLS LAST, entry_date NULLS LAST, id FOR UPDATE`,
-      [order.depositorId, order.platformId],
-    );
-    if (!lines.length) return { key: 'loopDepositorNotOnPlatform', params: { depositor: order.depositorCode, platform: order.platformId } };
-    const wanted = new Map<string, number>();
-    for (const l of order.lines) wanted.set(l.reference, (wanted.get(l.reference) ?? 0) + l.quantity);
-    const takes: [string, number][] = [];
-    for (const [reference, quantity] of wanted) {
-      const stock = lines.filter((l) => l.reference === reference && l.quantity_available > 0);
-      const available = stock.reduce((sum, l) => sum + l.quantity_available, 0);
-      if (quantity > available) return { key: 'loopAvailableQuantityExceeded', params: { reference, available } };
-      let left = quantity;
-      for (const l of stock) {
-        if (!left) break;
-        const take = Math.min(left, l.quantity_available);
-        takes.push([l.id, take]);
-        left -= take;
-      }
+/**
+ * Reserves every line of a Loop order on the platform's stock lines, soonest best-before first, or
+ * none: answers the §8 reason of a refusal (nothing written then).
+ */
+export async function reserveLoopOrder(
+  em: EntityManager,
+  order: Pick<LoopOrderSubmittedEvent, 'depositorId' | 'depositorCode' | 'platformId' | 'lines'>,
+): Promise<Reason | null> {
+  const lines: { id: string; reference: string; quantity_available: number }[] = await em.query(
+    `SELECT id, reference, quantity_available FROM stock_lines
+      WHERE depositor_id = $1 AND platform_id = $2 ORDER BY reference, best_before NULLS LAST, entry_date NULLS LAST, id FOR UPDATE`,
+    [order.depositorId, order.platformId],
+  );
+  if (!lines.length) return { key: 'loopDepositorNotOnPlatform', params: { depositor: order.depositorCode, platform: order.platformId } };
+  const wanted = new Map<string, number>();
+  for (const l of order.lines) wanted.set(l.reference, (wanted.get(l.reference) ?? 0) + l.quantity);
+  const takes: [string, number][] = [];
+  for (const [reference, quantity] of wanted) {
+    const stock = lines.filter((l) => l.reference === reference && l.quantity_available > 0);
+    const available = stock.reduce((sum, l) => sum + l.quantity_available, 0);
+    if (quantity > available) return { key: 'loopAvailableQuantityExceeded', params: { reference, available } };
+    let left = quantity;
+    for (const l of stock) {
+      if (!left) break;
+      const take = Math.min(left, l.quantity_available);
+      takes.push([l.id, take]);
+      left -= take;
     }
-    await em.query(
-      `UPDATE stock_lines s SET quantity_reserved = s.quantity_reserved + t.take, quantity_available = s.quantity_available - t.take
-         FROM unnest($1::bigint[], $2::int[]) AS t(id, take) WHERE s.id = t.id`,
-      [takes.map((t) => t[0]), takes.map((t) => t[1])],
-    );
-    return null;
   }
+  await em.query(
+    `UPDATE stock_lines s SET quantity_reserved = s.quantity_reserved + t.take, quantity_available = s.quantity_available - t.take
+       FROM unnest($1::bigint[], $2::int[]) AS t(id, take) WHERE s.id = t.id`,
+    [takes.map((t) => t[0]), takes.map((t) => t[1])],
+  );
+  return null;
 }
