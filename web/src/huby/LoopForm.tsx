@@ -143,7 +143,7 @@ export default function LoopForm() {
   const [newRecipient, setNewRecipient] = useState<NewRecipient>(EMPTY_RECIPIENT);
   const [lines, setLines] = useState<Line[]>([{ article: null, quantity: '' }]);
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
 
   useEffect(() => {
     if (!uuid) return;
@@ -169,9 +169,9 @@ export default function LoopForm() {
           })),
         );
       })
-      .catch((error: unknown) => setFailure(errorText(error)))
+      .catch((error: unknown) => setFailure(error))
       .finally(() => setLoading(false));
-  }, [uuid, errorText]);
+  }, [uuid]);
   useEffect(() => {
     if (!uuid && depositor === '' && depositors.length) setDepositor(depositors[0].id);
   }, [uuid, depositor, depositors]);
@@ -179,7 +179,7 @@ export default function LoopForm() {
   // Each line's quantity is asked of the stock again once typed: the available quantity may have moved.
   const checks = lines.map((l) => `${l.article?.reference ?? ''}|${l.quantity}`).join(',');
   useEffect(() => {
-    if (depositor === '' || platform === '') return;
+    if (depositor === '' || platform === '' || (order && order.status !== 'draft')) return;
     const timer = setTimeout(() => {
       lines.forEach((line, i) => {
         if (!line.article || line.quantity.trim() === '') return;
@@ -199,7 +199,7 @@ export default function LoopForm() {
     }, QUANTITY_CHECK_MS);
     return () => clearTimeout(timer);
     // `checks` stands for the lines' articles and quantities.
-  }, [checks, depositor, platform]);
+  }, [checks, depositor, platform, order?.status]);
 
   if (loading) return <Loading />;
   const editable = !order || order.status === 'draft';
@@ -211,7 +211,7 @@ export default function LoopForm() {
     const available = line.available ?? line.article?.available ?? 0;
     const key = problemOf(line, i);
     if (key) return translate(`errors.${key}`, { reference: line.article?.reference ?? '', available });
-    return line.article ? translate('loop.msg.available', { available }) : ' ';
+    return line.article && line.available !== undefined ? translate('loop.msg.available', { available }) : ' ';
   };
 
   const body = () => ({
@@ -291,7 +291,7 @@ export default function LoopForm() {
           {translate('loop.actions.back')}
         </Button>
       </Stack>
-      {failure && <Alert severity="error">{failure}</Alert>}
+      {failure !== null && <Alert severity="error">{errorText(failure)}</Alert>}
       {order?.status === 'rejected' && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="loop-reject-reason">
           {translate('loop.msg.rejectedBecause', { reason: reason(order) })}

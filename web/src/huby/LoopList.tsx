@@ -83,6 +83,17 @@ export default function LoopList() {
       ),
     },
     { source: 'status', label: translate('loop.f.status'), sortable: false, render: (r) => <LoopStatusChip status={r.status} /> },
+    ...(tab === 'rejected'
+      ? [
+          {
+            source: 'reject_key',
+            label: translate('loop.f.reason'),
+            sortable: false,
+            wrapAt: 320,
+            render: reason,
+          } satisfies Column<LoopOrderDto>,
+        ]
+      : []),
     { source: 'customer_reference', label: translate('loop.f.customer_reference'), sortable: false },
     { source: 'depositor_code', label: translate('loop.f.depositor'), sortable: false },
     { source: 'platform_id', label: translate('loop.f.platform'), sortable: false, render: (r) => <PlatformCell id={r.platform_id} /> },
@@ -97,17 +108,6 @@ export default function LoopList() {
     { source: 'line_count', label: translate('loop.f.line_count'), numeric: true, sortable: false },
     { source: 'total_quantity', label: translate('loop.f.total_quantity'), numeric: true, sortable: false },
     { source: 'createdAt', label: translate('loop.f.created_at'), render: (r) => formatDate(r.created_at, timeZone, true) },
-    ...(tab === 'rejected'
-      ? [
-          {
-            source: 'reject_key',
-            label: translate('loop.f.reason'),
-            sortable: false,
-            wrapAt: 320,
-            render: reason,
-          } satisfies Column<LoopOrderDto>,
-        ]
-      : []),
   ];
   return (
     <Box aria-labelledby="loop-title" component="div">

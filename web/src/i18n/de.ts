@@ -831,7 +831,7 @@ export const de: Shape<typeof fr> = {
       total_quantity: 'Gesamtmenge',
       created_at: 'Erstellt am',
       reason: 'Ablehnungsgrund',
-      q: 'Referenz',
+      q: 'Referenz oder Kundenbestellnr.',
       article: 'Artikel',
       quantity: 'Menge',
       lines: 'Artikel',

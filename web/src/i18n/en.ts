@@ -828,7 +828,7 @@ export const en: Shape<typeof fr> = {
       total_quantity: 'Total quantity',
       created_at: 'Created',
       reason: 'Rejection reason',
-      q: 'Reference',
+      q: 'Reference or customer ref.',
       article: 'Article',
       quantity: 'Quantity',
       lines: 'Articles',

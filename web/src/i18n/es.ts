@@ -830,7 +830,7 @@ export const es: Shape<typeof fr> = {
       total_quantity: 'Cantidad total',
       created_at: 'Creado el',
       reason: 'Motivo del rechazo',
-      q: 'Referencia',
+      q: 'Referencia o ref. cliente',
       article: 'Artículo',
       quantity: 'Cantidad',
       lines: 'Artículos',

@@ -825,7 +825,7 @@ export const fr = {
       total_quantity: 'Quantité totale',
       created_at: 'Créée le',
       reason: 'Motif du rejet',
-      q: 'Référence',
+      q: 'Référence ou réf. client',
       article: 'Article',
       quantity: 'Quantité',
       lines: 'Articles',

@@ -830,7 +830,7 @@ export const it: Shape<typeof fr> = {
       total_quantity: 'Quantità totale',
       created_at: 'Creato il',
       reason: 'Motivo del rifiuto',
-      q: 'Riferimento',
+      q: 'Riferimento o rif. cliente',
       article: 'Articolo',
       quantity: 'Quantità',
       lines: 'Articoli',
