@@ -27,8 +27,21 @@ describe('Loop API', () => {
     other = await loginAs(target, 'loop-b');
     await addUser(target, { login: 'loop-a-reader', roles: [Role.DASHTOWER_USER, Role.STOCK_USER], depositorIds: [1] });
     noRight = await loginAs(target, 'loop-a-reader');
-    const recipients = (await alice.get('/api/dashtower/address/all?type=recipient&depositor=1&limit=1').expect(200)).body;
-    recipient = recipients.addressesRecipient[0].uuid;
+    // Its own recipient: the distributed deployment loads no demo data.
+    recipient = (
+      await alice
+        .post('/api/dashtower/addresses')
+        .send({
+          book: 'recipient',
+          depositor_id: 1,
+          company_name: 'Officine Loop',
+          address1: '3 place Bellecour',
+          zip: '69002',
+          town: 'LYON',
+          country: 'FR',
+        })
+        .expect(201)
+    ).body.uuid;
     // The warehouse's stock of two articles of DEMO-A on platform 1 (the demo stock loads in the background).
     const stock = new Client({ connectionString: target.databaseUrl('stock') });
     await stock.connect();
@@ -47,14 +60,14 @@ describe('Loop API', () => {
 
   const draft = (lines: object[], extra: object = {}) =>
     alice
-      .post('/api/dashtower/loop/orders')
+      .post('/api/dashtower/loop-orders')
       .send({ depositor_id: 1, platform_id: PLATFORM, uuid_address_recipient: recipient, lines, ...extra });
   const available = async (reference: string) =>
     (await alice.get(`/api/dashtower/loop/check-line?depositor_id=1&platform_id=${PLATFORM}&reference=${reference}&quantity=1`).expect(200))
       .body.available as number;
   const settled = async (uuid: string) => {
     for (let i = 0; i < 100; i++) {
-      const o = (await alice.get(`/api/dashtower/loop/orders/${uuid}`).expect(200)).body;
+      const o = (await alice.get(`/api/dashtower/loop-orders/${uuid}`).expect(200)).body;
       if (o.status !== 'submitted') return o;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -82,7 +95,7 @@ describe('Loop API', () => {
     expect(created.reference).toMatch(/^LP\d{8}$/);
     const edited = (
       await alice
-        .put(`/api/dashtower/loop/orders/${created.uuid}`)
+        .put(`/api/dashtower/loop-orders/${created.uuid}`)
         .send({
           platform_id: PLATFORM,
           uuid_address_recipient: recipient,
@@ -93,17 +106,17 @@ describe('Loop API', () => {
     ).body;
     expect(edited).toMatchObject({ customer_reference: 'CDE-42', total_quantity: 3 });
     expect(edited.lines[0].label).toBeTruthy();
-    const drafts = (await alice.get(`/api/dashtower/loop/orders?filter=${q({ tab: 'drafts' })}`).expect(200)).body;
+    const drafts = (await alice.get(`/api/dashtower/loop-orders?filter=${q({ tab: 'drafts' })}`).expect(200)).body;
     expect(drafts.map((o: { uuid: string }) => o.uuid)).toContain(created.uuid);
-    const submitted = (await alice.post(`/api/dashtower/loop/orders/${created.uuid}/submit`).expect(201)).body;
+    const submitted = (await alice.post(`/api/dashtower/loop-orders/${created.uuid}/submit`).expect(201)).body;
     expect(submitted.status).toBe('submitted');
     expect(
-      (await alice.put(`/api/dashtower/loop/orders/${created.uuid}`).send({ platform_id: PLATFORM, lines: [] }).expect(409)).body.error.key,
+      (await alice.put(`/api/dashtower/loop-orders/${created.uuid}`).send({ platform_id: PLATFORM, lines: [] }).expect(409)).body.error.key,
     ).toBe('orderAlreadyInProcess');
     expect((await settled(created.uuid)).status).toBe('integrated');
     expect(await reserved(article.reference)).toBe(before + 3);
     expect(await available(article.reference)).toBe(article.available - 3);
-    const integrated = (await alice.get(`/api/dashtower/loop/orders?filter=${q({ tab: 'integrated' })}`).expect(200)).body;
+    const integrated = (await alice.get(`/api/dashtower/loop-orders?filter=${q({ tab: 'integrated' })}`).expect(200)).body;
     expect(integrated.map((o: { uuid: string }) => o.uuid)).toContain(created.uuid);
   });
 
@@ -112,7 +125,7 @@ describe('Loop API', () => {
     const first = (await draft([{ reference: article.reference, quantity: now }]).expect(201)).body;
     const second = (await draft([{ reference: article.reference, quantity: now }]).expect(201)).body;
     // Both drafts fit on their own; submitted together, the warehouse can integrate only one.
-    const answers = await Promise.all([first, second].map((o) => alice.post(`/api/dashtower/loop/orders/${o.uuid}/submit`)));
+    const answers = await Promise.all([first, second].map((o) => alice.post(`/api/dashtower/loop-orders/${o.uuid}/submit`)));
     const outcomes = await Promise.all(
       answers.map(async (answer, i) => {
         if (answer.status === 422) return answer.body.error.key as string;
@@ -129,15 +142,15 @@ describe('Loop API', () => {
     // Now nothing is left: a submit is refused before it reaches the warehouse.
     const third = (
       await alice
-        .post('/api/dashtower/loop/orders')
+        .post('/api/dashtower/loop-orders')
         .send({ depositor_id: 1, platform_id: PLATFORM, uuid_address_recipient: recipient, lines: [] })
         .expect(201)
     ).body;
     await alice
-      .put(`/api/dashtower/loop/orders/${third.uuid}`)
+      .put(`/api/dashtower/loop-orders/${third.uuid}`)
       .send({ platform_id: PLATFORM, lines: [{ reference: article.reference, quantity: 1 }] })
       .expect(422);
-    const refused = (await alice.post(`/api/dashtower/loop/orders/${third.uuid}/submit`).expect(400)).body.error;
+    const refused = (await alice.post(`/api/dashtower/loop-orders/${third.uuid}/submit`).expect(400)).body.error;
     expect(refused).toMatchObject({ key: 'validationFailed', fields: { lines: 'required' } });
   });
 
@@ -187,30 +200,30 @@ describe('Loop API', () => {
     expect(created.recipient).toMatchObject({ company_name: 'Pharmacie Loop', town: 'PARIS' });
     const book = (await alice.get(`/api/dashtower/address/all?type=recipient&depositor=1&search=Pharmacie Loop`).expect(200)).body;
     expect(book.addressesRecipient.map((a: { uuid: string }) => a.uuid)).toContain(created.recipient_uuid);
-    await alice.delete(`/api/dashtower/loop/orders/${created.uuid}`).expect(200);
-    expect((await alice.get(`/api/dashtower/loop/orders/${created.uuid}`).expect(404)).body.error.key).toBe('orderNotFound');
+    await alice.delete(`/api/dashtower/loop-orders/${created.uuid}`).expect(200);
+    expect((await alice.get(`/api/dashtower/loop-orders/${created.uuid}`).expect(404)).body.error.key).toBe('orderNotFound');
   });
 
   it('needs USER_CREATE_LOOP_ORDER', async () => {
-    await noRight.get('/api/dashtower/loop/orders').expect(403);
-    await noRight.post('/api/dashtower/loop/orders').send({ depositor_id: 1, platform_id: PLATFORM, lines: [] }).expect(403);
+    await noRight.get('/api/dashtower/loop-orders').expect(403);
+    await noRight.post('/api/dashtower/loop-orders').send({ depositor_id: 1, platform_id: PLATFORM, lines: [] }).expect(403);
   });
 
   it('another depositor’s user can neither see nor change a Loop order', async () => {
     const mine = (await draft([{ reference: spare.reference, quantity: 1 }]).expect(201)).body;
-    const theirs = (await other.get('/api/dashtower/loop/orders').expect(200)).body;
+    const theirs = (await other.get('/api/dashtower/loop-orders').expect(200)).body;
     expect(theirs.every((o: { depositor_id: number }) => o.depositor_id === 2)).toBe(true);
-    expect((await other.get(`/api/dashtower/loop/orders/${mine.uuid}`).expect(404)).body.error.key).toBe('orderNotFound');
-    await other.put(`/api/dashtower/loop/orders/${mine.uuid}`).send({ platform_id: PLATFORM, lines: [] }).expect(404);
-    await other.post(`/api/dashtower/loop/orders/${mine.uuid}/submit`).expect(404);
-    await other.delete(`/api/dashtower/loop/orders/${mine.uuid}`).expect(404);
+    expect((await other.get(`/api/dashtower/loop-orders/${mine.uuid}`).expect(404)).body.error.key).toBe('orderNotFound');
+    await other.put(`/api/dashtower/loop-orders/${mine.uuid}`).send({ platform_id: PLATFORM, lines: [] }).expect(404);
+    await other.post(`/api/dashtower/loop-orders/${mine.uuid}/submit`).expect(404);
+    await other.delete(`/api/dashtower/loop-orders/${mine.uuid}`).expect(404);
     expect(
-      (await other.post('/api/dashtower/loop/orders').send({ depositor_id: 1, platform_id: PLATFORM, lines: [] }).expect(404)).body.error
+      (await other.post('/api/dashtower/loop-orders').send({ depositor_id: 1, platform_id: PLATFORM, lines: [] }).expect(404)).body.error
         .key,
     ).toBe('depositorNotFound');
     expect((await other.get(`/api/dashtower/loop/articles?depositor_id=1&platform_id=${PLATFORM}`).expect(404)).body.error.key).toBe(
       'depositorNotFound',
     );
-    expect((await alice.get(`/api/dashtower/loop/orders/${mine.uuid}`).expect(200)).body.status).toBe('draft');
+    expect((await alice.get(`/api/dashtower/loop-orders/${mine.uuid}`).expect(200)).body.status).toBe('draft');
   });
 });

@@ -141,6 +141,24 @@ test('English and light theme: the Loop lists and the entry form read in English
     await settle(page);
     await axe(page, 'loop form light en');
     await screenshot(page, 'loop-form-draft-light-en');
+
+    // Without the right to create Loop orders (spec §6) the screens send back to the shipments, with no Loop button;
+    // the server refuses anyway (loop.test.ts).
+    const withoutLoop = (user) => ({ ...user, roles: user.roles.filter((r) => r !== 'USER_CREATE_LOOP_ORDER') });
+    await page.route('**/api/user/me', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: withoutLoop(await response.json()) });
+    });
+    await page.evaluate(
+      (user) => localStorage.setItem('portal.user', JSON.stringify(user)),
+      withoutLoop((await apiAs(page, 'GET', '/user/me')).body),
+    );
+    await page.goto(`${ctx.base}/dashtower/loop`);
+    await page.waitForURL((url) => url.pathname === '/dashtower');
+    await page.getByRole('heading', { name: 'Huby shipments' }).waitFor();
+    await settle(page);
+    assert.equal(await page.getByRole('link', { name: 'Loop – warehouse orders' }).count(), 0);
+    await page.unroute('**/api/user/me');
   } finally {
     await apiAs(page, 'POST', '/user/language/fr_FR').catch(() => undefined);
     await apiAs(page, 'POST', '/user/theme/dark').catch(() => undefined);

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { Box } from '@mui/material';
 import { Loading } from '../layout/Loading';
 import { PrintingProvider } from './printing/AutoPrint';
+import { LoopRight } from './LoopRight';
 
 const ShipmentList = lazy(() => import('./ShipmentList'));
 const ShipmentForm = lazy(() => import('./ShipmentForm'));
@@ -25,9 +26,9 @@ export default function HubyModule() {
             <Route path="new" element={<ShipmentForm />} />
             <Route path="addresses" element={<AddressBook />} />
             <Route path="tours" element={<TourPlan />} />
-            <Route path="loop" element={<LoopList />} />
-            <Route path="loop/new" element={<LoopForm />} />
-            <Route path="loop/:uuid" element={<LoopForm />} />
+            <Route path="loop" element={<LoopRight page={<LoopList />} />} />
+            <Route path="loop/new" element={<LoopRight page={<LoopForm />} />} />
+            <Route path="loop/:uuid" element={<LoopRight page={<LoopForm />} />} />
             <Route path=":uuid" element={<ShipmentForm />} />
             <Route path="*" element={<Navigate to="/dashtower" replace />} />
           </Routes>

@@ -55,7 +55,7 @@ export default function LoopList() {
   const [preference, setPreference] = usePreference('loopTab');
   const tab = toTab(preference);
   const list = useListController<LoopOrderDto>({
-    resource: 'dashtower/loop/orders',
+    resource: 'dashtower/loop-orders',
     storeKey: 'huby.loop',
     filter: { tab },
     sort: { field: 'createdAt', order: 'DESC' },

@@ -1,12 +1,12 @@
 import type { LoopArticleDto, LoopOrderDto } from '@portal/contracts';
 import { api } from '../core/api';
 
-const order = (uuid: string) => `/dashtower/loop/orders/${encodeURIComponent(uuid)}`;
+const order = (uuid: string) => `/dashtower/loop-orders/${encodeURIComponent(uuid)}`;
 
-/** Loop order entry calls (GET/POST/PUT/DELETE /api/dashtower/loop/…). */
+/** Loop order entry calls (/api/dashtower/loop-orders and /api/dashtower/loop/…). */
 export const loopApi = {
   get: (uuid: string) => api<LoopOrderDto>(order(uuid)),
-  create: (body: object) => api<LoopOrderDto>('/dashtower/loop/orders', { method: 'POST', body }),
+  create: (body: object) => api<LoopOrderDto>('/dashtower/loop-orders', { method: 'POST', body }),
   update: (uuid: string, body: object) => api<LoopOrderDto>(order(uuid), { method: 'PUT', body }),
   remove: (uuid: string) => api<{ ok: true }>(order(uuid), { method: 'DELETE' }),
   submit: (uuid: string) => api<LoopOrderDto>(`${order(uuid)}/submit`, { method: 'POST' }),

@@ -157,7 +157,7 @@ export const LoopEvents = {
 
 /** Loop orders by tab; q is a prefix of the reference or customer reference. */
 export const LOOP_ORDERS_LIST = defineList({
-  resource: 'dashtower/loop/orders',
+  resource: 'dashtower/loop-orders',
   filter: z.object({
     tab: listField.oneOf(LOOP_TAB_NAMES),
     q: listField.prefix(),

@@ -28,28 +28,28 @@ const object = (body: unknown): Json => (body && typeof body === 'object' && !Ar
  */
 @ApiTags('dashtower')
 @ApiBearerAuth()
-@Controller('dashtower/loop')
+@Controller('dashtower')
 export class LoopController {
   constructor(private readonly bus: BusClient) {}
 
   @Roles(LOOP)
-  @Get('orders')
+  @Get('loop-orders')
   @ApiOperation({ summary: 'Loop orders; filter tab = drafts | progress | integrated | rejected, q, depositor, platform' })
   async list(@Caller() ctx: CallerContext, @Query() query: ListQuery, @Res({ passthrough: true }) res: FastifyReply) {
     const request = await listRequest(this.bus, ctx, LOOP_ORDERS_LIST, query);
     const page = await this.bus.request<ListPage<LoopOrderDto>>(LoopSubjects.list, ctx, request);
-    return sendListPage('dashtower/loop/orders', res, page, firstRow(request));
+    return sendListPage('dashtower/loop-orders', res, page, firstRow(request));
   }
 
   @Roles(LOOP)
-  @Get('articles')
+  @Get('loop/articles')
   @ApiOperation({ summary: 'Articles of My Items (search) with the quantity available now on the platform (depositor_id, platform_id)' })
   articles(@Caller() ctx: CallerContext, @Query() query: Json) {
     return this.bus.request<LoopArticleDto[]>(LoopSubjects.articles, ctx, query);
   }
 
   @Roles(LOOP)
-  @Get('check-line')
+  @Get('loop/check-line')
   @ApiOperation({
     summary: 'One line as entered (depositor_id, platform_id, reference, quantity): available now and the §8 key when it does not fit',
   })
@@ -58,13 +58,13 @@ export class LoopController {
   }
 
   @Roles(LOOP)
-  @Get('orders/:uuid')
+  @Get('loop-orders/:uuid')
   get(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
     return this.bus.request<LoopOrderDto>(LoopSubjects.get, ctx, { uuid });
   }
 
   @Roles(LOOP)
-  @Post('orders')
+  @Post('loop-orders')
   @ApiOperation({
     summary: 'A draft Loop order; quantities > 0 and not above the available quantity (loopInvalidQuantity, loopAvailableQuantityExceeded)',
   })
@@ -74,20 +74,20 @@ export class LoopController {
   }
 
   @Roles(LOOP)
-  @Put('orders/:uuid')
+  @Put('loop-orders/:uuid')
   @ApiOperation({ summary: 'Edits a draft; 409 orderAlreadyInProcess once submitted' })
   update(@Caller() ctx: CallerContext, @Param('uuid') uuid: string, @Body() body: Json) {
     return this.bus.request<LoopOrderDto>(LoopSubjects.update, ctx, { uuid, order: object(body) });
   }
 
   @Roles(LOOP)
-  @Delete('orders/:uuid')
+  @Delete('loop-orders/:uuid')
   remove(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
     return this.bus.request<{ ok: true }>(LoopSubjects.remove, ctx, { uuid });
   }
 
   @Roles(LOOP)
-  @Post('orders/:uuid/submit')
+  @Post('loop-orders/:uuid/submit')
   @ApiOperation({ summary: 'Submits a draft to the warehouse (quantities checked again); it comes back integrated or rejected' })
   submit(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
     return this.bus.request<LoopOrderDto>(LoopSubjects.submit, ctx, { uuid });
