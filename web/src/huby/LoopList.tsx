@@ -96,7 +96,13 @@ export default function LoopList() {
       : []),
     { source: 'customer_reference', label: translate('loop.f.customer_reference'), sortable: false },
     { source: 'depositor_code', label: translate('loop.f.depositor'), sortable: false },
-    { source: 'platform_id', label: translate('loop.f.platform'), sortable: false, render: (r) => <PlatformCell id={r.platform_id} /> },
+    {
+      source: 'platform_id',
+      label: translate('loop.f.platform'),
+      sortable: false,
+      wrapAt: 220,
+      render: (r) => <PlatformCell id={r.platform_id} />,
+    },
     {
       source: 'recipient',
       label: translate('loop.f.recipient'),
@@ -136,7 +142,7 @@ export default function LoopList() {
           ))}
         </Tabs>
       </Paper>
-      <FilterBar list={list} declaration={LOOP_ORDERS_LIST} fields={[{ source: 'q', label: translate('loop.f.q'), width: 230 }]} />
+      <FilterBar list={list} declaration={LOOP_ORDERS_LIST} fields={[{ source: 'q', label: translate('loop.f.q'), width: 300 }]} />
       <ListTable list={list} columns={columns} caption={translate(`loop.tabs.${tab}`)} emptyText={translate('loop.msg.empty')} />
     </Box>
   );
