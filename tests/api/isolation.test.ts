@@ -64,6 +64,7 @@ const PARAMS: Record<string, ParamRule> = {
   'order/{uuid}': { owned: 'shipment' },
   'addresses/{uuid}': { owned: 'address' },
   'check/{uuid}': { owned: 'address' },
+  'loop-orders/{uuid}': { owned: 'loopOrder' },
   'carriers/{depositor_code}': {
     neutral: ['DEMO-A', 'DEMO-B'],
     why: 'a depositor code: another depositor’s answers depositorNotFound (carriers hold no marker; huby.test.ts checks it)',

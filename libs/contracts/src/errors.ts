@@ -4,6 +4,7 @@
  * translation in the five languages of the web app (checked by a test).
  */
 import { HUBY_ERROR_STATUS } from './huby/errors';
+import { LOOP_ERROR_STATUS } from './huby/loop-errors';
 import { STOCK_ERROR_STATUS } from './stock/errors';
 import { TRACKING_ERROR_STATUS } from './tracking/errors';
 
@@ -11,6 +12,7 @@ export const ERROR_STATUS = {
   ...TRACKING_ERROR_STATUS,
   ...STOCK_ERROR_STATUS,
   ...HUBY_ERROR_STATUS,
+  ...LOOP_ERROR_STATUS,
   // Alerts and session (§8)
   loginFailed: 401,
   tokenDismiss: 401,

@@ -2,3 +2,4 @@
 export * from './carriers';
 export * from './catalogue';
 export * from './orders';
+export * from './loop';

@@ -22,6 +22,10 @@ import { ImportController } from './import/import.controller';
 import { ImportSample } from './import/import-sample';
 import { ImportService } from './import/import.service';
 import { AddressListOrder1765800000000 } from './migrations/1765800000000-AddressListOrder';
+import { LoopOrders1765600000000 } from './migrations/1765600000000-LoopOrders';
+import { LoopController } from './loop/loop.controller';
+import { LoopService } from './loop/loop.service';
+import { LoopSettledConsumer } from './loop/loop-settled.consumer';
 import { LabelsController } from './labels/labels.controller';
 import { LabelsService } from './labels/labels.service';
 import { CarrierEventsJob } from './carriers/carrier-events.job';
@@ -56,6 +60,7 @@ import { ShipmentsService } from './shipments/shipments.service';
         Labels1765400000000,
         OrderImport1765700000000,
         AddressListOrder1765800000000,
+        LoopOrders1765600000000,
       ],
     }),
   ],
@@ -69,6 +74,8 @@ import { ShipmentsService } from './shipments/shipments.service';
     ImportController,
     CarrierReportsConsumer,
     HealthController,
+    LoopController,
+    LoopSettledConsumer,
   ],
   providers: [
     ShipmentsService,
@@ -83,6 +90,7 @@ import { ShipmentsService } from './shipments/shipments.service';
     ImportService,
     ImportSample,
     { provide: FileStorage, useFactory: () => new LocalFileStorage() },
+    LoopService,
     {
       // Every carrier of the plan answers through the demo carrier until it has its own integration.
       provide: CarrierAdapters,

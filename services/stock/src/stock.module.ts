@@ -16,6 +16,10 @@ import { CreateStock1764100000000 } from './migrations/1764100000000-CreateStock
 import { RefreshDepositorPolicies1764200000000 } from './migrations/1764200000000-RefreshDepositorPolicies';
 import { AddSearchIndexes1764300000000 } from './migrations/1764300000000-AddSearchIndexes';
 import { NarrowByPlatformAndStore1764400000000 } from './migrations/1764400000000-NarrowByPlatformAndStore';
+import { LoopReservations1765600000001 } from './migrations/1765600000001-LoopReservations';
+import { LoopStockController } from './loop/loop-stock.controller';
+import { LoopStockService } from './loop/loop-stock.service';
+import { LoopWarehouseConsumer } from './loop/loop-warehouse.consumer';
 import { MovementsController } from './movements/movements.controller';
 import { MovementsRepository } from './movements/movements.repository';
 import { MovementsService } from './movements/movements.service';
@@ -39,10 +43,20 @@ import { StockService } from './stock-lines/stock.service';
         RefreshDepositorPolicies1764200000000,
         AddSearchIndexes1764300000000,
         NarrowByPlatformAndStore1764400000000,
+        LoopReservations1765600000001,
       ],
     }),
   ],
-  controllers: [StockController, MovementsController, ItemsController, FeedController, FiguresController, HealthController],
+  controllers: [
+    StockController,
+    MovementsController,
+    ItemsController,
+    FeedController,
+    FiguresController,
+    HealthController,
+    LoopStockController,
+    LoopWarehouseConsumer,
+  ],
   providers: [
     StockRepository,
     StockService,
@@ -55,6 +69,7 @@ import { StockService } from './stock-lines/stock.service';
     FiguresRepository,
     FiguresService,
     DepositorDirectory,
+    LoopStockService,
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
   ],
 })

@@ -20,7 +20,7 @@ type PlacedGroup = Exclude<Group, 'user'>;
 const PLACED: readonly PlacedGroup[] = ['aIn', 'aOut', 'b'];
 
 export type ObjectKind =
-  'order' | 'document' | 'stockLine' | 'movement' | 'item' | 'shipment' | 'address' | 'profile' | 'tile' | 'export' | 'user';
+  'order' | 'document' | 'stockLine' | 'movement' | 'item' | 'shipment' | 'address' | 'loopOrder' | 'profile' | 'tile' | 'export' | 'user';
 export type Ids = Record<ObjectKind, string[]>;
 export const emptyIds = (): Ids => ({
   order: [],
@@ -30,6 +30,7 @@ export const emptyIds = (): Ids => ({
   item: [],
   shipment: [],
   address: [],
+  loopOrder: [],
   profile: [],
   tile: [],
   export: [],
@@ -121,6 +122,7 @@ export class Parties {
       for (const id of this.ids[g].item) await read(this.admin, `/api/items/${id}`);
       for (const id of this.ids[g].shipment) await read(this.admin, `/api/dashtower/orders/${id}`);
       for (const id of this.ids[g].address) await read(this.admin, `/api/dashtower/addresses/${id}`);
+      for (const id of this.ids[g].loopOrder) await read(this.admin, `/api/dashtower/loop-orders/${id}`);
     }
     const own = ['/api/tracking-profiles', '/api/dashboard/list', `/api/user/${this.alice.user.uuid}/filters`, '/api/user/me'];
     for (const path of [...own, `/api/exports/${this.ids.user.export[0]}`]) await read(this.alice, path);
@@ -203,7 +205,7 @@ export class Parties {
 
   /**
    * Huby objects (they have no activity or store: DEMO-A's are in aIn only, like items): a shipper
-   * and a recipient address and a draft shipment per depositor, created as the administrator.
+   * and a recipient address, a draft shipment and a Loop order draft per depositor, created as the administrator.
    */
   private async hubyObjects(): Promise<void> {
     for (const g of ['aIn', 'b'] as const) {
@@ -237,8 +239,18 @@ export class Parties {
           packings: [{ weight_kg: 2, packages: 1 }],
         })
         .expect(201);
+      // A Loop order draft on the platform where the group's stock was fed, marked by its customer reference.
+      const loopOrder = await this.admin
+        .post('/api/dashtower/loop-orders', {
+          depositor_id,
+          platform_id: SNAPSHOT_PLATFORM[depositor_id],
+          customer_reference: `${MARK[g]}-LOOP`,
+          uuid_address_recipient: recipient,
+        })
+        .expect(201);
       this.ids[g].address = [shipper, recipient];
       this.ids[g].shipment = [String(shipment.body.uuid)];
+      this.ids[g].loopOrder = [String(loopOrder.body.uuid)];
     }
   }
 

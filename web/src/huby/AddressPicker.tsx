@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { AddressBook, AddressDto } from '@portal/contracts';
+import { useSearchOptions } from '../lists/useSearchOptions';
 import { addressLine, hubyApi } from './hubyApi';
 
 /**
@@ -36,24 +37,12 @@ export function AddressPicker({
 }) {
   const translate = useTranslate();
   const [input, setInput] = useState('');
-  const [options, setOptions] = useState<AddressDto[]>([]);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    let live = true;
-    const search = value && input === addressLine(value) ? '' : input;
-    setLoading(true);
-    const timer = setTimeout(() => {
-      hubyApi
-        .addresses(book, search, shipper, depositor)
-        .then((found) => live && setOptions(found))
-        .catch(() => live && setOptions([]))
-        .finally(() => live && setLoading(false));
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [book, input, shipper, depositor, value]);
+  const search = value && input === addressLine(value) ? '' : input;
+  const { options, loading } = useSearchOptions(
+    (q) => hubyApi.addresses(book, q, shipper, depositor),
+    search,
+    `${book}:${shipper}:${depositor}`,
+  );
   return (
     <Autocomplete
       id={id}

@@ -42,7 +42,9 @@ export default function ShipmentList() {
   const tab = toTab(preference);
   const [pickup, setPickup] = useState(false);
   const canCreate = hasAnyRole(useUser()?.roles ?? [], [Role.USER_CREATE_HUBY_ORDER]);
-  const canImport = hasAnyRole(useUser()?.roles ?? [], [Role.USER_IMPORT_HUBY, Role.USER_IMPORT_ALL]);
+  const roles = useUser()?.roles ?? [];
+  const canImport = hasAnyRole(roles, [Role.USER_IMPORT_HUBY, Role.USER_IMPORT_ALL]);
+  const canLoop = hasAnyRole(roles, [Role.USER_CREATE_LOOP_ORDER]);
   const list = useListController<ShipmentSummaryDto>({
     resource: 'dashtower/orders',
     storeKey: 'huby.shipments',
@@ -147,6 +149,11 @@ export default function ShipmentList() {
         <Button variant="outlined" component={RouterLink} to="/dashtower/tours">
           {translate('huby.tours.title')}
         </Button>
+        {canLoop && (
+          <Button variant="outlined" component={RouterLink} to="/dashtower/loop">
+            {translate('loop.title')}
+          </Button>
+        )}
         {canImport && (
           <Button variant="outlined" component={RouterLink} to="/dashtower/import">
             {translate('huby.import.button')}

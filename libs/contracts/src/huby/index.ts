@@ -9,3 +9,5 @@ export * from './lists';
 export * from './labels';
 export * from './import';
 export * from './geo-order';
+export * from './loop';
+export * from './loop-errors';

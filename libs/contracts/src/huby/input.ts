@@ -17,7 +17,8 @@ import {
   type AdrClass,
 } from './statuses';
 
-const required = <T extends z.ZodType>(field: T) => field.refine((v) => v !== undefined, { error: FIELD_ERRORS.required });
+/** A field that must be given: `nonoptional` (not a refine) so that zod checks it when the key is absent too. */
+const required = <T extends z.ZodType>(field: T) => field.nonoptional({ error: FIELD_ERRORS.required });
 const HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
 const hour = () =>
   z.preprocess((v) => (v === null || v === '' ? undefined : v), z.string().regex(HOUR, { error: FIELD_ERRORS.invalidFormat }).optional());

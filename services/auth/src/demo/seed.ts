@@ -42,13 +42,14 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'alice.martin@demo-a.example',
     firstname: 'Alice',
     lastname: 'Martin',
-    // Alice also searches by carrier tracking number (spec §6 tracker number search) and imports Huby orders; bob does neither.
+    // Alice also searches by carrier tracking number (spec §6 tracker number search) imports Huby orders and enters Loop orders; bob does none of it.
     roles: [
       ...APPLICATION_ROLES,
       Role.USER_CREATE_HUBY_ORDER,
       Role.USER_HUBY_DANGEROUS_GOODS,
       Role.USER_TRACKER_NUMBER_SEARCH,
       Role.USER_IMPORT_HUBY,
+      Role.USER_CREATE_LOOP_ORDER,
     ],
     depositorIds: [DEMO_A, DEMO_B],
   },

@@ -6,6 +6,7 @@ import type { Db } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import { demoCarrierStepMs, trackingNumber } from '../carriers/demo-carrier';
 import { trackingOrderOf } from '../shipments/tracking-order';
+import { seedLoopDemo } from './loop-seed';
 
 const DEPOSITORS = [
   { id: 1, code: 'DEMO-A', delay: 90, required: ['recipient_email', 'either_phone'] },
@@ -251,6 +252,7 @@ export async function seedHubyDemo(db: Db, options: { now: Date }): Promise<void
         }
       await seedGeoOrderRecipients(em, d);
     }
+    await seedLoopDemo(em, new Map(DEPOSITORS.map((d) => [d.id, d.code])), options.now);
   });
 }
 

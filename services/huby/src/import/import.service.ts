@@ -233,6 +233,8 @@ export class ImportService {
         const recipient = order.recipient ?? (await this.newRecipient(em, order));
         const input: ShipmentInput = {
           depositor_id: order.depositor_id,
+          uuid_address_shipper: order.shipper.uuid,
+          uuid_address_recipient: recipient.uuid,
           reference: order.reference,
           customer_order_number: order.customer_order_number ?? undefined,
           tour_code: order.tour_code ?? undefined,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Role, StockSubjects, systemContext, type ListPage, type MovementDto } from '@portal/contracts';
 import { Db } from '@portal/db';
-import { demoCatalogue, demoOrders } from '@portal/demo';
+import { demoCatalogue, demoLoopOrders, demoOrders } from '@portal/demo';
 import { callerContext, startServices, type ServiceHarness } from '@portal/testing';
 import { StockServiceModule } from '../stock.module';
 import { seedStockDemo } from './seed';
@@ -43,5 +43,25 @@ describe('stock demo seed', () => {
     expect(exits.map((m) => [m.reference, -m.quantity])).toEqual(
       expect.arrayContaining(order.lines.filter((l) => l.quantitySent > 0).map((l) => [l.reference, l.quantitySent])),
     );
+  });
+
+  it('reserves the integrated demo Loop orders, so My Stocks shows them reserved', async () => {
+    const integrated = demoLoopOrders().filter((o) => o.status === 'integrated');
+    const outcomes = await db.scoped(systemContext(), (em) =>
+      em.query<{ order_uuid: string; outcome: string }[]>(`SELECT order_uuid, outcome FROM loop_reservations`),
+    );
+    expect(
+      outcomes
+        .filter((o) => o.outcome === 'integrated')
+        .map((o) => o.order_uuid)
+        .sort(),
+    ).toEqual(integrated.map((o) => o.uuid).sort());
+    const [first] = integrated;
+    const reserved = await count(
+      `SELECT sum(quantity_reserved)::int AS n FROM stock_lines WHERE depositor_id = ${first.depositorId} AND platform_id = ${first.platformId}
+         AND reference = '${first.lines[0].reference}'`,
+    );
+    // Above the warehouse's own reservations (a tenth of each lot) by at least the order's quantity.
+    expect(reserved).toBeGreaterThanOrEqual(first.lines[0].quantity);
   });
 });

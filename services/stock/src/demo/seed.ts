@@ -2,6 +2,7 @@ import { systemContext } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { DEMO_STORE_CODES, demoCatalogue, demoOrders, lotNumber, prng, type DemoArticle } from '@portal/demo';
 import type { EntityManager } from 'typeorm';
+import { seedLoopReservations } from './loop-seed';
 
 const DAY = 86_400_000;
 const DEPOSITOR_CODES: Record<number, string> = { 1: 'DEMO-A', 2: 'DEMO-B', 3: 'DEMO-C' };
@@ -46,6 +47,7 @@ export async function seedStockDemo(db: Db, options: { scale: number; now: Date 
     await em.query(
       `UPDATE stock_lines s SET item_id = i.id FROM items i WHERE s.depositor_id = i.depositor_id AND s.reference = i.reference`,
     );
+    await seedLoopReservations(em, catalogue, DEPOSITOR_CODES);
   });
 }
 
