@@ -7,7 +7,8 @@ import type { ApiTarget, loginAs } from './target';
 /**
  * The parties of the isolation test (isolation.test.ts) and their objects: DEMO-A (1) and DEMO-B
  * (2) own orders, documents, stock lines, movements and items, fed as the warehouse system feeds
- * them; alice (both depositors) owns a private search profile, a tile and a mailed export. DEMO-A's
+ * them; alice (both depositors) owns a private search profile, a tile, a mailed export and an order-import
+ * simulation. DEMO-A's
  * objects come in two groups: aIn (activity ECOM, store MAG-MLV1) and aOut (activity B2B, store
  * MAG-LYS1), for users limited to an activity or a store.
  */
@@ -20,7 +21,19 @@ type PlacedGroup = Exclude<Group, 'user'>;
 const PLACED: readonly PlacedGroup[] = ['aIn', 'aOut', 'b'];
 
 export type ObjectKind =
-  'order' | 'document' | 'stockLine' | 'movement' | 'item' | 'shipment' | 'address' | 'loopOrder' | 'profile' | 'tile' | 'export' | 'user';
+  | 'order'
+  | 'document'
+  | 'stockLine'
+  | 'movement'
+  | 'item'
+  | 'shipment'
+  | 'address'
+  | 'loopOrder'
+  | 'profile'
+  | 'tile'
+  | 'export'
+  | 'importSimulation'
+  | 'user';
 export type Ids = Record<ObjectKind, string[]>;
 export const emptyIds = (): Ids => ({
   order: [],
@@ -34,6 +47,7 @@ export const emptyIds = (): Ids => ({
   profile: [],
   tile: [],
   export: [],
+  importSimulation: [],
   user: [],
 });
 
@@ -125,7 +139,8 @@ export class Parties {
       for (const id of this.ids[g].loopOrder) await read(this.admin, `/api/dashtower/loop-orders/${id}`);
     }
     const own = ['/api/tracking-profiles', '/api/dashboard/list', `/api/user/${this.alice.user.uuid}/filters`, '/api/user/me'];
-    for (const path of [...own, `/api/exports/${this.ids.user.export[0]}`]) await read(this.alice, path);
+    const simulation = `/api/dashtower/import/simulations/${this.ids.user.importSimulation[0]}`;
+    for (const path of [...own, `/api/exports/${this.ids.user.export[0]}`, simulation, `${simulation}/lines`]) await read(this.alice, path);
     return view;
   }
 
@@ -254,7 +269,7 @@ export class Parties {
     }
   }
 
-  /** alice's own objects: a private search profile, a tile, a mailed export (of aOut's orders). */
+  /** alice's own objects: a private search profile, a tile, a mailed export (of aOut's orders), an import simulation of the sample. */
   private async aliceObjects(): Promise<void> {
     const profile = await this.alice
       .post('/api/tracking-profiles', { name: `${MARK.user} profil`, filter: { q: MARK.b }, shared: false })
@@ -267,11 +282,22 @@ export class Parties {
       match: (m) => EXPORT_LINK.test(m.text),
       timeoutMs: 60_000,
     });
+    const sample = (await this.alice.get('/api/dashtower/import/sample/csv').expect(200)).text;
+    const upload = await request(this.target.url)
+      .post('/api/dashtower/import/simulations?name=walk.csv')
+      .set({ Authorization: `Bearer ${this.alice.token}`, 'Content-Type': 'text/csv' })
+      .send(sample)
+      .expect((res) => expect([200, 201, 202]).toContain(res.status));
+    const simulation = String(upload.body.id);
+    // Simulated before the walk, so that the owner's view does not change under it.
+    for (let i = 0; i < 200 && (await this.alice.get(`/api/dashtower/import/simulations/${simulation}`)).body.state === 'reading'; i++)
+      await new Promise((r) => setTimeout(r, 50));
     this.ids.user = {
       ...emptyIds(),
       profile: [String(profile.body.id)],
       tile: [tile.body.uuid],
       export: [EXPORT_LINK.exec(mail.text)![1]],
+      importSimulation: [simulation],
       user: [this.alice.user.uuid],
     };
     expect((await this.alice.get(`/api/exports/${this.ids.user.export[0]}`).expect(200)).text).toContain(MARK.aOut);
