@@ -35,7 +35,7 @@ test('alice: imports the CSV sample through simulation to result', async () => {
 
     const summary = page.getByTestId('import-summary');
     await summary.filter({ hasText: 'Simulation de' }).waitFor();
-    assert.match(await summary.innerText(), /2 commandes à créer, 1 lignes refusées/);
+    assert.match(await summary.innerText(), /commandes à créer : 2, lignes refusées : 1,/);
     const refused = page.locator('tr[data-status="refused"]');
     assert.equal(await refused.count(), 1);
     assert.match(await refused.innerText(), /^2\s+Refusée[\s\S]*Type de ligne inconnu/);
@@ -96,7 +96,7 @@ test('alice (English, light): the XLSX sample simulated and imported', async () 
       .setInputFiles({ name: 'orders.xlsx', mimeType: 'application/octet-stream', buffer: fs.readFileSync(sample.path) });
     const summary = page.getByTestId('import-summary');
     await summary.filter({ hasText: 'Simulation of' }).waitFor();
-    assert.match(await summary.innerText(), /2 orders to create, 1 lines refused/);
+    assert.match(await summary.innerText(), /orders to create: 2, lines refused: 1,/);
     await axe(page, 'huby import simulation light en');
     await screenshot(page, 'huby-import-simulation-light-en');
     await page.getByRole('button', { name: 'Import skipping the refused lines' }).click();

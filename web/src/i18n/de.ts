@@ -208,7 +208,7 @@ export const de: Shape<typeof fr> = {
     importMalformedReference: 'Ungültige Auftragsreferenz: nur Buchstaben A-Z, Ziffern, Bindestrich und Unterstrich.',
     importEmailFormat: 'Format der E-Mail-Spalte ungültig.',
     importCodeNotAuthorized: 'Code für Ihr Konto nicht freigegeben.',
-    importHasRefusedLines: '%{refused} Zeilen abgelehnt: importieren Sie ohne die abgelehnten Zeilen oder korrigieren Sie die Datei.',
+    importHasRefusedLines: 'Abgelehnte Zeilen: %{refused}. Importieren Sie ohne die abgelehnten Zeilen oder korrigieren Sie die Datei.',
     importNotReady: 'Dieser Import ist nicht bereit: die Simulation läuft noch oder der Import ist erledigt.',
     loopDepositorNotOnPlatform: 'Einlagerercode auf der Plattform nicht referenziert.',
     loopRecipientSaveFailed: 'Fehler beim Speichern der Empfängeradresse.',
@@ -869,7 +869,7 @@ export const de: Shape<typeof fr> = {
     importing: 'Import läuft…',
     progress: 'Fortschritt',
     simulatedSummary:
-      'Simulation von „%{name}“: %{orders} Aufträge anzulegen, %{refused} Zeilen abgelehnt, %{already} Zeilen bereits importiert.',
+      'Simulation von „%{name}“ — anzulegende Aufträge: %{orders}, abgelehnte Zeilen: %{refused}, bereits importierte Zeilen: %{already}.',
     importedSummary: 'Import von „%{name}“ beendet: %{imported} Zeilen importiert, %{already} bereits vorhanden, %{refused} abgelehnt.',
     import: 'Importieren',
     importForce: 'Ohne die abgelehnten Zeilen importieren',

@@ -208,7 +208,7 @@ export const en: Shape<typeof fr> = {
     importMalformedReference: 'Malformed order reference: letters A-Z, digits, hyphen and underscore only.',
     importEmailFormat: 'Email column format is wrong.',
     importCodeNotAuthorized: 'Code not authorized for your account.',
-    importHasRefusedLines: '%{refused} lines are refused: import skipping the refused lines, or fix the file.',
+    importHasRefusedLines: 'Refused lines: %{refused}. Import skipping the refused lines, or fix the file.',
     importNotReady: 'This import is not ready: the simulation is still running or the import is done.',
     loopDepositorNotOnPlatform: 'Depositor code not referenced on the platform.',
     loopRecipientSaveFailed: 'Error saving the recipient address.',
@@ -865,7 +865,8 @@ export const en: Shape<typeof fr> = {
     reading: 'Reading and simulating the file…',
     importing: 'Importing…',
     progress: 'Progress',
-    simulatedSummary: 'Simulation of “%{name}”: %{orders} orders to create, %{refused} lines refused, %{already} lines already imported.',
+    simulatedSummary:
+      'Simulation of “%{name}” — orders to create: %{orders}, lines refused: %{refused}, lines already imported: %{already}.',
     importedSummary: 'Import of “%{name}” done: %{imported} lines imported, %{already} already there, %{refused} refused.',
     import: 'Import',
     importForce: 'Import skipping the refused lines',

@@ -208,7 +208,7 @@ export const es: Shape<typeof fr> = {
     importMalformedReference: 'Referencia de pedido mal formada: solo letras A-Z, cifras, guion y guion bajo.',
     importEmailFormat: 'Formato de la columna de correo incorrecto.',
     importCodeNotAuthorized: 'Código no autorizado para su cuenta.',
-    importHasRefusedLines: '%{refused} líneas rechazadas: importe ignorando las líneas rechazadas o corrija el archivo.',
+    importHasRefusedLines: 'Líneas rechazadas: %{refused}. Importe ignorando las líneas rechazadas o corrija el archivo.',
     importNotReady: 'Esta importación no está lista: la simulación sigue en curso o la importación ya se hizo.',
     loopDepositorNotOnPlatform: 'Código de depositante no referenciado en la plataforma.',
     loopRecipientSaveFailed: 'Error al guardar la dirección del destinatario.',
@@ -868,7 +868,7 @@ export const es: Shape<typeof fr> = {
     importing: 'Importando…',
     progress: 'Progreso',
     simulatedSummary:
-      'Simulación de «%{name}»: %{orders} pedidos por crear, %{refused} líneas rechazadas, %{already} líneas ya importadas.',
+      'Simulación de «%{name}» — pedidos por crear: %{orders}, líneas rechazadas: %{refused}, líneas ya importadas: %{already}.',
     importedSummary: 'Importación de «%{name}» terminada: %{imported} líneas importadas, %{already} ya presentes, %{refused} rechazadas.',
     import: 'Importar',
     importForce: 'Importar ignorando las líneas rechazadas',

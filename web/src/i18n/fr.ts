@@ -206,7 +206,7 @@ export const fr = {
     importMalformedReference: 'Référence de commande mal formée : lettres A-Z, chiffres, tiret et souligné uniquement.',
     importEmailFormat: 'Format de la colonne e-mail incorrect.',
     importCodeNotAuthorized: 'Code non autorisé pour votre compte.',
-    importHasRefusedLines: '%{refused} lignes sont refusées : importez en ignorant les lignes refusées, ou corrigez le fichier.',
+    importHasRefusedLines: 'Lignes refusées : %{refused}. Importez en ignorant les lignes refusées, ou corrigez le fichier.',
     importNotReady: 'Cet import n’est pas prêt : la simulation est en cours ou l’import déjà fait.',
     loopDepositorNotOnPlatform: 'Code déposant non référencé sur la plateforme.',
     loopRecipientSaveFailed: 'Erreur lors de l’enregistrement de l’adresse du destinataire.',
@@ -863,7 +863,7 @@ export const fr = {
     importing: 'Import en cours…',
     progress: 'Avancement',
     simulatedSummary:
-      'Simulation de « %{name} » : %{orders} commandes à créer, %{refused} lignes refusées, %{already} lignes déjà importées.',
+      'Simulation de « %{name} » — commandes à créer : %{orders}, lignes refusées : %{refused}, lignes déjà importées : %{already}.',
     importedSummary: 'Import de « %{name} » terminé : %{imported} lignes importées, %{already} déjà présentes, %{refused} refusées.',
     import: 'Importer',
     importForce: 'Importer en ignorant les lignes refusées',

@@ -208,7 +208,7 @@ export const it: Shape<typeof fr> = {
     importMalformedReference: 'Riferimento d’ordine non valido: solo lettere A-Z, cifre, trattino e trattino basso.',
     importEmailFormat: 'Formato della colonna e-mail errato.',
     importCodeNotAuthorized: 'Codice non autorizzato per il suo account.',
-    importHasRefusedLines: '%{refused} righe rifiutate: importi ignorando le righe rifiutate o corregga il file.',
+    importHasRefusedLines: 'Righe rifiutate: %{refused}. Importi ignorando le righe rifiutate o corregga il file.',
     importNotReady: 'Questa importazione non è pronta: la simulazione è in corso o l’importazione è già fatta.',
     loopDepositorNotOnPlatform: 'Codice depositante non referenziato sulla piattaforma.',
     loopRecipientSaveFailed: 'Errore durante il salvataggio dell’indirizzo del destinatario.',
@@ -867,7 +867,8 @@ export const it: Shape<typeof fr> = {
     reading: 'Lettura e simulazione del file…',
     importing: 'Importazione in corso…',
     progress: 'Avanzamento',
-    simulatedSummary: 'Simulazione di «%{name}»: %{orders} ordini da creare, %{refused} righe rifiutate, %{already} righe già importate.',
+    simulatedSummary:
+      'Simulazione di «%{name}» — ordini da creare: %{orders}, righe rifiutate: %{refused}, righe già importate: %{already}.',
     importedSummary: 'Importazione di «%{name}» terminata: %{imported} righe importate, %{already} già presenti, %{refused} rifiutate.',
     import: 'Importa',
     importForce: 'Importa ignorando le righe rifiutate',
