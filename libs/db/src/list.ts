@@ -83,6 +83,9 @@ const SQL_TYPES: Record<SortType, string> = {
   day: 'date',
 };
 
+/** Text as a LIKE pattern's literal part: its `\`, `%` and `_` escaped (PostgreSQL's default escape character). */
+export const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** The upper bound of a prefix range (exclusive). */
 export const prefixEnd = (prefix: string): string => `${prefix}\u{10FFFF}`;
 

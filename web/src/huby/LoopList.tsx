@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useListController, useNotify, useTranslate } from 'ra-core';
+import { useListController, useTranslate } from 'ra-core';
 import { Box, Button, Chip, Link, Paper, Stack, Tab, Tabs, Typography, type ChipProps } from '@mui/material';
 import { formatDate, LOOP_ORDERS_LIST, LOOP_TAB_NAMES, type LoopOrderDto, type LoopStatusCode, type LoopTab } from '@portal/contracts';
-import { errorKeyOf } from '../core/api';
-import { usePreference } from '../preferences/usePreference';
+import { usePersistedTab } from '../preferences/usePreference';
 import { FilterBar, ListTable, useTimeZone, type Column } from '../stock/ui';
 import { usePlatformLabel } from '../tracking/useReferenceData';
 
@@ -12,11 +11,6 @@ import { usePlatformLabel } from '../tracking/useReferenceData';
 const PROGRESS_REFRESH_MS = 3000;
 
 const COLOR: Record<LoopStatusCode, ChipProps['color']> = { draft: 'default', submitted: 'info', integrated: 'success', rejected: 'error' };
-
-const toTab = (preference: string): LoopTab => {
-  const name = preference.replace(/^tab-/, '');
-  return (LOOP_TAB_NAMES as readonly string[]).includes(name) ? (name as LoopTab) : 'progress';
-};
 
 export function LoopStatusChip({ status }: { status: LoopStatusCode }) {
   const translate = useTranslate();
@@ -49,11 +43,9 @@ export function useRejectReason() {
  */
 export default function LoopList() {
   const translate = useTranslate();
-  const notify = useNotify();
   const timeZone = useTimeZone();
   const reason = useRejectReason();
-  const [preference, setPreference] = usePreference('loopTab');
-  const tab = toTab(preference);
+  const [tab, saveTab] = usePersistedTab('loopTab', LOOP_TAB_NAMES, 'progress');
   const list = useListController<LoopOrderDto>({
     resource: 'dashtower/loop-orders',
     storeKey: 'huby.loop',
@@ -69,7 +61,7 @@ export default function LoopList() {
     return () => clearInterval(timer);
   }, [waiting, refetch]);
   const choose = (next: LoopTab) => {
-    setPreference(`tab-${next}`).catch((error: unknown) => notify(`errors.${errorKeyOf(error)}`, { type: 'error' }));
+    saveTab(next);
     list.setPage(1);
   };
   const columns: Column<LoopOrderDto>[] = [

@@ -15,7 +15,7 @@ import {
 } from '@portal/contracts';
 import { useUser } from '../user/useUser';
 import { errorKeyOf } from '../core/api';
-import { usePreference } from '../preferences/usePreference';
+import { usePersistedTab } from '../preferences/usePreference';
 import { FilterBar, ListTable, useNumber, useTimeZone, type Column } from '../stock/ui';
 import { PickupDialog } from './PickupDialog';
 import { StatusChip } from './StatusChip';
@@ -23,11 +23,6 @@ import { useEffect, useState } from 'react';
 import { alertParams, ApiError } from '../core/api';
 import { AutoPrintControl, usePrinting } from './printing/AutoPrint';
 import { labelsApi } from './printing/labelsApi';
-
-const toTab = (preference: string): HubyTab => {
-  const name = preference.replace(/^tab-/, '');
-  return (HUBY_TAB_NAMES as string[]).includes(name) ? (name as HubyTab) : 'ready';
-};
 
 /**
  * The Huby shipment list (spec §2): tabs waiting, ready to go, sent, canceled; the last tab is kept
@@ -38,11 +33,11 @@ export default function ShipmentList() {
   const notify = useNotify();
   const number = useNumber();
   const timeZone = useTimeZone();
-  const [preference, setPreference] = usePreference('hubyReadyToGoTab');
-  const tab = toTab(preference);
+  const [tab, saveTab] = usePersistedTab('hubyReadyToGoTab', HUBY_TAB_NAMES, 'ready');
   const [pickup, setPickup] = useState(false);
-  const canCreate = hasAnyRole(useUser()?.roles ?? [], [Role.USER_CREATE_HUBY_ORDER]);
-  const roles = useUser()?.roles ?? [];
+  const user = useUser();
+  const roles = user?.roles ?? [];
+  const canCreate = hasAnyRole(roles, [Role.USER_CREATE_HUBY_ORDER]);
   const canImport = hasAnyRole(roles, [Role.USER_IMPORT_HUBY, Role.USER_IMPORT_ALL]);
   const canLoop = hasAnyRole(roles, [Role.USER_CREATE_LOOP_ORDER]);
   const list = useListController<ShipmentSummaryDto>({
@@ -53,7 +48,6 @@ export default function ShipmentList() {
     perPage: 25,
   });
   const printing = usePrinting();
-  const user = useUser();
   const [selected, setSelected] = useState<string[]>([]);
   const [printingNow, setPrintingNow] = useState(false);
   const refetch = list.refetch;
@@ -123,7 +117,7 @@ export default function ShipmentList() {
     { source: 'createdAt', label: translate('huby.f.created_at'), render: (r) => formatDate(r.created_at, timeZone, true) },
   ];
   const choose = (next: HubyTab) => {
-    setPreference(`tab-${next}`).catch((error: unknown) => notify(`errors.${errorKeyOf(error)}`, { type: 'error' }));
+    saveTab(next);
     list.setPage(1);
     setSelected([]);
   };

@@ -1,4 +1,6 @@
 import { useCallback } from 'react';
+import { useNotify } from 'ra-core';
+import { errorKeyOf } from '../core/api';
 import { UI_PREFERENCE_DEFAULTS, type UiPreferences } from '@portal/contracts';
 import { updateUser, useUser } from '../user/useUser';
 
@@ -16,4 +18,19 @@ export function usePreference<K extends keyof UiPreferences>(key: K): [string, (
     [key],
   );
   return [value, set];
+}
+
+/**
+ * The last tab of a list, kept per user as `tab-<name>` (the Huby ready-to-go view, Loop); a value
+ * that names no tab gives `fallback`. Choosing a tab saves it and says so if it could not.
+ */
+export function usePersistedTab<T extends string>(key: keyof UiPreferences, names: readonly T[], fallback: T): [T, (next: T) => void] {
+  const notify = useNotify();
+  const [preference, setPreference] = usePreference(key);
+  const name = preference.replace(/^tab-/, '');
+  const tab = (names as readonly string[]).includes(name) ? (name as T) : fallback;
+  const choose = (next: T) => {
+    setPreference(`tab-${next}`).catch((error: unknown) => notify(`errors.${errorKeyOf(error)}`, { type: 'error' }));
+  };
+  return [tab, choose];
 }

@@ -21,7 +21,7 @@ import {
   type LoopOrderInput,
   type LoopOrderSubmittedEvent,
 } from '@portal/contracts';
-import { countedPage, Db, orderBy, rowsOf, ScopedWhere } from '@portal/db';
+import { countedPage, Db, likeLiteral, orderBy, rowsOf, ScopedWhere } from '@portal/db';
 import { AddressesService } from '../addresses/addresses.service';
 import { uuidOf } from '../common/ids';
 import { Depositors, type HubyDepositor } from '../depositors/depositors';
@@ -70,10 +70,7 @@ export class LoopService {
     const f = request.filter;
     const w = ScopedWhere.of(ctx, SCOPE).equals('o.depositor_id', f.depositor).equals('o.platform_id', f.platform);
     if (f.tab) w.and(`o.status = ${w.param(LOOP_TAB_STATUS[f.tab])}`);
-    if (f.q)
-      w.and(
-        `(o.reference ILIKE ${w.param(`${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)} OR o.customer_reference ILIKE $${w.params.length})`,
-      );
+    if (f.q) w.and(`(o.reference ILIKE ${w.param(`${likeLiteral(f.q)}%`)} OR o.customer_reference ILIKE $${w.params.length})`);
     return countedPage<LoopOrderDto>(
       (sql, params) => this.db.scopedQuery(ctx, sql, params),
       w,

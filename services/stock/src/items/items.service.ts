@@ -9,7 +9,7 @@ import {
   type ItemVariantDto,
   type ListPage,
 } from '@portal/contracts';
-import { ScopedWhere } from '@portal/db';
+import { likeLiteral, ScopedWhere } from '@portal/db';
 import { rowId } from '../common/row-id';
 import { ITEM_SCOPE, ITEM_SORTS, ItemsRepository } from './items.repository';
 
@@ -36,7 +36,7 @@ export class ItemsService {
     }
     if (f.newProduct !== undefined) w.and(`i.new_product = ${w.param(f.newProduct)}`);
     if (f.hazardous !== undefined) w.and(f.hazardous ? 'i.un_code IS NOT NULL' : 'i.un_code IS NULL');
-    if (f.label) w.and(`i.label ILIKE ${w.param(`%${f.label.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+    if (f.label) w.and(`i.label ILIKE ${w.param(`%${likeLiteral(f.label)}%`)}`);
     return this.items.page(ctx, w, {
       offset: request.offset,
       limit: request.limit,

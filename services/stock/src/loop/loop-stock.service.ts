@@ -8,7 +8,7 @@ import {
   type LoopArticleDto,
   type LoopAvailabilityDto,
 } from '@portal/contracts';
-import { Db, ScopedWhere } from '@portal/db';
+import { Db, likeLiteral, ScopedWhere } from '@portal/db';
 import { z } from 'zod';
 import { STOCK_LINE_SCOPE } from '../stock-lines/stock.repository';
 
@@ -37,7 +37,7 @@ export class LoopStockService {
     const q = parseBody(articlesQuery, data);
     const w = ScopedWhere.of(ctx, { depositor: 'i.depositor_id' }).equals('i.depositor_id', q.depositor_id);
     if (q.search) {
-      const p = w.param(`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      const p = w.param(`%${likeLiteral(q.search)}%`);
       w.and(`(i.reference ILIKE ${p} OR i.label ILIKE ${p} OR i.barcode = ${w.param(q.search)})`);
     }
     const platform = w.param(q.platform_id);
