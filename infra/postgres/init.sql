@@ -5,3 +5,4 @@ CREATE DATABASE portal_admin;
 CREATE DATABASE portal_tracking;
 CREATE DATABASE portal_stock;
 CREATE DATABASE portal_huby;
+CREATE DATABASE portal_alerts;

@@ -5,6 +5,7 @@ import { RpcRolesGuard } from '@portal/auth';
 import { BusModule, BusServer, InProcessTransport, type BusTransport } from '@portal/bus';
 import { Db } from '@portal/db';
 import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
+import { AlertsServiceModule, seedAlertsDemo } from '@portal/service-alerts';
 import { AuthServiceModule, seedAuthDemo } from '@portal/service-auth';
 import { HubyServiceModule, seedHubyDemo } from '@portal/service-huby';
 import { seedStockDemo, StockServiceModule } from '@portal/service-stock';
@@ -37,6 +38,7 @@ const SERVICES: HostedService[] = [
   },
   { name: 'stock', module: StockServiceModule, seed: seedStockDemo, background: true },
   { name: 'huby', module: HubyServiceModule, seed: seedHubyDemo },
+  { name: 'alerts', module: AlertsServiceModule, seed: (db) => seedAlertsDemo(db) },
 ];
 
 export interface PortalOptions {

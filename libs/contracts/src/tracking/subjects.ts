@@ -33,7 +33,47 @@ export const TrackingEvents = {
   orderStatusChanged: 'tracking.order.status-changed',
   /** Payload: CarrierEventReportedEvent, one per carrier event with a status the webhook took (replays excluded). */
   carrierEventReported: 'tracking.carrier.event-reported',
+  /**
+   * Payload: OrderChangedEvent: an order was created or its matching fields changed without a status
+   * change (a status change carries the same snapshot in OrderStatusChangedEvent.order).
+   */
+  orderChanged: 'tracking.order.changed',
 } as const;
+
+/**
+ * What other services keep of an order to match it (the alerts service's projection): its scope,
+ * references, transport, customer, articles and status, as tracking holds them after the change.
+ */
+export interface OrderSnapshot {
+  orderId: number;
+  depositorId: number;
+  depositorCode: string;
+  platformId: number | null;
+  activityCode: string | null;
+  storeCode: string | null;
+  /** The delivery number (BL). */
+  reference: string;
+  orderReference: string | null;
+  customerReference: string | null;
+  slipNumber: string | null;
+  carrierCode: string | null;
+  tourCode: string | null;
+  customerCode: string | null;
+  /** The final recipient (VIP Premium mails them). */
+  recipientName: string | null;
+  recipientEmail: string | null;
+  articleCodes: string[];
+  status: number;
+  tracerStatus: string;
+  createdAt: string;
+  promisedShippingAt: string | null;
+  shippedAt: string | null;
+  updatedAt: string;
+}
+
+export interface OrderChangedEvent {
+  order: OrderSnapshot;
+}
 
 /** A carrier reported a status for one of an order's parcels (through the signed carrier webhook). */
 export interface CarrierEventReportedEvent {
@@ -57,4 +97,6 @@ export interface OrderStatusChangedEvent {
   tracerStatus: string;
   source: 'feed' | 'carrier' | 'manual';
   at: string;
+  /** The order after the change (absent on events written before snapshots existed). */
+  order?: OrderSnapshot;
 }

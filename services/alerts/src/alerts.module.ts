@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
+import { DatabaseModule, Db } from '@portal/db';
+import { HealthController } from './health/health.controller';
+import { CreateAlerts1766000000000 } from './migrations/1766000000000-CreateAlerts';
+
+/**
+ * The alerts service owns My VIP and My DOC (spec §1, §2, §3 Alert): the alert definitions, a
+ * projection of tracking's orders fed by its durable events (the matching count and the digests read
+ * it), the deliveries (immediate on an event, or once per slot at 01:00, 12:00 and 23:50 in the
+ * owner's time zone) and the mails with their retries.
+ */
+@Module({
+  imports: [DatabaseModule.forService({ service: 'alerts', entities: [], migrations: [CreateAlerts1766000000000] })],
+  controllers: [HealthController],
+  providers: [{ provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] }],
+})
+export class AlertsServiceModule {}

@@ -1,0 +1,2 @@
+export { AlertsServiceModule } from './alerts.module';
+export { seedAlertsDemo } from './demo/seed';
