@@ -27,7 +27,7 @@ const { AlertMatchIndexes1766100000000 } = requireFromRoot('./dist/services/aler
 void AlertsServiceModule;
 
 const CARRIERS = ['GLS', 'DHL', 'UPS', 'TNT', 'CHRONO'];
-const EVENTS = ['PICKED_UP', 'IN_TRANSIT', 'DELIVERED', 'DELIVERY_FAILED', 'RETURNED'];
+const EVENTS = ['PICKED_UP', 'IN_TRANSIT', 'DELIVERED', 'ANOMALY', 'RETURNED'];
 
 /** The projection filled by PostgreSQL itself (generate_series): depositor 1 has ORDERS orders, depositor 2 a tenth. */
 async function fill(db) {
