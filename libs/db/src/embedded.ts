@@ -73,6 +73,15 @@ async function boot(dir: string, wantedPort?: number): Promise<{ url: string; st
   return { url, stop: () => pg.stop() };
 }
 
+/**
+ * The superuser URL of the embedded cluster of `dir` while a portal runs it (tools that work beside a
+ * running portal, such as the first-administrator command), else undefined.
+ */
+export function runningEmbeddedUrl(dir: string): string | undefined {
+  const postmaster = postmasterOf(path.resolve(dir));
+  return postmaster && isAlive(postmaster.pid) ? `postgres://postgres:postgres@127.0.0.1:${postmaster.port}/postgres` : undefined;
+}
+
 /** The lock of a data folder: the running portal's process, so a second one is refused clearly. */
 export const PORTAL_LOCK = 'portal.lock';
 
