@@ -144,7 +144,7 @@ async function waitFlushed(client, lsn) {
   throw new Error(`WAL not flushed up to ${lsn}`);
 }
 
-/** The WAL segments from the backup's start on (the temporary slot kept them), and the timeline histories. */
+/** The WAL segments from the backup's start to its stop (the temporary slot kept them; later names are recycled segments), and the timeline histories. */
 function copyWal(cluster, target, labelfile, lastWal) {
   const start = /START WAL LOCATION: \S+ \(file ([0-9A-F]{24})\)/.exec(labelfile)?.[1];
   if (!start) throw new Error(`unexpected backup label:\n${labelfile}`);
@@ -152,7 +152,8 @@ function copyWal(cluster, target, labelfile, lastWal) {
   for (const sub of ['archive_status', 'summaries']) fs.mkdirSync(path.join(wal, sub), { recursive: true, mode: 0o700 });
   const names = fs.readdirSync(path.join(cluster, 'pg_wal'));
   const needed = names.filter(
-    (n) => (/^[0-9A-F]{24}$/.test(n) && n.slice(0, 8) === start.slice(0, 8) && n >= start) || /^[0-9A-F]{8}\.history$/.test(n),
+    (n) =>
+      (/^[0-9A-F]{24}$/.test(n) && n.slice(0, 8) === start.slice(0, 8) && n >= start && n <= lastWal) || /^[0-9A-F]{8}\.history$/.test(n),
   );
   for (const name of needed) fs.copyFileSync(path.join(cluster, 'pg_wal', name), path.join(wal, name));
   for (const name of [start, lastWal]) {
