@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -56,7 +56,7 @@ class PortalProcess {
     if (this.child.exitCode === null && this.child.signalCode === null) {
       const exited = new Promise((resolve) => this.child.once('exit', resolve));
       this.child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000).unref())]);
       if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
     }
     await stopPostgres(this.dataDir);
@@ -81,11 +81,16 @@ async function stopPostgres(dataDir: string): Promise<void> {
   if (alive()) process.kill(pid, 'SIGKILL');
 }
 
-function runScript(script: 'backup' | 'restore', archive: string, dataDir: string): Promise<{ status: number | null; output: string }> {
+function runScript(
+  script: 'backup' | 'restore',
+  archive: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(ROOT, `infra/scripts/${script}.mjs`), archive], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, ...env },
     });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
@@ -148,8 +153,7 @@ function feedOrders(url: string, run: string) {
  * Separate processes on their own folders: the distributed project has nothing more to run here.
  */
 (process.env.API_MODE === 'distributed' ? describe.skip : describe)('backup and restore (all-in-one, embedded PostgreSQL)', () => {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-backup-'));
-  fs.chmodSync(work, 0o755); // run as root, the embedded server runs as the postgres user
+  let work = '';
   const portals: PortalProcess[] = [];
   const start = async (dataDir: string, env: Record<string, string>) => {
     const portal = new PortalProcess(dataDir, await freePort(), {
@@ -163,6 +167,8 @@ function feedOrders(url: string, run: string) {
 
   beforeAll(() => {
     if (!fs.existsSync(PORTAL)) throw new Error('the backup test runs the build: npm run build:server');
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-backup-'));
+    fs.chmodSync(work, 0o755); // run as root, the embedded server runs as the postgres user
   });
   afterAll(async () => {
     for (const portal of portals) await portal.stop();
@@ -237,4 +243,92 @@ function feedOrders(url: string, run: string) {
       .expect(200);
     expect(Buffer.compare(file.body as Buffer, pdf)).toBe(0);
   }, 150_000);
+});
+
+/** A backup archive holding only a manifest (what restore reads before it touches anything). */
+function archiveWithManifest(dir: string, manifest: object): string {
+  const folder = fs.mkdtempSync(path.join(dir, 'manifest-'));
+  fs.writeFileSync(path.join(folder, 'manifest.json'), JSON.stringify(manifest));
+  const archive = `${folder}.tar.gz`;
+  execFileSync('tar', ['-czf', archive, '-C', folder, 'manifest.json']);
+  return archive;
+}
+
+(process.env.API_MODE === 'distributed' ? describe.skip : describe)('backup and restore refusals', () => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-restore-'));
+  const embedded = {
+    format: 1,
+    portalVersion: '0.1.0',
+    createdAt: new Date().toISOString(),
+    mode: 'embedded',
+    postgresVersion: '17.10',
+    contents: ['pg'],
+  };
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  const refused = async (manifest: object, dataDir: string, env: Record<string, string> = {}) => {
+    const result = await runScript('restore', archiveWithManifest(work, manifest), dataDir, env);
+    expect(result.status).toBe(1);
+    return result.output.trim();
+  };
+
+  it('refuses a portal running on the folder (its lock file names a live process), touching nothing', async () => {
+    const dataDir = path.join(work, 'locked');
+    fs.mkdirSync(dataDir);
+    fs.writeFileSync(path.join(dataDir, 'portal.lock'), JSON.stringify({ pid: process.pid, startedAt: '2026-11-26T08:00:00.000Z' }));
+    expect(await refused(embedded, dataDir)).toBe(
+      `a portal is running on ${dataDir} (pid ${process.pid}, started 2026-11-26T08:00:00.000Z): stop it before restoring; nothing was changed`,
+    );
+    expect(fs.readdirSync(dataDir)).toEqual(['portal.lock']);
+  });
+
+  it('refuses a folder that is not empty', async () => {
+    const dataDir = path.join(work, 'used');
+    fs.mkdirSync(path.join(dataDir, 'files'), { recursive: true });
+    expect(await refused(embedded, dataDir)).toMatch(/is not empty: restore into an empty or new folder/);
+  });
+
+  it('refuses a backup of a newer portal or PostgreSQL, and an embedded backup toward a server', async () => {
+    const dataDir = path.join(work, 'new');
+    expect(await refused({ ...embedded, portalVersion: '99.0.0' }, dataDir)).toMatch(
+      /portal 99.0.0, newer than this one .* upgrade the portal first/,
+    );
+    expect(await refused({ ...embedded, postgresVersion: '99.1' }, dataDir)).toMatch(
+      /PostgreSQL 99 cluster, newer than the embedded PostgreSQL 17/,
+    );
+    expect(await refused({ ...embedded, postgresVersion: '16.4' }, dataDir)).toMatch(
+      /PostgreSQL 16 cluster; the embedded PostgreSQL is 17/,
+    );
+    expect(await refused(embedded, dataDir, { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/portal' })).toMatch(
+      /backup of the embedded PostgreSQL: restore it without DATABASE_URL/,
+    );
+    expect(await refused({ ...embedded, mode: 'server', pgDumpMajor: 15 }, dataDir)).toMatch(/set DATABASE_URL to the server/);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it('backup refuses an existing file, a folder without a cluster, and a server without pg_dump', async () => {
+    const existing = path.join(work, 'existing.tar.gz');
+    fs.writeFileSync(existing, 'keep me');
+    expect((await runScript('backup', existing, work)).output).toMatch(/already exists: name a new file/);
+    expect(fs.readFileSync(existing, 'utf8')).toBe('keep me');
+    const empty = path.join(work, 'empty');
+    expect((await runScript('backup', path.join(work, 'b1.tar.gz'), empty)).output).toMatch(
+      /no embedded PostgreSQL cluster in .*is DATA_DIR/,
+    );
+    const noClient = await runScript('backup', path.join(work, 'b2.tar.gz'), empty, {
+      PATH: '/nonexistent',
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/portal',
+    });
+    expect(noClient).toMatchObject({ status: 1, output: expect.stringMatching(/^pg_dump is not installed/) });
+    expect(fs.readdirSync(work).filter((f) => /^b\d/.test(f) || f.startsWith('.portal-backup-'))).toEqual([]);
+  });
+
+  it('refuses what is not a portal backup, and a missing file', async () => {
+    const dataDir = path.join(work, 'other');
+    const notBackup = path.join(work, 'other.tar.gz');
+    execFileSync('tar', ['-czf', notBackup, '-C', ROOT, 'package.json']);
+    expect((await runScript('restore', notBackup, dataDir)).status).toBe(1);
+    expect((await runScript('restore', path.join(work, 'absent.tar.gz'), dataDir)).output).toMatch(/absent.tar.gz: no such file/);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
 });
