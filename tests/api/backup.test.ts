@@ -255,7 +255,8 @@ function archiveWithManifest(dir: string, manifest: object): string {
 }
 
 (process.env.API_MODE === 'distributed' ? describe.skip : describe)('backup and restore refusals', () => {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-restore-'));
+  let work = '';
+  beforeAll(() => (work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-restore-'))));
   const embedded = {
     format: 1,
     portalVersion: '0.1.0',
