@@ -3,6 +3,7 @@
  * where the spec gives them, camelCase names in the same spirit otherwise. Each key has a
  * translation in the five languages of the web app (checked by a test).
  */
+import { CLAIMS_ERROR_STATUS } from './claims/errors';
 import { HUBY_ERROR_STATUS } from './huby/errors';
 import { LOOP_ERROR_STATUS } from './huby/loop-errors';
 import { STOCK_ERROR_STATUS } from './stock/errors';
@@ -13,6 +14,7 @@ export const ERROR_STATUS = {
   ...STOCK_ERROR_STATUS,
   ...HUBY_ERROR_STATUS,
   ...LOOP_ERROR_STATUS,
+  ...CLAIMS_ERROR_STATUS,
   // Alerts and session (§8)
   loginFailed: 401,
   tokenDismiss: 401,

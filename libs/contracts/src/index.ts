@@ -10,6 +10,7 @@ export * from './dto';
 export * from './tracking';
 export * from './stock';
 export * from './huby';
+export * from './claims';
 export * from './body';
 export * from './exports';
 export * from './lists';

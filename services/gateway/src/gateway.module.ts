@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { loadSigningKey, TokenService } from '@portal/auth';
 import { AuthController } from './auth/auth.controller';
+import { ClaimsHttpModule } from './claims/claims.module';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { ExportsHttpModule } from './exports/exports.module';
 import { HealthController } from './health/health.controller';
@@ -22,6 +23,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
   TrackingHttpModule,
   StockHttpModule,
   HubyHttpModule,
+  ClaimsHttpModule,
 ];
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */

@@ -3,6 +3,8 @@ import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
 import { DatabaseModule, Db } from '@portal/db';
 import { FileStorage, LocalFileStorage } from '@portal/files';
 import { CarriersController } from './carriers/carriers.controller';
+import { ClaimEvidenceController } from './claims/claim-evidence.controller';
+import { ClaimEvidenceService } from './claims/claim-evidence.service';
 import { CarriersService } from './carriers/carriers.service';
 import { ClassificationController } from './classification/classification.controller';
 import { ClassificationService } from './classification/classification.service';
@@ -49,6 +51,7 @@ import { OrdersService } from './orders/orders.service';
     ProfilesController,
     FiguresController,
     CarriersController,
+    ClaimEvidenceController,
     HealthController,
   ],
   providers: [
@@ -66,6 +69,7 @@ import { OrdersService } from './orders/orders.service';
     FiguresService,
     CarriersService,
     WebhooksService,
+    ClaimEvidenceService,
     { provide: FileStorage, useFactory: () => new LocalFileStorage() },
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
   ],
