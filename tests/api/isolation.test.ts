@@ -65,6 +65,8 @@ const PARAMS: Record<string, ParamRule> = {
   'addresses/{uuid}': { owned: 'address' },
   'check/{uuid}': { owned: 'address' },
   'loop-orders/{uuid}': { owned: 'loopOrder' },
+  'claims/{uuid}': { owned: 'claim' },
+  'attachments/{attachmentId}': { owned: 'claimAttachment' },
   'simulations/{id}': { owned: 'importSimulation' },
   'sample/{format}': { neutral: ['csv'], why: 'a file format: the sample is built with the caller’s own codes' },
   'carriers/{depositor_code}': {

@@ -279,7 +279,7 @@ export default function ClaimForm() {
               <Table size="small" aria-label={translate('claims.sections.lines')}>
                 <TableHead>
                   <TableRow>
-                    {['reference', 'label', 'lot', 'quantity_ordered', 'quantity_received', 'line_reason', 'line_comment'].map((c) => (
+                    {['article', 'label', 'lot', 'quantity_ordered', 'quantity_received', 'line_reason', 'line_comment'].map((c) => (
                       <TableCell key={c}>{translate(`claims.f.${c}`)}</TableCell>
                     ))}
                   </TableRow>

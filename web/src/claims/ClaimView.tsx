@@ -208,7 +208,7 @@ export default function ClaimView() {
         <Table size="small">
           <TableHead>
             <TableRow>
-              {['reference', 'label', 'lot', 'quantity_ordered', 'quantity_received', 'line_reason', 'line_comment'].map((c) => (
+              {['article', 'label', 'lot', 'quantity_ordered', 'quantity_received', 'line_reason', 'line_comment'].map((c) => (
                 <TableCell key={c}>{translate(`claims.f.${c}`)}</TableCell>
               ))}
             </TableRow>

@@ -1357,6 +1357,7 @@ export const de: Shape<typeof fr> = {
       packings_concerned: 'Betroffene Packstücke',
       non_ordered_products: 'Erhaltene, nicht bestellte Artikel',
       comment: 'Beschreibung',
+      article: 'Artikel',
       label: 'Bezeichnung',
       lot: 'Charge',
       quantity_ordered: 'Bestellmenge',

@@ -1354,6 +1354,7 @@ export const en: Shape<typeof fr> = {
       packings_concerned: 'Packages concerned',
       non_ordered_products: 'Products received but not ordered',
       comment: 'Description',
+      article: 'Item',
       label: 'Label',
       lot: 'Lot',
       quantity_ordered: 'Qty ordered',

@@ -1355,6 +1355,7 @@ export const es: Shape<typeof fr> = {
       packings_concerned: 'Bultos afectados',
       non_ordered_products: 'Productos recibidos no pedidos',
       comment: 'Descripción',
+      article: 'Artículo',
       label: 'Descripción del artículo',
       lot: 'Lote',
       quantity_ordered: 'Cant. pedida',

@@ -1352,6 +1352,7 @@ export const fr = {
       packings_concerned: 'Colis concernés',
       non_ordered_products: 'Produits non commandés reçus',
       comment: 'Description',
+      article: 'Article',
       label: 'Désignation',
       lot: 'Lot',
       quantity_ordered: 'Qté commandée',

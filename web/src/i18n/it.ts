@@ -1356,6 +1356,7 @@ export const it: Shape<typeof fr> = {
       packings_concerned: 'Colli interessati',
       non_ordered_products: 'Prodotti ricevuti non ordinati',
       comment: 'Descrizione',
+      article: 'Articolo',
       label: 'Descrizione articolo',
       lot: 'Lotto',
       quantity_ordered: 'Q.tà ordinata',

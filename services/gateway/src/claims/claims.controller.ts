@@ -169,6 +169,8 @@ export class ClaimsController {
     @Query('type') type?: string,
     @Query('name') name?: string,
   ): Promise<ClaimAttachmentDto> {
+    // Another depositor's claim answers 404 before anything is read or stored.
+    await this.bus.request<ClaimDto>(ClaimsSubjects.get, ctx, { uuid });
     if (Number(req.headers['content-length'] ?? 0) > CLAIM_ATTACHMENT_MAX_BYTES)
       throw new AppError('sizeLimitExceeded', 'file too large', { limit: CLAIM_ATTACHMENT_MAX_BYTES });
     const stored = await this.files.put(await bodyBytes(req.body), { folder: 'claims/attachments', maxBytes: CLAIM_ATTACHMENT_MAX_BYTES });
