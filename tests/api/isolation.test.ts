@@ -65,6 +65,8 @@ const PARAMS: Record<string, ParamRule> = {
   'addresses/{uuid}': { owned: 'address' },
   'check/{uuid}': { owned: 'address' },
   'loop-orders/{uuid}': { owned: 'loopOrder' },
+  'claims/{uuid}': { owned: 'claim' },
+  'attachments/{attachmentId}': { owned: 'claimAttachment' },
   'simulations/{id}': { owned: 'importSimulation' },
   'alerts/{id}': { owned: 'alert' },
   'sample/{format}': { neutral: ['csv'], why: 'a file format: the sample is built with the caller’s own codes' },
@@ -109,6 +111,8 @@ const BODIES: Record<string, () => unknown> = {
   'POST /api/orders/{id}/classify': () => ({ as: 'delivered', at: hourAgo(), comment: 'walk' }),
   'POST /api/dashtower/orders/{uuid}/duplicate': () => ({ count: 1 }),
   'PUT /api/alerts/{id}': () => ({ kind: 'VIP', title: 'walk', depositorIds: [2], statuses: [100], copyToSelf: true }),
+  'POST /api/claims/{uuid}/process': () => ({ answer: 'walk', attributable: false, notifiable: false }),
+  'POST /api/claims/{uuid}/close': () => ({ confirm: true }),
 };
 
 /**
@@ -366,7 +370,7 @@ describe('isolation API: another depositor, activity, store or user', () => {
       }
       expect(failures).toEqual([]);
       expect(lists).toBeGreaterThan(10);
-    });
+    }, 90_000); // every list and export of the document, each with every foreign filter value: claims made it pass 30 s
   }
 
   /** Notes what of `foreign` shows in an answer (the first few places, and how many). */

@@ -7,7 +7,7 @@ const ctx = useJourney();
 
 // Spec §2 table: alice has every application role, bob PGT_USER and STOCK_USER, carla two ADMIN_* roles.
 const EXPECTED = {
-  alice: ['pgt', 'stock', 'vip', 'doc', 'item', 'dashtower', 'geo-order', 'serialtracker', 'tracerroute', 'fever'],
+  alice: ['pgt', 'stock', 'vip', 'doc', 'item', 'dashtower', 'geo-order', 'serialtracker', 'tracerroute', 'claim', 'fever'],
   bob: ['pgt', 'stock'],
   carla: ['admin'],
 };

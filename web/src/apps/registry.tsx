@@ -14,6 +14,7 @@ export const APP_MODULES: Partial<Record<string, LazyExoticComponent<ComponentTy
   item: lazy(() => import('../items/ItemModule')),
   dashtower: lazy(() => import('../huby/HubyModule')),
   'geo-order': lazy(() => import('../geo-order/GeoOrderModule')),
+  claim: lazy(() => import('../claims/ClaimsModule')),
 };
 
 /** Report pages (/report/{id}); the reports library issue replaces this frame. */

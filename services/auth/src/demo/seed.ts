@@ -50,6 +50,10 @@ export const DEMO_USERS: DemoUser[] = [
       Role.USER_TRACKER_NUMBER_SEARCH,
       Role.USER_IMPORT_HUBY,
       Role.USER_CREATE_LOOP_ORDER,
+      // Alice files claims (create, read, delete her drafts); the provider's claims desk (admin) processes and closes them.
+      Role.USER_CLAIM_CREATE,
+      Role.USER_CLAIM_READ,
+      Role.USER_CLAIM_DELETE,
     ],
     depositorIds: [DEMO_A, DEMO_B],
   },
