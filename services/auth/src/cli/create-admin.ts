@@ -96,9 +96,9 @@ async function main(): Promise<number> {
   });
   try {
     const done = await createAdmin(db, login, email, password);
-    console.log(
-      done === 'created' ? `Administrator ${login} created.` : `Administrator ${login} reset: new password, ADMIN role, sessions ended.`,
-    );
+    const said =
+      done === 'created' ? `Administrator ${login} created.` : `Administrator ${login} reset: new password, ADMIN role, sessions ended.`;
+    process.stdout.write(`${said}\n`);
     return 0;
   } finally {
     await db.close();
