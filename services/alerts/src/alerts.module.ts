@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
 import { DatabaseModule, Db } from '@portal/db';
+import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './delivery/delivery.providers';
 import { HealthController } from './health/health.controller';
 import { CreateAlerts1766000000000 } from './migrations/1766000000000-CreateAlerts';
 
@@ -12,7 +13,10 @@ import { CreateAlerts1766000000000 } from './migrations/1766000000000-CreateAler
  */
 @Module({
   imports: [DatabaseModule.forService({ service: 'alerts', entities: [], migrations: [CreateAlerts1766000000000] })],
-  controllers: [HealthController],
-  providers: [{ provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] }],
+  controllers: [HealthController, ...DELIVERY_CONTROLLERS],
+  providers: [
+    { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
+    ...DELIVERY_PROVIDERS,
+  ],
 })
 export class AlertsServiceModule {}
