@@ -5,6 +5,11 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 export interface ScopeColumns {
   /** The row's depositor id (every business row has one). */
   depositor: string;
+  /**
+   * The depositor column is an int[] naming several depositors (an alert): the row is in the scope
+   * only when every one of them is.
+   */
+  depositorArray?: boolean;
   /** The platform id, where the row is tied to a platform. */
   platform?: string;
   /** The activity code (unique per depositor), e.g. orders. */
@@ -32,7 +37,11 @@ export type ParamWriter = (value: unknown) => string;
  */
 export function scopeConditions(scope: Scope, columns: ScopeColumns, param: ParamWriter): string[] {
   if (scope.all) return [];
-  const parts = [`${columns.depositor} = ANY(${param(scope.depositorIds)}::int[])`];
+  const parts = [
+    columns.depositorArray
+      ? `${columns.depositor} <@ ${param(scope.depositorIds)}::int[]`
+      : `${columns.depositor} = ANY(${param(scope.depositorIds)}::int[])`,
+  ];
   if (columns.platform && scope.platformIds.length) parts.push(`${columns.platform} = ANY(${param(scope.platformIds)}::int[])`);
   for (const [column, keys] of [
     [columns.activity, scope.activityKeys],

@@ -1,9 +1,15 @@
 import { Module } from '@nestjs/common';
 import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
 import { DatabaseModule, Db } from '@portal/db';
+import { AlertsController } from './alerts/alerts.controller';
+import { AlertsService } from './alerts/alerts.service';
+import { MatchCountService } from './alerts/match-count';
 import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './delivery/delivery.providers';
 import { HealthController } from './health/health.controller';
 import { CreateAlerts1766000000000 } from './migrations/1766000000000-CreateAlerts';
+import { AlertMatchIndexes1766100000000 } from './migrations/1766100000000-AlertMatchIndexes';
+import { ProjectionCatchUp } from './projection/catch-up';
+import { ProjectionConsumer } from './projection/projection.consumer';
 
 /**
  * The alerts service owns My VIP and My DOC (spec §1, §2, §3 Alert): the alert definitions, a
@@ -12,9 +18,18 @@ import { CreateAlerts1766000000000 } from './migrations/1766000000000-CreateAler
  * owner's time zone) and the mails with their retries.
  */
 @Module({
-  imports: [DatabaseModule.forService({ service: 'alerts', entities: [], migrations: [CreateAlerts1766000000000] })],
-  controllers: [HealthController, ...DELIVERY_CONTROLLERS],
+  imports: [
+    DatabaseModule.forService({
+      service: 'alerts',
+      entities: [],
+      migrations: [CreateAlerts1766000000000, AlertMatchIndexes1766100000000],
+    }),
+  ],
+  controllers: [AlertsController, ProjectionConsumer, HealthController, ...DELIVERY_CONTROLLERS],
   providers: [
+    AlertsService,
+    MatchCountService,
+    ProjectionCatchUp,
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
     ...DELIVERY_PROVIDERS,
   ],

@@ -5,7 +5,7 @@ import { RpcRolesGuard } from '@portal/auth';
 import { BusModule, BusServer, InProcessTransport, type BusTransport } from '@portal/bus';
 import { Db } from '@portal/db';
 import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
-import { AlertsServiceModule, seedAlertsDemo } from '@portal/service-alerts';
+import { AlertsServiceModule, ProjectionCatchUp, seedAlertsDemo } from '@portal/service-alerts';
 import { AuthServiceModule, seedAuthDemo } from '@portal/service-auth';
 import { HubyServiceModule, seedHubyDemo } from '@portal/service-huby';
 import { seedStockDemo, StockServiceModule } from '@portal/service-stock';
@@ -24,6 +24,8 @@ interface HostedService {
   seed: (db: Db, options: DemoOptions) => Promise<void>;
   /** Big data sets load after the portal is up, so a first start is usable at once. */
   background?: boolean;
+  /** Runs once the background data sets are loaded (a projection of another service's demo data). */
+  afterBackground?: (app: INestApplication) => Promise<void>;
 }
 
 /** The service modules the all-in-one process hosts, with their demo seeds in dependency order. */
@@ -38,7 +40,17 @@ const SERVICES: HostedService[] = [
   },
   { name: 'stock', module: StockServiceModule, seed: seedStockDemo, background: true },
   { name: 'huby', module: HubyServiceModule, seed: seedHubyDemo },
-  { name: 'alerts', module: AlertsServiceModule, seed: (db) => seedAlertsDemo(db) },
+  {
+    name: 'alerts',
+    module: AlertsServiceModule,
+    seed: (db) => seedAlertsDemo(db),
+    // Tracking's demo orders are written without events: the projection catches up once they are in.
+    afterBackground: (app) =>
+      app
+        .get(ProjectionCatchUp)
+        .run()
+        .then(() => undefined),
+  },
 ];
 
 export interface PortalOptions {
@@ -71,7 +83,8 @@ export async function startPortal(options: PortalOptions = {}): Promise<INestApp
   for (const { service, db } of seeds) if (!service.background) await service.seed(db, demo!);
   await app.listen(options.port ?? 3000, options.host ?? '0.0.0.0');
   const background = seeds.filter((s) => s.service.background);
-  if (background.length) void seedInBackground(background, demo!);
+  const after = seeds.filter((s) => s.service.afterBackground);
+  if (background.length) void seedInBackground(background, demo!).then(() => runAfterBackground(app, after));
   return app;
 }
 
@@ -91,6 +104,14 @@ async function seedInBackground(seeds: { service: HostedService; db: Db }[], dem
     } catch (e) {
       logger.error(`${service.name} demo data failed: ${e instanceof Error ? e.message : String(e)}`);
     }
+  }
+}
+
+async function runAfterBackground(app: INestApplication, seeds: { service: HostedService }[]): Promise<void> {
+  for (const { service } of seeds) {
+    await service.afterBackground!(app).catch((e: unknown) =>
+      new Logger('demo').error(`${service.name} after the demo data failed: ${e instanceof Error ? e.message : String(e)}`),
+    );
   }
 }
 

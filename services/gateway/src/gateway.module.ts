@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { loadSigningKey, TokenService } from '@portal/auth';
+import { AlertsHttpModule } from './alerts/alerts.module';
 import { AuthController } from './auth/auth.controller';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { ExportsHttpModule } from './exports/exports.module';
@@ -22,6 +23,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
   TrackingHttpModule,
   StockHttpModule,
   HubyHttpModule,
+  AlertsHttpModule,
 ];
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */

@@ -29,6 +29,8 @@ import { TRACKING_MIGRATIONS } from './migrations';
 import { OrdersController } from './orders/orders.controller';
 import { OrdersRepository } from './orders/orders.repository';
 import { OrdersService } from './orders/orders.service';
+import { SnapshotsController } from './snapshots/snapshots.controller';
+import { SnapshotsService } from './snapshots/snapshots.service';
 
 /**
  * The tracking service owns orders/deliveries (Pack and Go Tracer) with their lines, serials,
@@ -49,6 +51,7 @@ import { OrdersService } from './orders/orders.service';
     ProfilesController,
     FiguresController,
     CarriersController,
+    SnapshotsController,
     HealthController,
   ],
   providers: [
@@ -66,6 +69,7 @@ import { OrdersService } from './orders/orders.service';
     FiguresService,
     CarriersService,
     WebhooksService,
+    SnapshotsService,
     { provide: FileStorage, useFactory: () => new LocalFileStorage() },
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
   ],

@@ -27,6 +27,8 @@ export const TrackingSubjects = {
   figures: 'tracking.figures.get',
   carriersList: 'tracking.carriers.list',
   carrierSave: 'tracking.carriers.save',
+  /** System callers only: OrderSnapshotPage after an order id (the alerts projection's catch-up). */
+  orderSnapshots: 'tracking.orders.snapshots',
   health: 'tracking.health.check',
 } as const;
 
@@ -71,6 +73,12 @@ export interface OrderSnapshot {
   promisedShippingAt: string | null;
   shippedAt: string | null;
   updatedAt: string;
+}
+
+/** A page of snapshots in order id order; `next` is the cursor of the following page (null at the end). */
+export interface OrderSnapshotPage {
+  orders: OrderSnapshot[];
+  next: number | null;
 }
 
 export interface OrderChangedEvent {

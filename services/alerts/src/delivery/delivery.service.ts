@@ -14,10 +14,11 @@ import {
   type CallerContext,
 } from '@portal/contracts';
 import { Db } from '@portal/db';
+import { subMonths } from 'date-fns';
 import { MailRelay } from '@portal/mail';
 import { recordDelivery } from './alert-mails';
 import { AlertComposer } from './compose';
-import { orderConditions, type AlertRow } from './matching';
+import { alertOrders, type AlertRow } from './matching';
 import { mailOrder, PROJECTED_ORDER, type ProjectedOrder } from './orders';
 
 /** Orders a test mail lists: the latest matching ones. */
@@ -45,13 +46,11 @@ export class DeliveryService {
   async testSend(ctx: CallerContext, data: unknown): Promise<AlertTestSendResult> {
     const alert = await this.visible(ctx, data);
     const only = (data as { toSelfOnly?: unknown }).toSelfOnly === true ? [await this.callerEmail(ctx, alert)] : undefined;
-    const match = orderConditions(alert, 1);
+    const w = alertOrders(alert, subMonths(new Date(), ALERT_LIMITS.matchMonths));
     const rows = await this.db.scopedQuery<ProjectedOrder & { updated_at: Date }>(
       systemContext(`alert-test:${alert.id}`),
-      `SELECT ${PROJECTED_ORDER}, o.updated_at FROM alert_orders o
-        WHERE ${match.sql} AND o.updated_at >= now() - make_interval(months => ${ALERT_LIMITS.matchMonths})
-        ORDER BY o.updated_at DESC LIMIT ${TEST_ORDERS}`,
-      match.params,
+      `SELECT ${PROJECTED_ORDER}, o.updated_at FROM alert_orders o WHERE ${w} ORDER BY o.updated_at DESC LIMIT ${TEST_ORDERS}`,
+      w.params,
     );
     const orders = rows.map((o) => mailOrder(o, { kind: 'STATUS', code: String(o.status), at: new Date(o.updated_at).toISOString() }));
     const probe =

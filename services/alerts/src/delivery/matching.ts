@@ -1,4 +1,6 @@
-import type { AlertKind, AlertRecipient, OrderSnapshot } from '@portal/contracts';
+import { systemContext, type AlertCriteria, type AlertKind, type AlertRecipient, type OrderSnapshot } from '@portal/contracts';
+import type { ScopedWhere } from '@portal/db';
+import { matchingOrders } from '../alerts/match-count';
 
 /** An alert as the delivery reads it from the `alerts` table. */
 export interface AlertRow {
@@ -55,22 +57,23 @@ export type MatchedOrder = Pick<
   'depositorId' | 'activityCode' | 'storeCode' | 'carrierCode' | 'tourCode' | 'customerCode' | 'articleCodes' | 'reference'
 >;
 
-const upper = (v: string | null) => (v ?? '').toUpperCase();
-const inList = (codes: string[], value: string | null) => codes.length === 0 || codes.includes(upper(value));
+const inList = (codes: string[], value: string | null) => codes.length === 0 || (value !== null && codes.includes(value));
 
 /** `*` of a customer code pattern stands for any run of characters (DUP* matches DUPONT). */
 export function customerCodeMatches(patterns: string[], code: string | null): boolean {
   if (patterns.length === 0) return true;
-  const value = upper(code);
+  if (code === null) return false;
+  const value = code;
   return patterns.some((p) => (p.includes('*') ? new RegExp(`^${p.split('*').map(escapeRegExp).join('.*')}$`).test(value) : p === value));
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 /**
- * Whether an order meets an alert's criteria (spec §3): one of the alert's depositors (never
- * another's: the scope rule of a mail), then each list that is not empty (activities, stores,
- * carriers, tours, customer codes with `*`, article codes) and the delivery-number prefix.
+ * Whether an order meets an alert's criteria (spec §3), as the matching count's SQL reads them: one
+ * of the alert's depositors (never another's: the scope rule of a mail), then each list that is not
+ * empty (activities, stores, carriers, tours, customer codes with `*`, article codes; codes compared
+ * as typed, upper case) and the delivery-number prefix.
  */
 export function orderMatches(alert: AlertRow, order: MatchedOrder): boolean {
   return (
@@ -80,7 +83,7 @@ export function orderMatches(alert: AlertRow, order: MatchedOrder): boolean {
     inList(alert.carrier_codes, order.carrierCode) &&
     inList(alert.tour_codes, order.tourCode) &&
     customerCodeMatches(alert.customer_codes, order.customerCode) &&
-    (alert.article_codes.length === 0 || order.articleCodes.some((a) => alert.article_codes.includes(upper(a)))) &&
+    (alert.article_codes.length === 0 || order.articleCodes.some((a) => alert.article_codes.includes(a))) &&
     (!alert.reference_prefix || order.reference.startsWith(alert.reference_prefix))
   );
 }
@@ -92,34 +95,33 @@ export function follows(alert: AlertRow, occurrence: Occurrence): boolean {
 }
 
 /**
- * The same criteria as SQL on `alert_orders o` (digests, SLA rules, test sends): conditions and
- * their parameters, numbered from `first`.
+ * The alert's criteria as the matching count reads them (alerts/match-count.ts `matchingOrders`),
+ * without the followed statuses and events: a digest reads those in its period's events.
  */
-export function orderConditions(alert: AlertRow, first = 1): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const p = (value: unknown) => `$${first + params.push(value) - 1}`;
-  const where = [`o.depositor_id = ANY(${p(alert.depositor_ids)}::int[])`];
-  const list = (column: string, codes: string[]) => {
-    if (codes.length) where.push(`upper(o.${column}) = ANY(${p(codes)}::text[])`);
+export function criteriaOf(alert: AlertRow): AlertCriteria {
+  return {
+    kind: alert.kind,
+    depositorIds: alert.depositor_ids,
+    activityCodes: alert.activity_codes,
+    carrierCodes: alert.carrier_codes,
+    tourCodes: alert.tour_codes,
+    storeCodes: alert.store_codes,
+    customerCodes: alert.customer_codes,
+    articleCodes: alert.article_codes,
+    statuses: [],
+    events: [],
+    referencePrefix: alert.reference_prefix ?? undefined,
   };
-  list('activity_code', alert.activity_codes);
-  list('store_code', alert.store_codes);
-  list('carrier_code', alert.carrier_codes);
-  list('tour_code', alert.tour_codes);
-  if (alert.customer_codes.length)
-    where.push(
-      `upper(o.customer_code) LIKE ANY(${p(alert.customer_codes.map((c) => c.replace(/[\\%_]/g, '\\$&').replace(/\*/g, '%')))}::text[])`,
-    );
-  if (alert.article_codes.length) where.push(`o.article_codes && ${p(alert.article_codes)}::text[]`);
-  if (alert.reference_prefix) where.push(`starts_with(o.reference, ${p(alert.reference_prefix)})`);
-  return { sql: where.join(' AND '), params };
 }
 
-/** SQL on `alert_order_events e`: the events the alert follows (see `follows`). */
-export function followedEvents(alert: AlertRow, first: number): { sql: string; params: unknown[] } {
-  if (alert.statuses.length === 0 && alert.events.length === 0) return { sql: `e.kind = 'STATUS'`, params: [] };
-  return {
-    sql: `((e.kind = 'STATUS' AND e.code = ANY($${first}::text[])) OR (e.kind = 'EVENT' AND e.code = ANY($${first + 1}::text[])))`,
-    params: [alert.statuses.map(String), alert.events],
-  };
+/** The alert's orders of the projection (`alert_orders o`) created since an instant, as a ScopedWhere to add to. */
+export function alertOrders(alert: AlertRow, since: Date): ScopedWhere {
+  return matchingOrders(systemContext(`alert:${alert.id}`), criteriaOf(alert), since);
+}
+
+/** SQL on `alert_order_events e`: the events the alert follows (see `follows`), its parameters added to `w`. */
+export function followedEvents(alert: AlertRow, w: ScopedWhere): string {
+  if (alert.statuses.length === 0 && alert.events.length === 0) return `e.kind = 'STATUS'`;
+  return `((e.kind = 'STATUS' AND e.code = ANY(${w.param(alert.statuses.map(String))}::text[]))
+    OR (e.kind = 'EVENT' AND e.code = ANY(${w.param(alert.events)}::text[])))`;
 }

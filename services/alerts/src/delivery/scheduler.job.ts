@@ -6,13 +6,15 @@ import { MailRelay } from '@portal/mail';
 import type { EntityManager } from 'typeorm';
 import { recordDelivery, type TriggerKind } from './alert-mails';
 import { AlertComposer, type AlertDelivery, type MailOrder } from './compose';
-import { followedEvents, orderConditions, type AlertRow, type Occurrence } from './matching';
+import { alertOrders, followedEvents, type AlertRow, type Occurrence } from './matching';
 import { mailOrder, PROJECTED_ORDER, type ProjectedOrder } from './orders';
 import { nextSlotAfter, slotAtOrBefore, type AlertSchedule } from './slots';
 
 /** The advisory lock of the scheduler: one copy of the service runs it at a time (in this database). */
 const SCHEDULER_LOCK = 1_400_001;
 const CTX = systemContext('alerts-scheduler');
+/** Digests and tour breaches read changes, whenever the order was created. */
+const EVER = new Date(0);
 /** Tour breaches mailed per run (the next run takes the rest). */
 const TOUR_BATCH = 200;
 
@@ -124,18 +126,18 @@ export class AlertScheduler implements OnApplicationBootstrap, OnApplicationShut
 
   /** The matching orders whose followed status or events changed in (from, to], the latest change of each. */
   private async changedOrders(alert: AlertRow, from: Date, to: Date): Promise<{ orders: MailOrder[]; total: number }> {
-    const match = orderConditions(alert, 3);
-    const events = followedEvents(alert, 3 + match.params.length);
+    const w = alertOrders(alert, EVER);
+    const events = `e.depositor_id = ANY(${w.param(alert.depositor_ids)}::int[]) AND e.at > ${w.param(from)} AND e.at <= ${w.param(to)}
+      AND ${followedEvents(alert, w)}`;
     const rows = await this.db.scopedQuery<ProjectedOrder & { kind: Occurrence['kind']; code: string; at: Date; total: number }>(
       CTX,
       `SELECT x.*, count(*) OVER ()::int AS total FROM (
          SELECT DISTINCT ON (e.order_id) ${PROJECTED_ORDER}, e.kind, e.code, e.at
          FROM alert_order_events e JOIN alert_orders o ON o.order_id = e.order_id
-         WHERE e.depositor_id = ANY($${3 + match.params.length + events.params.length}::int[]) AND e.at > $1 AND e.at <= $2
-           AND ${events.sql} AND ${match.sql}
+         WHERE ${events} AND ${w}
          ORDER BY e.order_id, e.at DESC) x
        ORDER BY x.at LIMIT ${ALERT_LIMITS.digestOrders}`,
-      [from, to, ...match.params, ...events.params, alert.depositor_ids],
+      w.params,
     );
     return {
       orders: rows.map((r) => mailOrder(r, { kind: r.kind, code: r.code, at: new Date(r.at).toISOString() })),
@@ -148,28 +150,27 @@ export class AlertScheduler implements OnApplicationBootstrap, OnApplicationShut
     const cutoffAt = zonedInstant(`${day}T${alert.cutoff}`, alert.timezone);
     const cause = `sla:${day}`;
     if (!cutoffAt || now < cutoffAt || (await this.fired(alert.id, cause))) return 0;
-    const match = orderConditions(alert, 3);
+    const w = alertOrders(alert, dayStart(day, alert.timezone)!);
+    w.and(`o.created_at < ${w.param(cutoffAt)} AND o.status >= 0 AND o.status < ${TrackingStatus.Packing}`);
     const rows = await this.db.scopedQuery<ProjectedOrder & { created_at: Date; total: number }>(
       CTX,
       `SELECT ${PROJECTED_ORDER}, o.created_at, count(*) OVER ()::int AS total FROM alert_orders o
-        WHERE o.created_at >= $1 AND o.created_at < $2 AND o.status >= 0 AND o.status < ${TrackingStatus.Packing} AND ${match.sql}
-        ORDER BY o.created_at LIMIT ${ALERT_LIMITS.digestOrders}`,
-      [dayStart(day, alert.timezone), cutoffAt, ...match.params],
+        WHERE ${w} ORDER BY o.created_at LIMIT ${ALERT_LIMITS.digestOrders}`,
+      w.params,
     );
     const orders = rows.map((r) => mailOrder(r, { kind: 'STATUS', code: String(r.status), at: new Date(r.created_at).toISOString() }));
     return this.send(alert, cause, 'SLA', { alert, orders, sla: { cutoff: alert.cutoff ?? undefined } }, rows[0]?.total ?? 0);
   }
 
   private async toursMissed(alert: AlertRow, now: Date): Promise<number> {
-    const match = orderConditions(alert, 4);
+    const w = alertOrders(alert, EVER);
+    w.and(`o.tour_code IS NOT NULL AND o.promised_shipping_at < ${w.param(now)} AND o.promised_shipping_at >= ${w.param(alert.created_at)}
+      AND o.status >= 0 AND o.status < ${TrackingStatus.Shipped}
+      AND NOT EXISTS (SELECT 1 FROM alert_triggers t WHERE t.alert_id = ${w.param(alert.id)} AND t.cause = 'tour:' || o.order_id)`);
     const rows = await this.db.scopedQuery<ProjectedOrder>(
       CTX,
-      `SELECT ${PROJECTED_ORDER} FROM alert_orders o
-        WHERE o.tour_code IS NOT NULL AND o.promised_shipping_at < $1 AND o.promised_shipping_at >= $2
-          AND o.status >= 0 AND o.status < ${TrackingStatus.Shipped} AND ${match.sql}
-          AND NOT EXISTS (SELECT 1 FROM alert_triggers t WHERE t.alert_id = $3 AND t.cause = 'tour:' || o.order_id)
-        ORDER BY o.promised_shipping_at LIMIT ${TOUR_BATCH}`,
-      [now, alert.created_at, alert.id, ...match.params],
+      `SELECT ${PROJECTED_ORDER} FROM alert_orders o WHERE ${w} ORDER BY o.promised_shipping_at LIMIT ${TOUR_BATCH}`,
+      w.params,
     );
     let fired = 0;
     for (const o of rows) {

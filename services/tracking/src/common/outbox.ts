@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { TrackingEvents, type OrderStatusChangedEvent } from '@portal/contracts';
 import type { EntityManager } from 'typeorm';
+import { ORDER_SNAPSHOT_SQL } from './snapshot';
 
 /**
  * `addToOutbox` for thousands of events at once (bulk feed): the same rows in one statement, in the
- * transaction of the change.
+ * transaction of the change. Each event gets the order's snapshot as it stands at the end of that
+ * change (`order`, read in the same statement); an order the statement cannot read keeps its event.
  */
 export async function addStatusChangesToOutbox(em: EntityManager, events: OrderStatusChangedEvent[]): Promise<void> {
   if (!events.length) return;
@@ -18,9 +20,25 @@ export async function addStatusChangesToOutbox(em: EntityManager, events: OrderS
   }));
   await em.query(
     `INSERT INTO "outbox" ("id", "type", "source", "payload", "occurred_at")
-     SELECT x.id, x.type, x.source, x.payload, x.occurred_at
-       FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, type text, source text, payload jsonb, occurred_at timestamptz)`,
+     SELECT x.id, x.type, x.source, CASE WHEN o.id IS NULL THEN x.payload ELSE x.payload || jsonb_build_object('order', ${ORDER_SNAPSHOT_SQL('o')}) END,
+            x.occurred_at
+       FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, type text, source text, payload jsonb, occurred_at timestamptz)
+       LEFT JOIN orders o ON o.id = (x.payload->>'orderId')::bigint`,
     [JSON.stringify(rows)],
+  );
+}
+
+/**
+ * `tracking.order.changed` for orders created or updated without a status change (their snapshot
+ * alone), one statement for the whole batch.
+ */
+export async function addOrderChangesToOutbox(em: EntityManager, orderIds: string[]): Promise<void> {
+  if (!orderIds.length) return;
+  await em.query(
+    `INSERT INTO "outbox" ("id", "type", "source", "payload", "occurred_at")
+     SELECT gen_random_uuid(), $2, 'tracking', jsonb_build_object('order', ${ORDER_SNAPSHOT_SQL('o')}), $3
+       FROM orders o WHERE o.id = ANY($1::bigint[])`,
+    [orderIds, TrackingEvents.orderChanged, new Date().toISOString()],
   );
 }
 

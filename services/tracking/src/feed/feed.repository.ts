@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CallerContext, OrderStatusChangedEvent } from '@portal/contracts';
 import { Db, rowsOf, FreshStatistics } from '@portal/db';
 import type { EntityManager } from 'typeorm';
-import { addStatusChangesToOutbox, statusChanged, type ChangedOrderRow } from '../common/outbox';
+import { addOrderChangesToOutbox, addStatusChangesToOutbox, statusChanged, type ChangedOrderRow } from '../common/outbox';
 import { TRACER_STATUS_SQL, tracerStatusOf } from '../common/tracer-status';
 import { documentName } from '../documents/stored-file';
 import type { FeedOrder } from './feed-order';
@@ -121,10 +121,17 @@ export class FeedRepository {
       await this.insertDocuments(em, changed, idOf, documentKeys);
       await this.insertStatuses(em, changed, idOf);
       const previous = new Map([...stored.values()].map((s) => [String(s.id), s.status]));
+      const moved = new Set<string>();
       for (const row of await this.recomputeStatuses(em, updated.map(idOf))) {
         events.push(statusChanged(row, previous.get(String(row.id)) ?? null, 'feed'));
+        moved.add(String(row.id));
       }
       await addStatusChangesToOutbox(em, events);
+      // Updated without a status change: the order's other fields still matter to its followers (alerts).
+      await addOrderChangesToOutbox(
+        em,
+        updated.map(idOf).filter((id) => !moved.has(String(id))),
+      );
       return { applied: changed.length, unchanged: orders.length - changed.length };
     });
   }
