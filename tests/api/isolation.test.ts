@@ -66,6 +66,7 @@ const PARAMS: Record<string, ParamRule> = {
   'check/{uuid}': { owned: 'address' },
   'loop-orders/{uuid}': { owned: 'loopOrder' },
   'simulations/{id}': { owned: 'importSimulation' },
+  'alerts/{id}': { owned: 'alert' },
   'sample/{format}': { neutral: ['csv'], why: 'a file format: the sample is built with the caller’s own codes' },
   'carriers/{depositor_code}': {
     neutral: ['DEMO-A', 'DEMO-B'],
@@ -107,6 +108,7 @@ const BODIES: Record<string, () => unknown> = {
   'POST /api/orders/{id}/documents': () => ({ type: 'INVOICE', name: 'walk.pdf', contentBase64: PDF.toString('base64') }),
   'POST /api/orders/{id}/classify': () => ({ as: 'delivered', at: hourAgo(), comment: 'walk' }),
   'POST /api/dashtower/orders/{uuid}/duplicate': () => ({ count: 1 }),
+  'PUT /api/alerts/{id}': () => ({ kind: 'VIP', title: 'walk', depositorIds: [2], statuses: [100], copyToSelf: true }),
 };
 
 /**

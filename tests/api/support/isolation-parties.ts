@@ -7,8 +7,8 @@ import type { ApiTarget, loginAs } from './target';
 /**
  * The parties of the isolation test (isolation.test.ts) and their objects: DEMO-A (1) and DEMO-B
  * (2) own orders, documents, stock lines, movements and items, fed as the warehouse system feeds
- * them; alice (both depositors) owns a private search profile, a tile, a mailed export and an order-import
- * simulation. DEMO-A's
+ * them; alice (both depositors) owns a private search profile, a tile, a mailed export, an order-import
+ * simulation and an alert. DEMO-A's
  * objects come in two groups: aIn (activity ECOM, store MAG-MLV1) and aOut (activity B2B, store
  * MAG-LYS1), for users limited to an activity or a store.
  */
@@ -33,6 +33,7 @@ export type ObjectKind =
   | 'tile'
   | 'export'
   | 'importSimulation'
+  | 'alert'
   | 'user';
 export type Ids = Record<ObjectKind, string[]>;
 export const emptyIds = (): Ids => ({
@@ -48,6 +49,7 @@ export const emptyIds = (): Ids => ({
   tile: [],
   export: [],
   importSimulation: [],
+  alert: [],
   user: [],
 });
 
@@ -140,7 +142,9 @@ export class Parties {
     }
     const own = ['/api/tracking-profiles', '/api/dashboard/list', `/api/user/${this.alice.user.uuid}/filters`, '/api/user/me'];
     const simulation = `/api/dashtower/import/simulations/${this.ids.user.importSimulation[0]}`;
-    for (const path of [...own, `/api/exports/${this.ids.user.export[0]}`, simulation, `${simulation}/lines`]) await read(this.alice, path);
+    const alert = `/api/alerts/${this.ids.user.alert[0]}`;
+    for (const path of [...own, `/api/exports/${this.ids.user.export[0]}`, simulation, `${simulation}/lines`, alert])
+      await read(this.alice, path);
     return view;
   }
 
@@ -269,7 +273,10 @@ export class Parties {
     }
   }
 
-  /** alice's own objects: a private search profile, a tile, a mailed export (of aOut's orders), an import simulation of the sample. */
+  /**
+   * alice's own objects: a private search profile, a tile, a mailed export (of aOut's orders), an import simulation of the sample,
+   * an alert naming both her depositors (another user of either depositor must not reach it).
+   */
   private async aliceObjects(): Promise<void> {
     const profile = await this.alice
       .post('/api/tracking-profiles', { name: `${MARK.user} profil`, filter: { q: MARK.b }, shared: false })
@@ -292,8 +299,18 @@ export class Parties {
     // Simulated before the walk, so that the owner's view does not change under it.
     for (let i = 0; i < 200 && (await this.alice.get(`/api/dashtower/import/simulations/${simulation}`)).body.state === 'reading'; i++)
       await new Promise((r) => setTimeout(r, 50));
+    const alert = await this.alice
+      .post('/api/alerts', {
+        kind: 'VIP',
+        title: `${MARK.user} alerte`,
+        depositorIds: [1, 2],
+        statuses: [100],
+        recipients: [{ name: 'Service client', email: 'sc@demo-a.example' }],
+      })
+      .expect(201);
     this.ids.user = {
       ...emptyIds(),
+      alert: [String(alert.body.id)],
       profile: [String(profile.body.id)],
       tile: [tile.body.uuid],
       export: [EXPORT_LINK.exec(mail.text)![1]],

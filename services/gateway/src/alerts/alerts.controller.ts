@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '@portal/auth';
 import { BusClient } from '@portal/bus';
@@ -48,6 +48,7 @@ export class AlertsController {
 
   @Roles(Role.ALERT_USER)
   @Post('match-count')
+  @HttpCode(200)
   @ApiOperation({ summary: 'How many orders of the last 3 months match the criteria (depositors outside the scope: unknownCode)' })
   @ApiBody({ schema: { type: 'object', description: 'The criteria of the form (alertCriteriaInput)' } })
   matchCount(@Caller() ctx: CallerContext, @Body() body: Json) {
@@ -86,6 +87,7 @@ export class AlertsController {
 
   @Roles(Role.ALERT_USER)
   @Post(':id/test-send')
+  @HttpCode(200)
   @ApiOperation({ summary: 'Sends the alert now with its current matching orders, to its recipients or to the caller alone' })
   @ApiBody({ schema: { type: 'object', properties: { toSelfOnly: { type: 'boolean' } } } })
   async testSend(@Caller() ctx: CallerContext, @Param('id') id: string, @Body() body: Json) {
