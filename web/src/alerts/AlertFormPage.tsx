@@ -20,7 +20,7 @@ import { alertBody, alertFormProblems, emptyForm, formFromAlert, limitOf, SCREEN
 function GeneralSection({ form, set, checks, screen }: SectionProps & { screen: AlertScreen }) {
   const translate = useTranslate();
   return (
-    <Section id="alert-general" title={translate('alerts.sections.general')}>
+    <Section id="alert-section-general" title={translate('alerts.sections.general')}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <TextField
           id="alert-title"
@@ -95,7 +95,7 @@ function TestSend({ alert, onSent }: { alert: AlertDto; onSent: () => void }) {
     }
   };
   return (
-    <Section id="alert-test" title={translate('alerts.sections.test')}>
+    <Section id="alert-section-test" title={translate('alerts.sections.test')}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Button variant="outlined" disabled={busy} onClick={() => void send()}>
           {translate('alerts.actions.testSend')}

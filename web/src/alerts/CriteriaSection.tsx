@@ -49,7 +49,7 @@ export function CriteriaSection({ form, set, checks }: SectionProps) {
   };
   const depositorField = checks.field('depositorIds');
   return (
-    <Section id="alert-criteria" title={translate('alerts.sections.criteria')}>
+    <Section id="alert-section-criteria" title={translate('alerts.sections.criteria')}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 1 }}>
         <Autocomplete
           id="alert-depositorIds"

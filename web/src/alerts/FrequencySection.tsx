@@ -47,7 +47,7 @@ export function FrequencySection({ form, set, checks }: SectionProps) {
     </TextField>
   );
   return (
-    <Section id="alert-frequency" title={translate('alerts.sections.frequency')}>
+    <Section id="alert-section-frequency" title={translate('alerts.sections.frequency')}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {select(
           'frequency',

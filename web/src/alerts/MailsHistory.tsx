@@ -29,7 +29,7 @@ export function MailsHistory({ alertId, version }: { alertId: number; version: n
   const headers = ['createdAt', 'to', 'subject', 'status', 'sentAt', 'orders', 'attachments'] as const;
   return (
     <Section
-      id="alert-mails"
+      id="alert-section-mails"
       title={translate('alerts.sections.mails')}
       actions={
         <Button size="small" onClick={load}>

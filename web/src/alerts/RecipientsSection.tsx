@@ -68,7 +68,7 @@ export function RecipientsSection(props: SectionProps) {
     set({ recipients: form.recipients.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
   const missing = checks.keyOf('recipients');
   return (
-    <Section id="alert-recipients" title={translate('alerts.sections.recipients')}>
+    <Section id="alert-section-recipients" title={translate('alerts.sections.recipients')}>
       {form.recipients.map((r, i) => (
         <Stack
           key={i}

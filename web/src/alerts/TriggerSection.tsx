@@ -162,7 +162,7 @@ export function TriggerSection(props: SectionProps) {
   const translate = useTranslate();
   const { kind } = props.form;
   return (
-    <Section id="alert-trigger" title={translate('alerts.sections.trigger')}>
+    <Section id="alert-section-trigger" title={translate('alerts.sections.trigger')}>
       {kind === 'VIP' && <FollowedChanges {...props} />}
       {kind === 'DOC' && <DocumentTypes {...props} />}
       {kind === 'SLA' && <SlaRule {...props} />}
