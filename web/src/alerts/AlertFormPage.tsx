@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'ra-core';
 import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
-import { ALERT_LIMITS, type AlertDto, type AlertKind, type AlertTestSendResult } from '@portal/contracts';
+import { ALERT_LIMITS, ALERT_SCREEN, type AlertDto, type AlertKind, type AlertTestSendResult } from '@portal/contracts';
 import { ApiError } from '../core/api';
 import { useShownProblems } from '../core/fieldChecks';
 import { ConfirmDialog, Section } from '../delivery/ui';
 import { useErrorText } from '../i18n/useErrorText';
 import { Loading } from '../layout/Loading';
+import { useDepositors } from '../tracking/useReferenceData';
 import { CriteriaSection, type SectionProps } from './CriteriaSection';
 import { FrequencySection } from './FrequencySection';
 import { MailsHistory } from './MailsHistory';
@@ -143,6 +144,7 @@ export default function AlertFormPage({ screen }: { screen: AlertScreen }) {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [mailsVersion, setMailsVersion] = useState(0);
+  const depositors = useDepositors();
   const problems = alertFormProblems(form);
   const checks = useShownProblems<string>(problems, server, (name) => ({ n: limitOf(name) }));
 
@@ -163,7 +165,15 @@ export default function AlertFormPage({ screen }: { screen: AlertScreen }) {
       .finally(() => setLoading(false));
   }, [alertId]);
 
+  // A user of one depositor does not have to choose it.
+  const only = alertId === null && depositors.length === 1 ? depositors[0].id : null;
+  useEffect(() => {
+    if (only !== null) setForm((now) => (now.depositorIds.length ? now : { ...now, depositorIds: [only] }));
+  }, [only]);
+
   if (loading) return <Loading />;
+  // An alert opened from the other screen's address (a DOC at /vip/…) goes to its own screen.
+  if (alert && ALERT_SCREEN[alert.kind] !== screen) return <Navigate to={`/${ALERT_SCREEN[alert.kind]}/${alert.id}`} replace />;
   const back = (
     <Button variant="outlined" component={RouterLink} to={`/${screen}`}>
       {translate('alerts.actions.back')}
