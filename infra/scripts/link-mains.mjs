@@ -12,6 +12,8 @@ for (const name of fs.readdirSync(path.join(root, 'services'))) {
 for (const base of ['services', 'libs']) {
   for (const name of fs.readdirSync(path.join(root, base))) {
     copyAssets(path.join(root, base, name, 'src'), path.join(root, 'dist', base, name, 'src'));
+    // Templates a service ships beside its sources (services/alerts/templates).
+    copyAssets(path.join(root, base, name, 'templates'), path.join(root, 'dist', base, name, 'templates'));
   }
 }
 

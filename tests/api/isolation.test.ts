@@ -40,7 +40,7 @@ import { addUser } from './support/users';
  *
  * The parties: DEMO-A (1) and DEMO-B (2) own orders, documents, stock lines, movements and items
  * fed like the warehouse system feeds them; alice (both depositors) owns a search profile, a tile
- * and an export. The callers: bob (demo, DEMO-B, two roles), "iso-b" (DEMO-B, every right short of
+ * and an export. The callers: bob (demo, DEMO-B, three roles), "iso-b" (DEMO-B, every right short of
  * administration, so that writes reach the ownership checks) and denis (demo, DEMO-A, limited to
  * the activity ECOM and the store MAG-MLV1: the activity and store cases).
  */

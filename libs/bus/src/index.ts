@@ -7,3 +7,4 @@ export * from './bus.client';
 export * from './bus.module';
 export * from './errors';
 export * from './outbox';
+export * from './repeater';

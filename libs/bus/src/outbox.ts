@@ -3,6 +3,7 @@ import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/c
 import type { DomainEvent } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import type { EntityManager, QueryRunner } from 'typeorm';
+import { Repeater } from './repeater';
 import type { BusTransport } from './transport';
 
 /** Migration helper: the outbox and inbox tables every service database has. */
@@ -61,10 +62,10 @@ export async function handleOnce(db: Db, consumer: string, event: DomainEvent, f
  */
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger: Logger;
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = false;
+  private readonly repeater = new Repeater(
+    () => this.drain(),
+    (e: unknown) => this.logger.warn(`relay failed: ${e instanceof Error ? e.message : String(e)}`),
+  );
 
   constructor(
     private readonly db: Db,
@@ -75,33 +76,16 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.kick(), this.intervalMs);
-    this.timer.unref();
-    this.kick();
+    this.repeater.start(this.intervalMs, true);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.repeater.stop();
   }
 
   /** Relays now (called after a commit that wrote events, and on the timer). */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((e: unknown) => this.logger.warn(`relay failed: ${e instanceof Error ? e.message : String(e)}`))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.repeater.kick();
   }
 
   /** Publishes pending events until none is left; resolves when done (tests await it). */

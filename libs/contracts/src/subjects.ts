@@ -49,6 +49,8 @@ export const AdminSubjects = {
   figures: 'admin.figures.get',
   emailTemplates: 'admin.email-templates.list',
   sendEmail: 'admin.email-templates.send',
+  /** One template by code and short locale (the alerts service's mails), or null: system callers. */
+  alertTemplate: 'admin.email-templates.alert-template',
   problemReport: 'admin.support.problem-report',
   mailOutbox: 'admin.mail-outbox.list',
   health: healthSubject('admin'),

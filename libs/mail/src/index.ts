@@ -1,1 +1,2 @@
 export * from './mail';
+export * from './relay';

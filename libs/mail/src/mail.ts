@@ -7,6 +7,17 @@ import Handlebars from 'handlebars';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { QueryRunner } from 'typeorm';
 
+/**
+ * A file joined to a mail: its bytes, or the key of a stored file (libs/files) read when the mail
+ * leaves, so that a mail waiting in the outbox does not hold a copy of every document.
+ */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content?: Buffer;
+  storageKey?: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -14,7 +25,11 @@ export interface MailMessage {
   text: string;
   cc?: string[];
   replyTo?: string;
+  attachments?: MailAttachment[];
 }
+
+/** Reads the bytes of a stored file (FileStorage.read): how attachment references are resolved. */
+export type AttachmentReader = (storageKey: string) => Promise<Buffer>;
 
 /** Migration helper: the table where mails wait when no SMTP server is configured. */
 export async function createMailOutbox(qr: QueryRunner): Promise<void> {
@@ -62,7 +77,8 @@ export class MailTemplates {
   }
 }
 
-function htmlToText(html: string): string {
+/** The text part of a mail from its HTML (links kept as "label (url)"). */
+export function htmlToText(html: string): string {
   return html
     .replace(/<a [^>]*href="([^"]+)"[^>]*>([^<]*)<\/a>/g, '$2 ($1)')
     .replace(/<br\s*\/?>/g, '\n')
@@ -91,9 +107,15 @@ export class Mailer {
     private readonly db: Db,
     smtpUrl: string | undefined = process.env.SMTP_URL,
     from = process.env.MAIL_FROM ?? 'Portail logistique <no-reply@portal.localhost>',
+    private readonly readAttachment?: AttachmentReader,
   ) {
     this.from = from;
     if (smtpUrl) this.transporter = nodemailer.createTransport(smtpUrl);
+  }
+
+  /** Whether mails leave by SMTP (else they stay in the outbox, readable in the back office). */
+  get smtp(): boolean {
+    return this.transporter !== undefined;
   }
 
   /** Records the mail and sends it; rejects with the SMTP error when sending fails. */
@@ -104,7 +126,7 @@ export class Mailer {
     );
     if (!this.transporter) return;
     try {
-      await this.transporter.sendMail({ from: this.from, ...message });
+      await this.deliver(message);
       await this.db.system.query(`UPDATE "mail_outbox" SET "sent_at" = now() WHERE "id" = $1`, [row.id]);
     } catch (e) {
       const error = e instanceof Error ? e.message : String(e);
@@ -112,5 +134,18 @@ export class Mailer {
       await this.db.system.query(`UPDATE "mail_outbox" SET "error" = $2 WHERE "id" = $1`, [row.id, error]);
       throw e;
     }
+  }
+
+  /** Hands a mail to the SMTP server now (no outbox row): references to stored files are read here. */
+  async deliver(message: MailMessage): Promise<void> {
+    if (!this.transporter) throw new Error('no SMTP server configured (SMTP_URL)');
+    const attachments = await Promise.all((message.attachments ?? []).map((a) => this.attachment(a)));
+    await this.transporter.sendMail({ from: this.from, ...message, attachments });
+  }
+
+  private async attachment(a: MailAttachment): Promise<{ filename: string; contentType: string; content: Buffer }> {
+    if (a.content) return { filename: a.filename, contentType: a.contentType, content: a.content };
+    if (!a.storageKey || !this.readAttachment) throw new Error(`attachment ${a.filename} has no content`);
+    return { filename: a.filename, contentType: a.contentType, content: await this.readAttachment(a.storageKey) };
   }
 }

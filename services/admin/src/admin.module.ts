@@ -32,6 +32,7 @@ import { MailOutboxService } from './mail-outbox/mail-outbox.service';
 import { CreateAdmin1763790000000 } from './migrations/1763790000000-CreateAdmin';
 import { RefreshDepositorPolicies1764200000000 } from './migrations/1764200000000-RefreshDepositorPolicies';
 import { AnnouncementAudience1765500000000 } from './migrations/1765500000000-AnnouncementAudience';
+import { AlertEmailTemplates1766100000000 } from './migrations/1766100000000-AlertEmailTemplates';
 import { Platform } from './platforms/platform.entity';
 import { PlatformsController } from './platforms/platforms.controller';
 import { PlatformsRepository } from './platforms/platforms.repository';
@@ -50,7 +51,12 @@ import { SupportService } from './support/support.service';
     DatabaseModule.forService({
       service: 'admin',
       entities: [Platform, Depositor, Activity, Store, Announcement, AnnouncementHidden, EmailTemplate, LogEntry],
-      migrations: [CreateAdmin1763790000000, RefreshDepositorPolicies1764200000000, AnnouncementAudience1765500000000],
+      migrations: [
+        CreateAdmin1763790000000,
+        RefreshDepositorPolicies1764200000000,
+        AnnouncementAudience1765500000000,
+        AlertEmailTemplates1766100000000,
+      ],
     }),
   ],
   controllers: [

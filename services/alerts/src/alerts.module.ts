@@ -4,6 +4,7 @@ import { DatabaseModule, Db } from '@portal/db';
 import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
 import { MatchCountService } from './alerts/match-count';
+import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './delivery/delivery.providers';
 import { HealthController } from './health/health.controller';
 import { CreateAlerts1766000000000 } from './migrations/1766000000000-CreateAlerts';
 import { AlertMatchIndexes1766100000000 } from './migrations/1766100000000-AlertMatchIndexes';
@@ -24,12 +25,13 @@ import { ProjectionConsumer } from './projection/projection.consumer';
       migrations: [CreateAlerts1766000000000, AlertMatchIndexes1766100000000],
     }),
   ],
-  controllers: [AlertsController, ProjectionConsumer, HealthController],
+  controllers: [AlertsController, ProjectionConsumer, HealthController, ...DELIVERY_CONTROLLERS],
   providers: [
     AlertsService,
     MatchCountService,
     ProjectionCatchUp,
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
+    ...DELIVERY_PROVIDERS,
   ],
 })
 export class AlertsServiceModule {}

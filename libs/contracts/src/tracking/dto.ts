@@ -195,6 +195,13 @@ export interface DocumentFileDto {
   contentType: string;
 }
 
+/** A document's file with its order (TrackingSubjects.orderDocumentFiles). */
+export interface OrderDocumentFileDto extends DocumentFileDto {
+  orderId: number;
+  documentId: string;
+  type: DocumentType;
+}
+
 export interface SerialHitDto {
   serial: string | null;
   lot: string | null;

@@ -163,6 +163,13 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, Labels5> = {
     'Distinta colli Excel',
     'Packliste (Excel)',
   ),
+  MASTER_PACKING_LIST_XLS: l(
+    'Liste de colisage maître Excel',
+    'Excel master packing list',
+    'Lista de empaque maestra Excel',
+    'Distinta colli principale Excel',
+    'Master-Packliste (Excel)',
+  ),
   FLASH: l('Flash', 'Flash', 'Flash', 'Flash', 'Flash'),
   POD: l('Preuve de livraison', 'Proof of delivery', 'Prueba de entrega', 'Prova di consegna (POD)', 'Zustellnachweis (POD)'),
   INVOICE: l('Facture', 'Invoice', 'Factura', 'Fattura', 'Rechnung'),

@@ -9,6 +9,8 @@ export const TrackingSubjects = {
   deleteOrder: 'tracking.orders.delete',
   classify: 'tracking.orders.classify',
   documentFile: 'tracking.documents.file',
+  /** The files of orders' documents of some types (My DOC attachments; system callers). */
+  orderDocumentFiles: 'tracking.documents.order-files',
   addDocument: 'tracking.documents.add',
   deleteDocument: 'tracking.documents.delete',
   deletePods: 'tracking.documents.delete-pods',

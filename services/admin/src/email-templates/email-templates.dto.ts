@@ -3,6 +3,7 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  Matches,
   MaxLength,
   Validate,
   ValidatorConstraint,
@@ -24,6 +25,16 @@ export class EmailTemplatesQuery {
   @IsOptional()
   @Validate(IsPortalLocale)
   locale?: string;
+}
+
+/** A template of the alerts service: `alert-…` code and a portal locale. */
+export class AlertTemplateQuery {
+  @IsString()
+  @Matches(/^alert-[a-z-]{1,40}$/)
+  code!: string;
+
+  @Validate(IsPortalLocale)
+  locale!: string;
 }
 
 /** Spec §5: recipient, subject and body are mandatory. */

@@ -121,4 +121,26 @@ describe('email templates', () => {
       expect(mail.error).toBeTruthy();
     });
   });
+
+  describe('alertTemplate (the alerts service’s mails)', () => {
+    const system = callerContext({ roles: [Role.ADMIN], all: true });
+    const ask = (data: object, ctx = system) => h.call<EmailTemplateDto | null>(AdminSubjects.alertTemplate, ctx, data);
+
+    it('answers the seeded template of a code in a language, admin for the staff and public for the final recipient', async () => {
+      for (const locale of ['fr', 'en', 'es', 'it', 'de']) expect((await ask({ code: 'alert-vip', locale }))?.locale).toBe(locale);
+      expect(await ask({ code: 'alert-doc', locale: 'de_DE' })).toMatchObject({
+        visibility: 'admin',
+        subject: '[Meine DOC] {{alertTitle}}',
+      });
+      expect((await ask({ code: 'alert-recipient', locale: 'it' }))?.visibility).toBe('public');
+      expect(await ask({ code: 'alert-unknown', locale: 'fr' })).toBeNull();
+    });
+
+    it('is kept out of the templates users pick and send, and answers only the system', async () => {
+      const admin = await list(callerContext({ roles: [Role.ADMIN] }));
+      expect(admin.some((t) => t.code.startsWith('alert-'))).toBe(false);
+      await expect(ask({ code: 'alert-vip', locale: 'fr' }, sender())).rejects.toMatchObject({ key: 'permissionDenied' });
+      await expect(ask({ code: 'DELIVERY_DELAY', locale: 'fr' })).rejects.toMatchObject({ key: 'validationFailed' });
+    });
+  });
 });

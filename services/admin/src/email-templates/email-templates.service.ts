@@ -3,7 +3,13 @@ import { AppError, hasAnyRole, Role, shortLocale, type CallerContext } from '@po
 import { Mailer } from '@portal/mail';
 import { validateData } from '../common/validate';
 import type { EmailTemplate, TemplateVisibility } from './email-template.entity';
-import { EmailTemplatesQuery, SendEmailCommand, toEmailTemplateDto, type EmailTemplateDto } from './email-templates.dto';
+import {
+  AlertTemplateQuery,
+  EmailTemplatesQuery,
+  SendEmailCommand,
+  toEmailTemplateDto,
+  type EmailTemplateDto,
+} from './email-templates.dto';
 import { EmailTemplatesRepository } from './email-templates.repository';
 
 /** Who sees the `admin` templates besides ADMIN (spec §6: email templates admin and public). */
@@ -22,6 +28,14 @@ export class EmailTemplatesService {
     const visibilities: TemplateVisibility[] = hasAnyRole(ctx.roles, TEMPLATE_ADMIN_ROLES) ? ['public', 'admin'] : ['public'];
     const templates = await this.repository.active(ctx, visibilities);
     return bestLanguagePerCode(templates, shortLocale(query.locale ?? ctx.locale)).map(toEmailTemplateDto);
+  }
+
+  /** The alerts service's template of a code in a language (else French, else English), or null. */
+  async alertTemplate(ctx: CallerContext, data: unknown): Promise<EmailTemplateDto | null> {
+    const query = validateData(AlertTemplateQuery, data);
+    const locale = shortLocale(query.locale);
+    const template = await this.repository.byCode(ctx, query.code, [...new Set([locale, 'fr', 'en'])]);
+    return template ? toEmailTemplateDto(template) : null;
   }
 
   /** Sends a mail written (or picked from a template) by the user; the mail outbox keeps it. */

@@ -42,7 +42,8 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'alice.martin@demo-a.example',
     firstname: 'Alice',
     lastname: 'Martin',
-    // Alice also searches by carrier tracking number (spec §6 tracker number search) imports Huby orders and enters Loop orders; bob does none of it.
+    // Alice also searches by carrier tracking number (spec §6 tracker number search) imports Huby orders and enters Loop orders,
+    // mails the final recipient of her alerts (VIP Premium) with her own subjects; bob does none of it.
     roles: [
       ...APPLICATION_ROLES,
       Role.USER_CREATE_HUBY_ORDER,
@@ -54,6 +55,8 @@ export const DEMO_USERS: DemoUser[] = [
       Role.USER_CLAIM_CREATE,
       Role.USER_CLAIM_READ,
       Role.USER_CLAIM_DELETE,
+      Role.USER_VIP_PREMIUM,
+      Role.USER_CUSTOM_ALERT_SUBJECT,
     ],
     depositorIds: [DEMO_A, DEMO_B],
   },
@@ -63,7 +66,8 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'bob.durand@demo-b.example',
     firstname: 'Bob',
     lastname: 'Durand',
-    roles: [Role.PGT_USER, Role.STOCK_USER],
+    // My VIP and My DOC without VIP Premium nor custom subjects (his weekly demo alert).
+    roles: [Role.PGT_USER, Role.STOCK_USER, Role.ALERT_USER],
     depositorIds: [DEMO_B],
   },
   {

@@ -14,6 +14,13 @@ export class DocumentsController {
     return this.documents.file(m.ctx, m.data);
   }
 
+  /** My DOC attachments: the alerts service asks as a system caller. */
+  @Roles(Role.ADMIN)
+  @MessagePattern(TrackingSubjects.orderDocumentFiles)
+  filesOfOrders(@Payload() m: BusRequest) {
+    return this.documents.filesOfOrders(m.ctx, m.data);
+  }
+
   @Roles(Role.USER_ADD_DOCUMENT)
   @MessagePattern(TrackingSubjects.addDocument)
   add(@Payload() m: BusRequest) {

@@ -70,12 +70,17 @@ export class DocumentsRepository {
 
   /** The PODs of these orders that the caller may see. */
   pods(em: EntityManager, ctx: CallerContext, orderIds: number[]): Promise<DocumentRow[]> {
+    return this.ofOrders(em, ctx, orderIds, ['POD']);
+  }
+
+  /** The documents of these types of these orders that the caller may see. */
+  ofOrders(em: EntityManager, ctx: CallerContext, orderIds: number[], types: DocumentType[]): Promise<DocumentRow[]> {
     const qb = em
       .createQueryBuilder()
       .select('d.*, o.reference')
       .from('documents', 'd')
       .innerJoin('orders', 'o', 'o.id = d.order_id AND o.hidden_at IS NULL')
-      .where(`d.type = 'POD' AND d.order_id IN (:...orderIds)`, { orderIds })
+      .where(`d.type IN (:...types) AND d.order_id IN (:...orderIds)`, { orderIds, types })
       .orderBy('o.reference')
       .addOrderBy('d.created_at');
     applyScope(qb, ctx, ORDER_SCOPE);

@@ -1,5 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppError, DOCUMENT_TYPES, hasAnyRole, Role, type CallerContext, type DocumentFileDto, type DocumentType } from '@portal/contracts';
+import {
+  AppError,
+  DOCUMENT_TYPES,
+  hasAnyRole,
+  Role,
+  type CallerContext,
+  type DocumentFileDto,
+  type DocumentType,
+  type OrderDocumentFileDto,
+} from '@portal/contracts';
 import { FileStorage } from '@portal/files';
 import { FieldChecks } from '../common/checks';
 import { OrdersRepository } from '../orders/orders.repository';
@@ -28,14 +37,31 @@ export class DocumentsService {
     const { id, documentId } = ids(data);
     const doc = await this.repository.db.scoped(ctx, (em) => this.repository.find(em, ctx, id, documentId));
     if (!doc) throw documentNotFound();
-    // Names stored before they were cleaned on the way in are cleaned on the way out.
-    const name = documentName(doc.name, doc.content_type);
-    if (doc.storage_key) return { key: doc.storage_key, name, contentType: doc.content_type ?? 'application/octet-stream' };
+    if (doc.storage_key) return storedFile(doc);
     if (!GENERATED.includes(doc.type)) throw documentNotFound(); // announced by the feed, file not received yet
     const pdf = await renderDeliveryNote(await this.ordersService.detail(ctx, { id }));
     const stored = await this.files.put(pdf, { folder: 'tracking/generated', maxBytes: 20 * 1024 * 1024, accept: ['application/pdf'] });
     await this.repository.db.scoped(ctx, (em) => this.repository.setFile(em, doc.id, stored));
     return { key: stored.key, name: documentName(doc.name, stored.contentType), contentType: stored.contentType };
+  }
+
+  /**
+   * The files of an order's documents of these types, for the alerts service's My DOC mails (a
+   * system caller): what `file` answers for each, those announced but not received left out.
+   */
+  async filesOfOrders(ctx: CallerContext, data: unknown): Promise<OrderDocumentFileDto[]> {
+    const d = (data ?? {}) as Record<string, unknown>;
+    const orderIds = Array.isArray(d.orderIds) ? d.orderIds.filter((i): i is number => Number.isSafeInteger(i) && i > 0).slice(0, 500) : [];
+    const types = Array.isArray(d.types) ? DOCUMENT_TYPES.filter((t) => (d.types as unknown[]).includes(t)) : [];
+    if (!orderIds.length || !types.length) return [];
+    const docs = await this.repository.db.scoped(ctx, (em) => this.repository.ofOrders(em, ctx, orderIds, types));
+    const files: OrderDocumentFileDto[] = [];
+    for (const doc of docs) {
+      if (!doc.storage_key && !GENERATED.includes(doc.type)) continue;
+      const file = doc.storage_key ? storedFile(doc) : await this.file(ctx, { id: Number(doc.order_id), documentId: doc.id });
+      files.push({ ...file, orderId: Number(doc.order_id), documentId: doc.id, type: doc.type });
+    }
+    return files;
   }
 
   /** USER_ADD_DOCUMENT: attaches a file the gateway stored; one POD per order at most. */
@@ -89,6 +115,15 @@ export class DocumentsService {
   private async removeFiles(keys: string[]): Promise<void> {
     for (const key of keys) await this.files.delete(key).catch((e: unknown) => this.logger.warn(`file ${key} not deleted: ${String(e)}`));
   }
+}
+
+/** Names stored before they were cleaned on the way in are cleaned on the way out. */
+function storedFile(doc: DocumentRow): DocumentFileDto {
+  return {
+    key: doc.storage_key ?? '',
+    name: documentName(doc.name, doc.content_type),
+    contentType: doc.content_type ?? 'application/octet-stream',
+  };
 }
 
 function checkDeleteRight(ctx: CallerContext, doc: DocumentRow): void {

@@ -1,0 +1,56 @@
+import type { Provider } from '@nestjs/common';
+import { addToOutbox, OutboxRelay } from '@portal/bus';
+import { ALERT_LIMITS, AlertsEvents, type AlertMailFailedEvent } from '@portal/contracts';
+import { Db } from '@portal/db';
+import { FileStorage, LocalFileStorage } from '@portal/files';
+import { Mailer, MailRelay } from '@portal/mail';
+import { AlertComposer } from './compose';
+import { DeliveryController } from './delivery.controller';
+import { DeliveryService } from './delivery.service';
+import { DepositorLabels } from './depositor-labels';
+import { ImmediateConsumer } from './immediate.consumer';
+import { AlertScheduler } from './scheduler.job';
+import { AlertTemplates } from './templates';
+
+/** Everything that sends (issue 14 delivery): wired into the alerts service's module. */
+export const DELIVERY_CONTROLLERS = [DeliveryController, ImmediateConsumer];
+
+export const DELIVERY_PROVIDERS: Provider[] = [
+  AlertTemplates,
+  DepositorLabels,
+  AlertComposer,
+  AlertScheduler,
+  DeliveryService,
+  { provide: FileStorage, useFactory: () => new LocalFileStorage() },
+  {
+    // My DOC attachments are stored files (tracking's documents), read when the mail leaves.
+    provide: Mailer,
+    useFactory: (db: Db, files: FileStorage) => new Mailer(db, undefined, undefined, (key) => files.read(key)),
+    inject: [Db, FileStorage],
+  },
+  {
+    provide: MailRelay,
+    useFactory: (db: Db, mailer: Mailer, outbox: OutboxRelay) =>
+      new MailRelay(db, mailer, {
+        attempts: ALERT_LIMITS.mailAttempts,
+        backoffMs: Number(process.env.ALERTS_MAIL_BACKOFF_MS ?? ALERT_LIMITS.mailBackoffMs),
+        intervalMs: Number(process.env.ALERTS_MAIL_INTERVAL_MS ?? 1000),
+        // Never lost silently: logged by the relay, and published for the back office's logs.
+        onGiveUp: async (em, mail) => {
+          const alertId = Number(mail.row.alert_id ?? 0);
+          const [alert] = await em.query<{ depositor_ids: number[] }[]>(`SELECT depositor_ids FROM alerts WHERE id = $1`, [alertId]);
+          const event: AlertMailFailedEvent = {
+            alertId,
+            depositorIds: alert?.depositor_ids ?? [],
+            to: mail.to,
+            subject: mail.subject,
+            attempts: mail.attempts,
+            error: mail.error,
+          };
+          await addToOutbox(em, 'alerts', AlertsEvents.mailFailed, event);
+          setImmediate(() => outbox.kick());
+        },
+      }),
+    inject: [Db, Mailer, OutboxRelay],
+  },
+];

@@ -1,0 +1,121 @@
+import { Controller, Inject, Logger } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { handleOnce, OnEvent } from '@portal/bus';
+import {
+  FeverEvents,
+  systemContext,
+  TrackingEvents,
+  type AlertKind,
+  type CarrierEventReportedEvent,
+  type DomainEvent,
+  type OrderStatusChangedEvent,
+  type ProbeSilentEvent,
+} from '@portal/contracts';
+import { Db } from '@portal/db';
+import { MailRelay } from '@portal/mail';
+import { recordDelivery } from './alert-mails';
+import { AlertComposer, type AlertDelivery } from './compose';
+import { follows, orderMatches, type AlertRow, type Occurrence } from './matching';
+import { mailOrder, PROJECTED_ORDER, type ProjectedOrder } from './orders';
+
+/**
+ * Durable consumers of the immediate alerts (one per event type: a JetStream durable follows one
+ * filter). The inbox of each and the alert's trigger (alert, event id) commit with the mails.
+ */
+export const IMMEDIATE_CONSUMERS = {
+  statusChanged: 'alerts.immediate.status-changed',
+  carrierEvent: 'alerts.immediate.carrier-event',
+  probeSilent: 'alerts.immediate.probe-silent',
+} as const;
+
+/**
+ * Immediate alerts (spec §3 frequency "on each event"): a status change, a carrier event, or the
+ * fever service's "no temperature for 12 h" mails the enabled alerts it matches, once per alert and
+ * event even when the event comes again (restart, two copies); the mail relay is told at once.
+ */
+@Controller()
+export class ImmediateConsumer {
+  private readonly logger = new Logger('ImmediateAlerts');
+
+  constructor(
+    @Inject(Db) private readonly db: Db,
+    @Inject(AlertComposer) private readonly composer: AlertComposer,
+    @Inject(MailRelay) private readonly relay: MailRelay,
+  ) {}
+
+  @OnEvent(TrackingEvents.orderStatusChanged, IMMEDIATE_CONSUMERS.statusChanged)
+  async statusChanged(@Payload() event: DomainEvent<OrderStatusChangedEvent>): Promise<number> {
+    const e = event.payload;
+    const order = e.order ?? (await this.projected(e.orderId));
+    if (!order) return 0;
+    return this.onOrder(IMMEDIATE_CONSUMERS.statusChanged, event, order, { kind: 'STATUS', code: String(e.status), at: e.at });
+  }
+
+  @OnEvent(TrackingEvents.carrierEventReported, IMMEDIATE_CONSUMERS.carrierEvent)
+  async carrierEvent(@Payload() event: DomainEvent<CarrierEventReportedEvent>): Promise<number> {
+    const e = event.payload;
+    const order = await this.projected(e.orderId);
+    if (!order) {
+      this.logger.warn(`carrier event ${event.id}: order ${e.orderId} not in the projection, no alert`);
+      return 0;
+    }
+    return this.onOrder(IMMEDIATE_CONSUMERS.carrierEvent, event, order, { kind: 'EVENT', code: e.status, at: e.at });
+  }
+
+  @OnEvent(FeverEvents.probeSilent, IMMEDIATE_CONSUMERS.probeSilent)
+  async probeSilent(@Payload() event: DomainEvent<ProbeSilentEvent>): Promise<number> {
+    const alerts = await this.candidates(['NO_TEMPERATURE'], event.payload.depositorIds);
+    return this.deliver(
+      IMMEDIATE_CONSUMERS.probeSilent,
+      event,
+      alerts.map((alert) => ({ alert, orders: [], probe: event.payload })),
+    );
+  }
+
+  /** Answers how many alerts mailed (0 when the event had been handled already). */
+  private async onOrder(
+    consumer: string,
+    event: DomainEvent,
+    order: Omit<ProjectedOrder, 'status' | 'promisedShippingAt'>,
+    occurrence: Occurrence,
+  ) {
+    const alerts = (await this.candidates(['VIP', 'DOC'], [order.depositorId])).filter(
+      (a) => orderMatches(a, order) && follows(a, occurrence),
+    );
+    return this.deliver(
+      consumer,
+      event,
+      alerts.map((alert) => ({ alert, orders: [mailOrder(order, occurrence)] })),
+    );
+  }
+
+  private async deliver(consumer: string, event: DomainEvent, deliveries: AlertDelivery[]): Promise<number> {
+    // Composed before the transaction (templates, documents over the bus): it holds no connection meanwhile.
+    const planned = await Promise.all(deliveries.map(async (d) => ({ d, mails: await this.composer.compose(d) })));
+    let fired = 0;
+    const first = await handleOnce(this.db, consumer, event, async (em) => {
+      for (const { d, mails } of planned) if (await recordDelivery(em, d.alert.id, event.id, 'EVENT', mails, d.orders.length)) fired++;
+    });
+    if (first && fired) this.relay.kick();
+    return first ? fired : 0;
+  }
+
+  /** Enabled immediate alerts of these kinds naming one of these depositors. */
+  private candidates(kinds: AlertKind[], depositorIds: number[]): Promise<AlertRow[]> {
+    return this.db.scopedQuery<AlertRow>(
+      systemContext('alerts-immediate'),
+      `SELECT * FROM alerts WHERE enabled AND kind = ANY($1) AND depositor_ids && $2::int[]
+         AND (frequency = 'IMMEDIATE' OR kind = 'NO_TEMPERATURE')`,
+      [kinds, depositorIds],
+    );
+  }
+
+  private async projected(orderId: number): Promise<ProjectedOrder | undefined> {
+    const [order] = await this.db.scopedQuery<ProjectedOrder>(
+      systemContext('alerts-immediate'),
+      `SELECT ${PROJECTED_ORDER} FROM alert_orders o WHERE o.order_id = $1`,
+      [orderId],
+    );
+    return order;
+  }
+}
