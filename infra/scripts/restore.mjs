@@ -76,7 +76,7 @@ function refuseWhileRunning(dir) {
   const portal = runningPortal(dir);
   if (portal) {
     throw new Refusal(
-      `a portal is running on ${dir} (pid ${portal.pid}, started ${portal.startedAt ?? 'at an unknown time'}): stop it before restoring; nothing was changed`,
+      `a portal is running on ${dir} (pid ${portal.pid}, started ${portal.startedAt ?? 'at an unknown time'}): stop the portal before restoring; nothing was changed`,
     );
   }
   const postmaster = runningPostmaster(dir);

@@ -198,7 +198,7 @@ function feedOrders(url: string, run: string) {
     // Over the running portal: refused, nothing touched.
     const refused = await runScript('restore', archive, original.dataDir);
     expect(refused.status).toBe(1);
-    expect(refused.output).toMatch(/is running .*stop the portal before restoring/);
+    expect(refused.output).toMatch(/running .*stop the portal before restoring/);
     expect(fs.existsSync(path.join(original.dataDir, 'pg/backup_label'))).toBe(false);
     await original.stop();
 
@@ -278,7 +278,7 @@ function archiveWithManifest(dir: string, manifest: object): string {
     fs.mkdirSync(dataDir);
     fs.writeFileSync(path.join(dataDir, 'portal.lock'), JSON.stringify({ pid: process.pid, startedAt: '2026-11-26T08:00:00.000Z' }));
     expect(await refused(embedded, dataDir)).toBe(
-      `a portal is running on ${dataDir} (pid ${process.pid}, started 2026-11-26T08:00:00.000Z): stop it before restoring; nothing was changed`,
+      `a portal is running on ${dataDir} (pid ${process.pid}, started 2026-11-26T08:00:00.000Z): stop the portal before restoring; nothing was changed`,
     );
     expect(fs.readdirSync(dataDir)).toEqual(['portal.lock']);
   });

@@ -87,7 +87,7 @@ export class Deployment {
     this.processes.delete(service);
   }
 
-  async waitHealthy(timeoutMs = 30000): Promise<void> {
+  async waitHealthy(timeoutMs = 90000): Promise<void> {
     const end = Date.now() + timeoutMs;
     while (Date.now() < end) {
       const ok = await fetch(`${this.url}/api/health`)
