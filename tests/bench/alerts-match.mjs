@@ -24,6 +24,9 @@ const { AlertsServiceModule } = requireFromRoot('./dist/services/alerts/src/inde
 const { MatchCountService } = requireFromRoot('./dist/services/alerts/src/alerts/match-count.js');
 const { CreateAlerts1766000000000 } = requireFromRoot('./dist/services/alerts/src/migrations/1766000000000-CreateAlerts.js');
 const { AlertMatchIndexes1766100000000 } = requireFromRoot('./dist/services/alerts/src/migrations/1766100000000-AlertMatchIndexes.js');
+const { AlertMatchCountIndexes1766150000000 } = requireFromRoot(
+  './dist/services/alerts/src/migrations/1766150000000-AlertMatchCountIndexes.js',
+);
 void AlertsServiceModule;
 
 const CARRIERS = ['GLS', 'DHL', 'UPS', 'TNT', 'CHRONO'];
@@ -96,7 +99,7 @@ async function main() {
     service: 'alerts',
     url: withDatabase(pg.url, `${prefix}_alerts`),
     entities: [],
-    migrations: [CreateAlerts1766000000000, AlertMatchIndexes1766100000000],
+    migrations: [CreateAlerts1766000000000, AlertMatchIndexes1766100000000, AlertMatchCountIndexes1766150000000],
   });
   cleanups.push(() => db.close());
   await fill(db);
