@@ -46,7 +46,7 @@ async function fill(db) {
          (ARRAY['MAG-MLV1','MAG-LYS1','ADR-FOS1'])[1 + i % 3], 'CMD' || lpad(i::text, 8, '0'), ($3::text[])[1 + i % 5],
          'T-' || (i % 20), 'C' || (ARRAY['DUPONT','DUPUIS','MARTIN','BERNARD','DURAND','LEROY','MOREAU','SIMON'])[1 + i % 8] || (i % 600),
          ARRAY['ART-' || (i % 2000), 'ART-' || ((i * 7) % 2000)], (ARRAY[0,10,30,50,60,70,90,95,97,100])[1 + (i * 13) % 10], 'WAITING',
-         now() - (random() * 365 || ' days')::interval, now()
+         now() - random() * interval '365 days', now()
        FROM generate_series(1, $2::int) i`,
       [depositor, count, CARRIERS],
     );

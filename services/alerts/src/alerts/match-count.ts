@@ -50,10 +50,14 @@ export class MatchCountService {
     // first conditions are the caller's scope (depositors, platforms, activities, stores: the rule
     // row-level security enforces), and the events it reads are only joined to those orders — another
     // depositor's orders are never counted (alerts.service.spec.ts "the matching count").
-    const [row] = await this.db.system.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM (${arms.join(' UNION ALL ')} LIMIT ${limit}) matching`,
-      w.params,
-    );
+    const [row] = await this.db.system.transaction(async (em) => {
+      // A caller's read, as Db.scoped runs them: no parallel workers (they take cores from the other requests).
+      await em.query(`SET LOCAL max_parallel_workers_per_gather = 0`);
+      return em.query<{ count: number }[]>(
+        `SELECT count(*)::int AS count FROM (${arms.join(' UNION ALL ')} LIMIT ${limit}) matching`,
+        w.params,
+      );
+    });
     const capped = row.count > MATCH_COUNT_CAP;
     return { count: capped ? MATCH_COUNT_CAP : row.count, since: since.toISOString(), capped };
   }
