@@ -54,13 +54,15 @@ export function MatchCount({ criteria }: { criteria: object }) {
     >
       {failed
         ? translate('alerts.match.failed')
-        : answer
-          ? translate('alerts.match.count', {
-              smart_count: answer.count,
-              count: n(answer.count),
-              since: formatDate(answer.since, timeZone),
-            })
-          : translate('alerts.match.counting')}
+        : answer?.capped
+          ? translate('alerts.match.capped', { count: n(answer.count), since: formatDate(answer.since, timeZone) })
+          : answer
+            ? translate('alerts.match.count', {
+                smart_count: answer.count,
+                count: n(answer.count),
+                since: formatDate(answer.since, timeZone),
+              })
+            : translate('alerts.match.counting')}
     </Alert>
   );
 }

@@ -1575,6 +1575,8 @@ export const de: Shape<typeof fr> = {
       counting: 'Passende Aufträge werden gezählt…',
       count:
         '%{count} Auftrag der letzten 3 Monate passt (seit %{since}) |||| %{count} Aufträge der letzten 3 Monate passen (seit %{since})',
+      capped:
+        'Mehr als %{count} Aufträge der letzten 3 Monate passen (seit %{since}): schränken Sie die Kriterien für gezieltere Benachrichtigungen ein.',
       failed: 'Die Zählung ist gerade nicht verfügbar: die Benachrichtigung kann trotzdem gespeichert werden.',
     },
     msg: {

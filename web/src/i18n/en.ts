@@ -1572,6 +1572,7 @@ export const en: Shape<typeof fr> = {
       counting: 'Counting matching orders…',
       count:
         '%{count} order of the last 3 months matches (since %{since}) |||| %{count} orders of the last 3 months match (since %{since})',
+      capped: 'More than %{count} orders of the last 3 months match (since %{since}): narrow the criteria for a more targeted alert.',
       failed: 'The count is not available right now: the alert can still be saved.',
     },
     msg: {

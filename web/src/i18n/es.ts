@@ -1573,6 +1573,8 @@ export const es: Shape<typeof fr> = {
       counting: 'Contando los pedidos que coinciden…',
       count:
         '%{count} pedido de los últimos 3 meses coincide (desde el %{since}) |||| %{count} pedidos de los últimos 3 meses coinciden (desde el %{since})',
+      capped:
+        'Más de %{count} pedidos de los últimos 3 meses coinciden (desde el %{since}): precise los criterios para un envío más específico.',
       failed: 'El recuento no está disponible ahora: la alerta puede guardarse igualmente.',
     },
     msg: {

@@ -1570,6 +1570,8 @@ export const fr = {
       counting: 'Comptage des commandes correspondantes…',
       count:
         '%{count} commande des 3 derniers mois correspond (depuis le %{since}) |||| %{count} commandes des 3 derniers mois correspondent (depuis le %{since})',
+      capped:
+        'Plus de %{count} commandes des 3 derniers mois correspondent (depuis le %{since}) : précisez les critères pour un envoi plus ciblé.',
       failed: 'Comptage impossible pour le moment : l’alerte peut quand même être enregistrée.',
     },
     msg: {

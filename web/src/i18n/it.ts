@@ -1574,6 +1574,7 @@ export const it: Shape<typeof fr> = {
       counting: 'Conteggio degli ordini corrispondenti…',
       count:
         '%{count} ordine degli ultimi 3 mesi corrisponde (dal %{since}) |||| %{count} ordini degli ultimi 3 mesi corrispondono (dal %{since})',
+      capped: 'Più di %{count} ordini degli ultimi 3 mesi corrispondono (dal %{since}): restringete i criteri per un invio più mirato.',
       failed: 'Il conteggio non è disponibile ora: l’avviso può comunque essere salvato.',
     },
     msg: {
