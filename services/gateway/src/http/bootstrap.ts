@@ -5,6 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppError } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
+import { requestIdOf, useOperations } from '../health/operations';
 import { envelopeClientErrors, refuseNulInUrls, useJsonBodyParser, useRawUploads } from './hostile-input';
 import { CLAIM_ATTACHMENT_UPLOAD } from '../claims/claims.controller';
 import { IMPORT_UPLOAD_PATH } from '../huby/import.controller';
@@ -19,6 +20,7 @@ export function fastifyAdapter(): FastifyAdapter {
     trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
     bodyLimit: 5 * 1024 * 1024,
     logger: false,
+    genReqId: requestIdOf,
   });
 }
 
@@ -26,9 +28,9 @@ export function fastifyAdapter(): FastifyAdapter {
 export async function configureGateway(app: NestFastifyApplication): Promise<void> {
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(portalValidationPipe());
-  app.enableShutdownHooks();
   setupOpenApi(app);
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  useOperations(fastify);
   useJsonBodyParser(app.getHttpAdapter() as FastifyAdapter, (url) => url.startsWith(`/${API_PREFIX}/feed/`));
   refuseNulInUrls(fastify);
   useRawUploads(fastify, (url) => url.split('?')[0] === IMPORT_UPLOAD_PATH || CLAIM_ATTACHMENT_UPLOAD.test(url.split('?')[0]));
