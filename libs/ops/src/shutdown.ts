@@ -29,11 +29,18 @@ export function stopGracefullyOnSignals(app: Closable, options: { httpServers?: 
       for (const server of options.httpServers?.() ?? []) server.closeAllConnections();
     }, drainMs);
     cut.unref();
+    // A keep-alive connection whose request has just been answered would hold the close until its
+    // timeout: close connections as they turn idle.
+    const idle = setInterval(() => {
+      for (const server of options.httpServers?.() ?? []) server.closeIdleConnections();
+    }, 200);
+    idle.unref();
     // Past the drain and the hooks' own time, leave whatever still hangs.
     setTimeout(() => process.exit(1), drainMs + 10_000).unref();
     app.close().then(
       () => {
         clearTimeout(cut);
+        clearInterval(idle);
         logger.log('stopped');
         process.exit(0);
       },

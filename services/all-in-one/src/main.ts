@@ -1,14 +1,13 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { DataFolderInUseError, NewerDataError } from '@portal/db';
-import { collectProcessMetrics, PortalLogger, stopGracefullyOnSignals } from '@portal/ops';
+import { PortalLogger, stopGracefullyOnSignals } from '@portal/ops';
 import { demoDataWanted, printWelcome, startPortal } from './portal';
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const demo = demoDataWanted();
   Logger.overrideLogger(new PortalLogger('portal'));
-  collectProcessMetrics();
   const app = await startPortal({ port, host: process.env.HOST, demo, logger: new PortalLogger('portal') });
   stopGracefullyOnSignals(app, { httpServers: () => [app.getHttpServer()] });
   printWelcome(port, Boolean(demo));

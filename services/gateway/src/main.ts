@@ -3,14 +3,13 @@ import { Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BusModule, transportFromEnv } from '@portal/bus';
-import { collectProcessMetrics, PortalLogger, stopGracefullyOnSignals } from '@portal/ops';
+import { PortalLogger, stopGracefullyOnSignals } from '@portal/ops';
 import { GatewayModule } from './gateway.module';
 import { configureGateway, fastifyAdapter } from './http/bootstrap';
 
 /** Distributed mode: the gateway alone, talking to the services over NATS. */
 async function main(): Promise<void> {
   Logger.overrideLogger(new PortalLogger('gateway'));
-  collectProcessMetrics();
   const transport = await transportFromEnv('portal-gateway');
   @Module({ imports: [BusModule.forTransport(transport), GatewayModule] })
   class GatewayRoot {}

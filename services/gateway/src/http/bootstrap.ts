@@ -4,6 +4,7 @@ import { Logger, type INestApplication } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppError } from '@portal/contracts';
+import { collectProcessMetrics } from '@portal/ops';
 import type { FastifyInstance } from 'fastify';
 import { requestIdOf, useOperations } from '../health/operations';
 import { envelopeClientErrors, refuseNulInUrls, useJsonBodyParser, useRawUploads } from './hostile-input';
@@ -31,6 +32,7 @@ export async function configureGateway(app: NestFastifyApplication): Promise<voi
   setupOpenApi(app);
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   useOperations(fastify);
+  collectProcessMetrics();
   useJsonBodyParser(app.getHttpAdapter() as FastifyAdapter, (url) => url.startsWith(`/${API_PREFIX}/feed/`));
   refuseNulInUrls(fastify);
   useRawUploads(fastify, (url) => url.split('?')[0] === IMPORT_UPLOAD_PATH || CLAIM_ATTACHMENT_UPLOAD.test(url.split('?')[0]));
