@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type BusRequest, type CallerContext } from '@portal/contracts';
+import { timeBusRequest } from '@portal/ops';
 import { BUS_TRANSPORT, DEFAULT_REQUEST_TIMEOUT_MS, type BusTransport } from './transport';
 
 /** Sends requests to other services with the caller's context; unwraps the reply or throws AppError. */
@@ -10,8 +11,10 @@ export class BusClient {
   async request<T, D = unknown>(subject: string, ctx: CallerContext, data: D, timeoutMs?: number): Promise<T> {
     const budgetMs = timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const message: BusRequest<D> = { ctx, data, budgetMs };
-    const reply = await this.transport.request(subject, message, budgetMs);
-    if (!reply.ok) throw AppError.fromBody(reply.error);
-    return reply.data as T;
+    return timeBusRequest(subject, async () => {
+      const reply = await this.transport.request(subject, message, budgetMs);
+      if (!reply.ok) throw AppError.fromBody(reply.error);
+      return reply.data as T;
+    });
   }
 }

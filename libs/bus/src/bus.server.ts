@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { BaseRpcContext, CustomTransportStrategy, EventPattern, MessageHandler, Server } from '@nestjs/microservices';
 import type { BusRequest, DomainEvent } from '@portal/contracts';
+import { DRAIN_TIMEOUT_MS, runWithRequestId } from '@portal/ops';
 import { lastValueFrom } from 'rxjs';
 import { Admission } from './admission';
 import { toAppError } from './errors';
@@ -18,6 +19,8 @@ export const OnEvent = (type: string, consumer: string): MethodDecorator => Even
  */
 export class BusServer extends Server implements CustomTransportStrategy {
   protected override readonly logger = new Logger('BusServer');
+  /** Requests and events being handled now: `close` waits for them (graceful shutdown). */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   /** Each request subject's turns (BUS_CONCURRENCY, BUS_QUEUE, BUS_QUEUE_WAIT_MS); events do not queue here. */
   constructor(
@@ -48,7 +51,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
     for (const handler of handlers) {
       const consumer = String(handler.extras?.consumer ?? pattern);
       await this.transport.consume(consumer, [pattern], async (event: DomainEvent) => {
-        const reply = await this.invoke(pattern, handler, event);
+        const reply = await this.track(runWithRequestId(`event-${event.id}`, () => this.invoke(pattern, handler, event)));
         if (!reply.ok) throw new Error(`${consumer} failed on ${event.type} ${event.id}: ${reply.error.key}`);
       });
     }
@@ -56,10 +59,14 @@ export class BusServer extends Server implements CustomTransportStrategy {
 
   /** A request waits for a turn of its subject, or is shed with serverUnavailable and a Retry-After. */
   private async admit(pattern: string, handler: MessageHandler, payload: unknown): Promise<Reply> {
-    const budgetMs = (payload as Partial<BusRequest> | null)?.budgetMs;
+    const { budgetMs, ctx } = (payload as Partial<BusRequest> | null) ?? {};
+    const requestId = typeof ctx?.requestId === 'string' ? ctx.requestId : 'bus';
     try {
-      return await this.admission.run(pattern, typeof budgetMs === 'number' ? budgetMs : undefined, () =>
-        this.invoke(pattern, handler, payload),
+      // Every log line of this work carries the request id the gateway gave it, across the bus.
+      return await this.track(
+        runWithRequestId(requestId, () =>
+          this.admission.run(pattern, typeof budgetMs === 'number' ? budgetMs : undefined, () => this.invoke(pattern, handler, payload)),
+        ),
       );
     } catch (e) {
       return { ok: false, error: toAppError(e).toBody().error };
@@ -84,7 +91,20 @@ export class BusServer extends Server implements CustomTransportStrategy {
     return this.transport as T;
   }
 
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  /** Lets the work in hand finish (at most DRAIN_TIMEOUT_MS); the transport's owner closes the transport. */
   async close(): Promise<void> {
-    // The transport is shared (all-in-one); its owner closes it.
+    if (!this.inFlight.size) return;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise((resolve) => {
+      timer = setTimeout(resolve, DRAIN_TIMEOUT_MS);
+    });
+    await Promise.race([Promise.allSettled([...this.inFlight]), late]);
+    clearTimeout(timer);
   }
 }

@@ -1,10 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { AppError, type DomainEvent } from '@portal/contracts';
+import { addReadinessCheck } from '@portal/ops';
 import {
   AckPolicy,
   connect,
   DeliverPolicy,
   ErrorCode,
+  Events,
   type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
@@ -44,6 +46,9 @@ export class NatsTransport implements BusTransport {
   private readonly stream: string;
   private readonly prefix: string;
   private readonly subjectPrefix: string;
+  /** False between a disconnect and the reconnect (readiness). */
+  private connected = true;
+  private readonly unwatch: () => void;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -55,6 +60,15 @@ export class NatsTransport implements BusTransport {
     this.stream = options.stream ?? (ns ? `PORTAL_EVENTS_${ns}` : 'PORTAL_EVENTS');
     this.prefix = options.eventPrefix ?? (ns ? `${ns}.events` : 'events');
     this.subjectPrefix = ns ? `${ns}.` : '';
+    this.unwatch = addReadinessCheck('bus', () => this.connected && !this.nc.isClosed());
+    void this.followStatus();
+  }
+
+  private async followStatus(): Promise<void> {
+    for await (const status of this.nc.status()) {
+      if (status.type === Events.Disconnect) this.connected = false;
+      if (status.type === Events.Reconnect) this.connected = true;
+    }
   }
 
   static async connect(options: NatsTransportOptions): Promise<NatsTransport> {
@@ -192,6 +206,7 @@ export class NatsTransport implements BusTransport {
   }
 
   async close(): Promise<void> {
+    this.unwatch();
     for (const c of this.consumers) await c.close().catch(() => undefined);
     await this.nc.drain().catch(() => undefined);
   }

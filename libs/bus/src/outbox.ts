@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { DomainEvent } from '@portal/contracts';
 import type { Db } from '@portal/db';
+import { watchOutbox, type OutboxBacklog } from '@portal/ops';
 import type { EntityManager, QueryRunner } from 'typeorm';
 import { Repeater } from './repeater';
 import type { BusTransport } from './transport';
@@ -75,12 +76,25 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.logger = new Logger(`Outbox:${db.service}`);
   }
 
+  private unwatch?: () => void;
+
   onApplicationBootstrap(): void {
+    this.unwatch = watchOutbox(this.db.service, () => this.backlog());
     this.repeater.start(this.intervalMs, true);
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.unwatch?.();
     await this.repeater.stop();
+  }
+
+  /** Pending events and the age of the oldest (metrics: outbox lag). */
+  async backlog(): Promise<OutboxBacklog> {
+    const [row]: { pending: number; age: number | null }[] = await this.db.system.query(
+      `SELECT count(*)::int AS "pending", extract(epoch FROM now() - min("occurred_at"))::float AS "age"
+         FROM "outbox" WHERE "published_at" IS NULL`,
+    );
+    return { pending: row?.pending ?? 0, oldestAgeSeconds: Math.max(0, row?.age ?? 0) };
   }
 
   /** Relays now (called after a commit that wrote events, and on the timer). */

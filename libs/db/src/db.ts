@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { CallerContext, Scope } from '@portal/contracts';
+import { addReadinessCheck, watchPool } from '@portal/ops';
 import { Client, DatabaseError, type Pool, type PoolClient } from 'pg';
 import { DataSource, EntityManager, EntitySchema, MixedList, type ObjectLiteral, type QueryRunner, type SelectQueryBuilder } from 'typeorm';
 import { databaseName, dataDir, serviceDatabaseUrl, withDatabase } from './config';
@@ -30,6 +31,8 @@ export interface DbOptions {
 export class Db {
   private readonly logger: Logger;
   private useAppRole = false;
+  /** Undoes the readiness check and pool metrics this handle registered. */
+  private readonly unwatch: (() => void)[] = [];
 
   /**
    * Unscoped access, as the database owner: row-level security does not apply. For the system's
@@ -74,7 +77,25 @@ export class Db {
         throw e;
       });
     await db.migrate();
+    db.unwatch.push(
+      watchPool(options.service, db.pool),
+      addReadinessCheck(`db:${options.service}`, () => db.ready()),
+    );
     return db;
+  }
+
+  /** Ready: the database answers and every migration this code knows has run. */
+  async ready(): Promise<boolean> {
+    const known = this.dataSource.migrations.map((m) => m.name ?? m.constructor.name);
+    try {
+      if (!known.length) return await this.ping();
+      const rows: { n: number }[] = await this.dataSource.query(`SELECT count(*)::int AS n FROM "migrations" WHERE "name" = ANY($1)`, [
+        known,
+      ]);
+      return rows[0]?.n === known.length;
+    } catch {
+      return false;
+    }
   }
 
   /**
@@ -222,6 +243,7 @@ export class Db {
   }
 
   async close(): Promise<void> {
+    for (const undo of this.unwatch.splice(0)) undo();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

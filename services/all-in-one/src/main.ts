@@ -1,11 +1,15 @@
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
 import { DataFolderInUseError, NewerDataError } from '@portal/db';
+import { PortalLogger, stopGracefullyOnSignals } from '@portal/ops';
 import { demoDataWanted, printWelcome, startPortal } from './portal';
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const demo = demoDataWanted();
-  await startPortal({ port, host: process.env.HOST, demo });
+  Logger.overrideLogger(new PortalLogger('portal'));
+  const app = await startPortal({ port, host: process.env.HOST, demo, logger: new PortalLogger('portal') });
+  stopGracefullyOnSignals(app, { httpServers: () => [app.getHttpServer()] });
   printWelcome(port, Boolean(demo));
 }
 

@@ -1,4 +1,4 @@
-import { Logger, Module, type INestApplication } from '@nestjs/common';
+import { Logger, Module, type INestApplication, type LoggerService } from '@nestjs/common';
 import { APP_GUARD, NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { RpcRolesGuard } from '@portal/auth';
@@ -63,6 +63,8 @@ export interface PortalOptions {
   /** Load the demo data (never in production, see demoDataWanted). */
   demo?: DemoOptions;
   transport?: BusTransport;
+  /** The process's logger (main: JSON or text as LOG_FORMAT says); Nest's default otherwise. */
+  logger?: LoggerService;
 }
 
 /**
@@ -77,7 +79,11 @@ export async function startPortal(options: PortalOptions = {}): Promise<INestApp
   })
   class PortalRoot {}
 
-  const app = await NestFactory.create<NestFastifyApplication>(PortalRoot, fastifyAdapter(), { bufferLogs: false, rawBody: true });
+  const app = await NestFactory.create<NestFastifyApplication>(PortalRoot, fastifyAdapter(), {
+    bufferLogs: false,
+    rawBody: true,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   await configureGateway(app);
   // The bus side shares the app's global guard and filter (APP_GUARD, APP_FILTER).
   app.connectMicroservice({ strategy: new BusServer(transport) }, { inheritAppConfig: true });

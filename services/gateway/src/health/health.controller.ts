@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
 import { BusClient } from '@portal/bus';
 import { healthSubject, SERVICES, systemContext } from '@portal/contracts';
+import { readiness } from '@portal/ops';
 import type { FastifyReply } from 'fastify';
 
 @ApiTags('health')
@@ -27,5 +28,24 @@ export class HealthController {
     const services = Object.fromEntries(entries);
     const ok = entries.every(([, s]) => s.up && s.db);
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', services });
+  }
+
+  @Public()
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness: the process answers (never looks at its dependencies)' })
+  live() {
+    return { status: 'ok' };
+  }
+
+  /**
+   * This process's own dependencies only (the bus; in all-in-one also every database): a service
+   * that is down makes its own probe fail, not every gateway's, which would take the whole site out.
+   */
+  @Public()
+  @Get('ready')
+  @ApiOperation({ summary: "Readiness: this process's bus and databases reachable, migrations run, not shutting down; 503 otherwise" })
+  async ready(@Res() reply: FastifyReply) {
+    const report = await readiness();
+    return reply.status(report.ready ? 200 : 503).send({ status: report.ready ? 'ready' : 'unready', ...report });
   }
 }

@@ -4,7 +4,9 @@ import { Logger, type INestApplication } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppError } from '@portal/contracts';
+import { collectProcessMetrics } from '@portal/ops';
 import type { FastifyInstance } from 'fastify';
+import { requestIdOf, useOperations } from '../health/operations';
 import { envelopeClientErrors, refuseNulInUrls, useJsonBodyParser, useRawUploads } from './hostile-input';
 import { CLAIM_ATTACHMENT_UPLOAD } from '../claims/claims.controller';
 import { IMPORT_UPLOAD_PATH } from '../huby/import.controller';
@@ -19,6 +21,7 @@ export function fastifyAdapter(): FastifyAdapter {
     trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
     bodyLimit: 5 * 1024 * 1024,
     logger: false,
+    genReqId: requestIdOf,
   });
 }
 
@@ -26,9 +29,10 @@ export function fastifyAdapter(): FastifyAdapter {
 export async function configureGateway(app: NestFastifyApplication): Promise<void> {
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(portalValidationPipe());
-  app.enableShutdownHooks();
   setupOpenApi(app);
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  useOperations(fastify);
+  collectProcessMetrics();
   useJsonBodyParser(app.getHttpAdapter() as FastifyAdapter, (url) => url.startsWith(`/${API_PREFIX}/feed/`));
   refuseNulInUrls(fastify);
   useRawUploads(fastify, (url) => url.split('?')[0] === IMPORT_UPLOAD_PATH || CLAIM_ATTACHMENT_UPLOAD.test(url.split('?')[0]));

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { isPublic, machineKinds, requiredRoles } from '@portal/auth';
@@ -20,7 +19,7 @@ export class SessionGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<PortalRequest>();
-    const requestId = String(request.headers['x-request-id'] ?? randomUUID()).slice(0, 64);
+    const requestId = request.id; // fastifyAdapter's genReqId: the caller's X-Request-Id or a new one
     if (isPublic(this.reflector, context)) {
       request.caller = anonymous(requestId, request);
       return true;

@@ -1,0 +1,6 @@
+export * from './request-context';
+export * from './logger';
+export * from './metrics';
+export * from './readiness';
+export * from './probes';
+export * from './shutdown';

@@ -1,0 +1,80 @@
+import { logFormat, PortalLogger } from './logger';
+import { runWithRequestId } from './request-context';
+
+/** What the logger writes, one string per write. */
+function capture(fn: () => void): string[] {
+  const lines: string[] = [];
+  const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  const errors = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  try {
+    fn();
+  } finally {
+    spy.mockRestore();
+    errors.mockRestore();
+  }
+  return lines;
+}
+
+describe('log format', () => {
+  it('is JSON by default in production, text otherwise, and LOG_FORMAT decides when set', () => {
+    expect(logFormat({ NODE_ENV: 'production' })).toBe('json');
+    expect(logFormat({})).toBe('text');
+    expect(logFormat({ NODE_ENV: 'development' })).toBe('text');
+    expect(logFormat({ NODE_ENV: 'production', LOG_FORMAT: 'text' })).toBe('text');
+    expect(logFormat({ LOG_FORMAT: 'JSON' })).toBe('json');
+    expect(logFormat({ NODE_ENV: 'production', LOG_FORMAT: 'yaml' })).toBe('json');
+  });
+
+  it('writes one JSON object per line with level, context, service and the request id of the work', () => {
+    const logger = new PortalLogger('tracking', 'json');
+    const lines = capture(() => {
+      logger.log('outside any request', 'Orders');
+      runWithRequestId('req-42', () => logger.warn('inside a request\nwith a second line', 'Orders'));
+      runWithRequestId('req-43', () => logger.error('failed', 'Error: stack here', 'Orders'));
+    });
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line.endsWith('\n') && line.indexOf('\n') === line.length - 1).toBe(true);
+    const [outside, inside, failed] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(outside).toMatchObject({ level: 'log', message: 'outside any request', context: 'Orders', service: 'tracking' });
+    expect(outside).not.toHaveProperty('requestId');
+    expect(inside).toMatchObject({ level: 'warn', message: 'inside a request\nwith a second line', requestId: 'req-42' });
+    expect(failed).toMatchObject({ level: 'error', requestId: 'req-43', stack: 'Error: stack here' });
+    expect(typeof outside.timestamp).toBe('number');
+  });
+
+  it('writes text for a person, with the request id after the context', () => {
+    const logger = new PortalLogger('stock', 'text');
+    const [line] = capture(() => runWithRequestId('req-7', () => logger.log('stock lines read', 'StockLines')));
+    expect(line).toContain('stock lines read');
+    expect(line).toContain('[StockLines]');
+    expect(line).toContain('[req req-7]');
+    expect(() => JSON.parse(line)).toThrow();
+  });
+
+  it('keeps each request id to its own work when requests interleave', async () => {
+    const logger = new PortalLogger('auth', 'json');
+    const written: string[] = [];
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const work = (id: string, delay: number) =>
+        runWithRequestId(id, async () => {
+          await new Promise((r) => setTimeout(r, delay));
+          logger.log(`done ${id}`);
+        });
+      await Promise.all([work('a', 20), work('b', 5), work('c', 10)]);
+    } finally {
+      spy.mockRestore();
+    }
+    for (const entry of written.map((l) => JSON.parse(l) as { message: string; requestId: string }))
+      expect(entry.message).toBe(`done ${entry.requestId}`);
+  });
+});
