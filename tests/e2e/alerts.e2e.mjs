@@ -20,6 +20,21 @@ async function settle(page) {
 }
 
 /** The matching count once it has settled (the form counts again 300 ms after the last change). */
+/**
+ * The alerts service fills its projection of tracking's orders after the demo's background load: wait
+ * until the count of every order of the caller stops moving, so the counts the journey compares are of one state.
+ */
+async function projectionSettled(page) {
+  let last = -1;
+  for (let i = 0; i < 120; i++) {
+    const { body } = await apiAs(page, 'POST', '/alerts/match-count', { kind: 'VIP' });
+    if (body?.count > 0 && body.count === last) return;
+    last = body?.count ?? -1;
+    await page.waitForTimeout(1000);
+  }
+  throw new Error('the alerts projection did not settle in 2 minutes');
+}
+
 async function settledCount(page, previous) {
   const box = page.getByTestId('alert-match-count');
   for (let i = 0; i < 60; i++) {
@@ -48,6 +63,7 @@ test('alice creates a VIP alert, finds it in Hello, makes it weekly, tests it an
     await axe(page, 'alerts hello dark');
     await screenshot(page, 'alerts-hello-dark-fr');
 
+    await projectionSettled(page);
     await page.getByRole('link', { name: 'Nouvelle alerte' }).click();
     await page.getByRole('heading', { name: 'Nouvelle alerte My VIP' }).waitFor();
     await page.locator('#alert-title').fill(TITLE);
