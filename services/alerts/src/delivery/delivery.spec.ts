@@ -54,6 +54,7 @@ describe('alerts delivery on a real database', () => {
 
   beforeAll(async () => {
     process.env.ALERTS_SCHEDULER_INTERVAL_MS = '0';
+    process.env.ALERTS_IMMEDIATE_CACHE_MS = '0';
     h = await startServices([AlertsServiceModule]);
     db = h.get(Db);
     const [{ name }] = await db.system.query<{ name: string }>('SELECT current_database() AS name');

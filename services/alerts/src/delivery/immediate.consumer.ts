@@ -36,6 +36,7 @@ export const IMMEDIATE_CONSUMERS = {
 @Controller()
 export class ImmediateConsumer {
   private readonly logger = new Logger('ImmediateAlerts');
+  private cache?: { at: number; byDepositor: Map<number, AlertRow[]> };
 
   constructor(
     @Inject(Db) private readonly db: Db,
@@ -90,6 +91,8 @@ export class ImmediateConsumer {
   }
 
   private async deliver(consumer: string, event: DomainEvent, deliveries: AlertDelivery[]): Promise<number> {
+    // Most changes concern no alert: nothing to write, nothing to remember (a redelivery finds none again).
+    if (!deliveries.length) return 0;
     // Composed before the transaction (templates, documents over the bus): it holds no connection meanwhile.
     const planned = await Promise.all(deliveries.map(async (d) => ({ d, mails: await this.composer.compose(d) })));
     let fired = 0;
@@ -100,14 +103,26 @@ export class ImmediateConsumer {
     return first ? fired : 0;
   }
 
-  /** Enabled immediate alerts of these kinds naming one of these depositors. */
-  private candidates(kinds: AlertKind[], depositorIds: number[]): Promise<AlertRow[]> {
-    return this.db.scopedQuery<AlertRow>(
-      systemContext('alerts-immediate'),
-      `SELECT * FROM alerts WHERE enabled AND kind = ANY($1) AND depositor_ids && $2::int[]
-         AND (frequency = 'IMMEDIATE' OR kind = 'NO_TEMPERATURE')`,
-      [kinds, depositorIds],
-    );
+  /**
+   * Enabled immediate alerts of these kinds naming one of these depositors. They are read at most
+   * every ALERTS_IMMEDIATE_CACHE_MS (a second) rather than for each of hundreds of changes a second:
+   * an alert saved takes effect within that time.
+   */
+  private async candidates(kinds: AlertKind[], depositorIds: number[]): Promise<AlertRow[]> {
+    const ttl = Number(process.env.ALERTS_IMMEDIATE_CACHE_MS ?? 1000);
+    if (!this.cache || !(Date.now() - this.cache.at < ttl)) {
+      const at = Date.now();
+      const alerts = await this.db.scopedQuery<AlertRow>(
+        systemContext('alerts-immediate'),
+        `SELECT * FROM alerts WHERE enabled AND (frequency = 'IMMEDIATE' OR kind = 'NO_TEMPERATURE') AND kind <> 'SLA'`,
+      );
+      const byDepositor = new Map<number, AlertRow[]>();
+      for (const a of alerts) for (const d of a.depositor_ids) byDepositor.set(d, [...(byDepositor.get(d) ?? []), a]);
+      this.cache = { at, byDepositor };
+    }
+    const found = new Map<number, AlertRow>();
+    for (const d of depositorIds) for (const a of this.cache.byDepositor.get(d) ?? []) if (kinds.includes(a.kind)) found.set(a.id, a);
+    return [...found.values()];
   }
 
   private async projected(orderId: number): Promise<ProjectedOrder | undefined> {
