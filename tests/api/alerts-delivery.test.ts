@@ -125,6 +125,8 @@ describe('alert mails by SMTP', () => {
         })
         .expect(201)
     ).body as AlertDto;
+    // A saved alert takes effect within a second (the immediate consumer reads the alerts once a second).
+    await new Promise((r) => setTimeout(r, 1200));
     await feed([{ status: 0, at: createdAt }]);
     const since = Date.now();
     await feed([

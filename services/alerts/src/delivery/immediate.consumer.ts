@@ -13,6 +13,7 @@ import {
 } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { MailRelay } from '@portal/mail';
+import type { EntityManager } from 'typeorm';
 import { recordDelivery } from './alert-mails';
 import { AlertComposer, type AlertDelivery } from './compose';
 import { follows, orderMatches, type AlertRow, type Occurrence } from './matching';
@@ -94,11 +95,21 @@ export class ImmediateConsumer {
     // Most changes concern no alert: nothing to write, nothing to remember (a redelivery finds none again).
     if (!deliveries.length) return 0;
     // Composed before the transaction (templates, documents over the bus): it holds no connection meanwhile.
-    const planned = await Promise.all(deliveries.map(async (d) => ({ d, mails: await this.composer.compose(d) })));
+    const composed = await Promise.allSettled(deliveries.map(async (d) => ({ d, mails: await this.composer.compose(d) })));
+    const planned = composed.flatMap((c) => (c.status === 'fulfilled' ? [c.value] : []));
+    const failed = composed.find((c): c is PromiseRejectedResult => c.status === 'rejected');
     let fired = 0;
-    const first = await handleOnce(this.db, consumer, event, async (em) => {
+    const record = async (em: EntityManager) => {
       for (const { d, mails } of planned) if (await recordDelivery(em, d.alert.id, event.id, 'EVENT', mails, d.orders.length)) fired++;
-    });
+    };
+    if (failed) {
+      // One alert could not be written (tracking away for its documents): the others go now, their
+      // triggers refuse them when the event comes again for the one that failed.
+      await this.db.scoped(systemContext(`alerts-immediate:${event.id}`), record);
+      if (fired) this.relay.kick();
+      throw failed.reason;
+    }
+    const first = await handleOnce(this.db, consumer, event, record);
     if (first && fired) this.relay.kick();
     return first ? fired : 0;
   }
