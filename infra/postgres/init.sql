@@ -6,3 +6,4 @@ CREATE DATABASE portal_tracking;
 CREATE DATABASE portal_stock;
 CREATE DATABASE portal_huby;
 CREATE DATABASE portal_alerts;
+CREATE DATABASE portal_claims;

@@ -14,7 +14,8 @@ describe('alerts API', () => {
   let alice: Awaited<ReturnType<typeof loginAs>>;
   let premium: Awaited<ReturnType<typeof loginAs>>;
   let other: Awaited<ReturnType<typeof loginAs>>;
-  let bob: Awaited<ReturnType<typeof loginAs>>;
+  let plain: Awaited<ReturnType<typeof loginAs>>;
+  let noAlerts: Awaited<ReturnType<typeof loginAs>>;
   const q = (o: object) => encodeURIComponent(JSON.stringify(o));
   const run = Date.now().toString(36).toUpperCase();
   const form = (more: object = {}) => ({
@@ -30,7 +31,11 @@ describe('alerts API', () => {
   beforeAll(async () => {
     target = await startTarget();
     alice = await loginAs(target, 'alice');
-    bob = await loginAs(target, 'bob');
+    // The demo users have the alert rights (alice VIP Premium and custom subjects, bob ALERT_USER): users without them.
+    await addUser(target, { login: 'alerts-plain', roles: [Role.ALERT_USER], depositorIds: [1, 2] });
+    plain = await loginAs(target, 'alerts-plain');
+    await addUser(target, { login: 'alerts-none', roles: [Role.PGT_USER], depositorIds: [1, 2] });
+    noAlerts = await loginAs(target, 'alerts-none');
     await addUser(target, { login: 'alerts-b', roles: [Role.ALERT_USER], depositorIds: [2] });
     other = await loginAs(target, 'alerts-b');
     await addUser(target, {
@@ -66,9 +71,9 @@ describe('alerts API', () => {
   });
 
   it('needs ALERT_USER, VIP Premium to inform the final recipient and its right for a custom subject', async () => {
-    expect((await bob.get('/api/alerts').expect(403)).body.error.key).toBe('permissionDenied');
-    expect((await alice.post('/api/alerts', form({ informFinalRecipient: true })).expect(403)).body.error.key).toBe('vipPremiumRequired');
-    expect((await alice.post('/api/alerts', form({ subject: '{alertName} {orderReference}' })).expect(403)).body.error.key).toBe(
+    expect((await noAlerts.get('/api/alerts').expect(403)).body.error.key).toBe('permissionDenied');
+    expect((await plain.post('/api/alerts', form({ informFinalRecipient: true })).expect(403)).body.error.key).toBe('vipPremiumRequired');
+    expect((await plain.post('/api/alerts', form({ subject: '{alertName} {orderReference}' })).expect(403)).body.error.key).toBe(
       'customSubjectRequired',
     );
     const granted = await premium

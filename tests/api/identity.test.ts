@@ -144,7 +144,7 @@ describe('identity API', () => {
   it('lists the application tiles the roles allow', async () => {
     const routes = async (login: string) =>
       (await (await loginAs(target, login)).get('/api/dashboard/personnal/apps').expect(200)).body.map((a: { route: string }) => a.route);
-    expect(await routes('bob')).toEqual(['/pgt', '/stock']);
+    expect(await routes('bob')).toEqual(['/pgt', '/stock', '/vip', '/doc']);
     expect(await routes('alice')).toContain('/fever');
     expect(await routes('alice')).not.toContain('/admin');
     expect(await routes('admin')).toContain('/admin');

@@ -5,10 +5,10 @@ import { appTileIds, loginToDashboard } from './support/portal.mjs';
 
 const ctx = useJourney();
 
-// Spec §2 table: alice has every application role, bob PGT_USER and STOCK_USER, carla two ADMIN_* roles.
+// Spec §2 table: alice has every application role, bob PGT_USER, STOCK_USER and ALERT_USER, carla two ADMIN_* roles.
 const EXPECTED = {
-  alice: ['pgt', 'stock', 'vip', 'doc', 'item', 'dashtower', 'geo-order', 'serialtracker', 'tracerroute', 'fever'],
-  bob: ['pgt', 'stock'],
+  alice: ['pgt', 'stock', 'vip', 'doc', 'item', 'dashtower', 'geo-order', 'serialtracker', 'tracerroute', 'claim', 'fever'],
+  bob: ['pgt', 'stock', 'vip', 'doc'],
   carla: ['admin'],
 };
 

@@ -19,8 +19,18 @@ describe('toAppError', () => {
     expect(toAppError(pgError('54000')).key).toBe('sizeLimitExceeded'); // index row too large
   });
 
-  it('still answers other failures as unexpected: a lost connection, a bug, a system error', () => {
-    expect(toAppError(pgError('57P01')).key).toBe('unexpectedError');
+  it('answers a database that is down or restarting as 503 serverUnavailable, bare or wrapped by TypeORM', () => {
+    expect(toAppError(pgError('57P01')).key).toBe('serverUnavailable'); // terminated by an administrator / shutdown
+    expect(toAppError(pgError('57P03')).key).toBe('serverUnavailable'); // starting up, recovering after a crash
+    expect(toAppError(pgError('08006')).status).toBe(503); // connection failure
+    expect(toAppError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })).key).toBe(
+      'serverUnavailable',
+    );
+    expect(toAppError(new Error('Connection terminated unexpectedly')).key).toBe('serverUnavailable');
+    expect(toAppError({ message: 'x', driverError: new Error('timeout exceeded when trying to connect') }).key).toBe('serverUnavailable');
+  });
+
+  it('still answers other failures as unexpected: a bug, a system error', () => {
     expect(toAppError(pgError('42P01')).key).toBe('unexpectedError');
     expect(toAppError(Object.assign(new Error('pipe'), { code: 'EPIPE' })).key).toBe('unexpectedError');
     expect(toAppError(new TypeError('x')).key).toBe('unexpectedError');

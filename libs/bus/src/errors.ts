@@ -26,6 +26,10 @@ export function toAppError(e: unknown): AppError {
   }
   const refused = refusedByDatabase(e);
   if (refused) return refused;
+  if (databaseUnreachable(e)) {
+    logger.warn(`database unreachable: ${(e as Error).message}`);
+    return new AppError('serverUnavailable', 'the database is not reachable');
+  }
   logger.error(e instanceof Error ? (e.stack ?? e.message) : JSON.stringify(e));
   return new AppError('unexpectedError', 'unexpected error');
 }
@@ -42,6 +46,30 @@ function refusedByDatabase(e: unknown): AppError | undefined {
   return code === '54000'
     ? new AppError('sizeLimitExceeded', 'a value is too large')
     : new AppError('validationFailed', 'a value the database cannot store');
+}
+
+/** Node's network errors: the database's socket refused, reset, broken or timed out. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** pg's own words when its connection went away or could not be had in time. */
+const LOST_CONNECTION =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|terminating connection/i;
+
+/**
+ * The database is down or restarting (killed, failing over, shutting down): the request cannot be
+ * served now but may be later, so 503 serverUnavailable, not 500. SQLSTATE class 08 (connection
+ * exception), 57P01-57P03 (shut down, crashed, not accepting connections yet), 53300 (too many
+ * connections), a network error, or pg's lost-connection messages.
+ */
+export function databaseUnreachable(e: unknown): boolean {
+  const code = sqlState(e);
+  if (code && (code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code))) return true;
+  for (let cause: unknown = e, depth = 0; cause && typeof cause === 'object' && depth < 4; depth++) {
+    const own = (cause as { code?: unknown }).code;
+    if (typeof own === 'string' && NETWORK_CODES.has(own)) return true;
+    if (cause instanceof Error && LOST_CONNECTION.test(cause.message)) return true;
+    cause = (cause as { driverError?: unknown; cause?: unknown }).driverError ?? (cause as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** The SQLSTATE of a pg error, bare or wrapped by TypeORM (QueryFailedError.driverError). */

@@ -19,6 +19,7 @@ export const PORTAL_APPS: readonly PortalApp[] = [
   { id: 'geo-order', route: '/geo-order', roles: [Role.GEO_ORDER_USER], labelKey: 'apps.geoOrder' },
   { id: 'serialtracker', route: '/serialtracker', roles: [Role.SERIAL_USER], labelKey: 'apps.serialtracker' },
   { id: 'tracerroute', route: '/tracerroute', roles: [Role.TRACERROUTE_USER], labelKey: 'apps.tracerroute' },
+  { id: 'claim', route: '/claim', roles: [Role.CLAIM_USER, Role.USER_CLAIM_READ], labelKey: 'apps.claim' },
   { id: 'fever', route: '/fever', roles: [Role.ADMIN_SONDE, Role.FEVER_USER], labelKey: 'apps.fever' },
   { id: 'admin', route: '/admin', roles: ADMIN_FAMILY, labelKey: 'apps.admin' },
 ];

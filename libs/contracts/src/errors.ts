@@ -4,6 +4,7 @@
  * translation in the five languages of the web app (checked by a test).
  */
 import { ALERTS_ERROR_STATUS } from './alerts/errors';
+import { CLAIMS_ERROR_STATUS } from './claims/errors';
 import { HUBY_ERROR_STATUS } from './huby/errors';
 import { LOOP_ERROR_STATUS } from './huby/loop-errors';
 import { STOCK_ERROR_STATUS } from './stock/errors';
@@ -15,6 +16,7 @@ export const ERROR_STATUS = {
   ...HUBY_ERROR_STATUS,
   ...LOOP_ERROR_STATUS,
   ...ALERTS_ERROR_STATUS,
+  ...CLAIMS_ERROR_STATUS,
   // Alerts and session (§8)
   loginFailed: 401,
   tokenDismiss: 401,

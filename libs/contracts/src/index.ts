@@ -11,6 +11,7 @@ export * from './tracking';
 export * from './stock';
 export * from './huby';
 export * from './alerts';
+export * from './claims';
 export * from './body';
 export * from './exports';
 export * from './lists';

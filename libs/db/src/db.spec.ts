@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { depositorScope, FULL_SCOPE, type Scope } from '@portal/contracts';
 import { freshDatabaseBase } from '@portal/testing';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { Db, dropDatabase } from './db';
+import { Db, dropDatabase, NewerDataError } from './db';
 import { preludedQuery } from './preluded-query';
 import { enableDepositorRls } from './rls';
 
@@ -205,5 +205,36 @@ describe('Db.scoped and Db.scopedQuery (row-level security in one round trip)', 
     }
     expect(await db.system.query(`SELECT label FROM parcels WHERE label = 'z9'`)).toEqual([]);
     await expectCleanConnection();
+  });
+});
+
+describe('Db.open on data from another version', () => {
+  class AddNotes1700000000001 implements MigrationInterface {
+    name = 'AddNotes1700000000001';
+    async up(qr: QueryRunner): Promise<void> {
+      await qr.query(`CREATE TABLE "notes" ("id" serial PRIMARY KEY)`);
+    }
+    async down(qr: QueryRunner): Promise<void> {
+      await qr.query(`DROP TABLE "notes"`);
+    }
+  }
+  const url = `${freshDatabaseBase()}_versions`;
+  afterAll(() => dropDatabase(url));
+
+  it('upgrades forward at start, and refuses a database a newer version migrated', async () => {
+    const older = await Db.open({ service: 'versions', entities: [], migrations: [CreateParcels1700000000000], url, poolSize: 1 });
+    await older.close();
+    const newer = await Db.open({
+      service: 'versions',
+      entities: [],
+      migrations: [CreateParcels1700000000000, AddNotes1700000000001],
+      url,
+      poolSize: 1,
+    });
+    expect(await newer.system.query(`SELECT count(*)::int AS n FROM "notes"`)).toEqual([{ n: 0 }]);
+    await newer.close();
+    await expect(
+      Db.open({ service: 'versions', entities: [], migrations: [CreateParcels1700000000000], url, poolSize: 1 }),
+    ).rejects.toThrow(NewerDataError);
   });
 });

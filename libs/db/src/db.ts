@@ -8,6 +8,9 @@ import { preludedQuery, type PreludeStatement } from './preluded-query';
 import { APP_NARROWED_ROLE, APP_ROLE, canUseAppRoles, ensureAppRole, grantAppRole } from './rls';
 import { isNarrowed, KEY_SEPARATOR, restrictedDepositors } from './scope';
 
+/** The data was written by a newer version of the portal: refused at start. */
+export class NewerDataError extends Error {}
+
 export interface DbOptions {
   /** Service name: the database is `<base>_<service>` (or `portal_<service>` embedded). */
   service: string;
@@ -56,12 +59,39 @@ export class Db {
       migrationsRun: false,
       synchronize: false,
       logging: ['error'],
-      extra: { max: options.poolSize ?? Number(process.env.DB_POOL_SIZE ?? 10), application_name: `portal-${options.service}` },
+      extra: {
+        max: options.poolSize ?? Number(process.env.DB_POOL_SIZE ?? 10),
+        application_name: `portal-${options.service}`,
+        // A database that is down answers 503 within seconds instead of holding requests.
+        connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 3000),
+      },
     });
     await dataSource.initialize();
     const db = new Db(dataSource, options.service);
+    if (Array.isArray(options.migrations) && options.migrations.length)
+      await db.refuseNewerData().catch(async (e: unknown) => {
+        await dataSource.destroy();
+        throw e;
+      });
     await db.migrate();
     return db;
+  }
+
+  /**
+   * Refuses a database a newer version of the portal has migrated (a migration this code does not
+   * know): running older code on it could lose what the newer one wrote. An upgrade goes forward only.
+   */
+  async refuseNewerData(): Promise<void> {
+    const known = new Set(this.dataSource.migrations.map((m) => m.name ?? m.constructor.name));
+    const table = await this.dataSource.query(`SELECT to_regclass('migrations') AS t`);
+    if (!table[0]?.t) return;
+    const applied: { name: string }[] = await this.dataSource.query(`SELECT "name" FROM "migrations"`);
+    const unknown = applied.map((m) => m.name).filter((name) => !known.has(name));
+    if (unknown.length)
+      throw new NewerDataError(
+        `The ${this.service} database was written by a newer version of the portal (migration ${unknown.join(', ')} is unknown to this one). ` +
+          'Start that version or a later one, or restore a backup taken with this version.',
+      );
   }
 
   /** Runs pending migrations in one transaction, then prepares the application role. */

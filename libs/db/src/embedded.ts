@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -55,21 +56,133 @@ async function boot(dir: string, wantedPort?: number): Promise<{ url: string; st
     persistent: true,
     // Running as root needs a dedicated OS user for the server (package option).
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'synchronous_commit=off'],
+    // Durable: a commit is acknowledged once it is on disk (synchronous_commit stays on). Concurrent
+    // commits share one WAL flush (group commit); demo loading relaxes it in its own transactions only.
+    postgresFlags: ['-c', 'max_connections=300'],
     onLog: () => undefined,
     onError: (e: unknown) => logger.debug(String(e)),
   });
+  takeDataFolder(path.dirname(dir));
   if (fresh) await pg.initialise();
-  // A crashed earlier run may leave a stale pid file behind.
-  const pidFile = path.join(dir, 'postmaster.pid');
-  if (fs.existsSync(pidFile)) {
-    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-    if (!isAlive(pid)) fs.rmSync(pidFile);
-  }
+  await stopLeftover(dir, logger);
   await pg.start();
+  const postmaster = postmasterOf(dir);
+  if (postmaster) followPortal(postmaster.pid);
   logger.log(`embedded PostgreSQL on 127.0.0.1:${port} (${dir})`);
   const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
   return { url, stop: () => pg.stop() };
+}
+
+/**
+ * The superuser URL of the embedded cluster of `dir` while a portal runs it (tools that work beside a
+ * running portal, such as the first-administrator command), else undefined.
+ */
+export function runningEmbeddedUrl(dir: string): string | undefined {
+  const postmaster = postmasterOf(path.resolve(dir));
+  return postmaster && isAlive(postmaster.pid) ? `postgres://postgres:postgres@127.0.0.1:${postmaster.port}/postgres` : undefined;
+}
+
+/** The lock of a data folder: the running portal's process, so a second one is refused clearly. */
+export const PORTAL_LOCK = 'portal.lock';
+
+export class DataFolderInUseError extends Error {}
+
+/**
+ * Takes the data folder for this process: refused while another live portal holds it (two portals
+ * on one folder would corrupt it), taken over from one that ended without releasing it. The lock
+ * goes with this process.
+ */
+function takeDataFolder(folder: string): void {
+  fs.mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, PORTAL_LOCK);
+  const holder = readLock(file);
+  if (holder && holder.pid !== process.pid && isAlive(holder.pid)) {
+    throw new DataFolderInUseError(
+      `The data folder ${folder} is in use by another running portal (process ${holder.pid}, started ${holder.startedAt}). ` +
+        'Stop that portal first, or give this one another folder with DATA_DIR.',
+    );
+  }
+  fs.writeFileSync(file, JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() }));
+  process.once('exit', () => {
+    if (readLock(file)?.pid === process.pid) fs.rmSync(file, { force: true });
+  });
+}
+
+function readLock(file: string): { pid: number; startedAt: string } | undefined {
+  try {
+    const lock = JSON.parse(fs.readFileSync(file, 'utf8')) as { pid?: unknown; startedAt?: unknown };
+    return typeof lock.pid === 'number' ? { pid: lock.pid, startedAt: String(lock.startedAt) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function postmasterOf(dir: string): { pid: number; port: number } | undefined {
+  try {
+    const lines = fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n');
+    const pid = Number(lines[0]);
+    return pid > 0 ? { pid, port: Number(lines[3]) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The cluster's server may have outlived a portal that was killed (the data folder is ours, see
+ * takeDataFolder): it is stopped (fast shutdown, then immediate) so this start can have the folder
+ * and its port. A pid file naming a dead process is removed.
+ */
+async function stopLeftover(dir: string, logger: Logger): Promise<void> {
+  const postmaster = postmasterOf(dir);
+  if (!postmaster) return;
+  if (isAlive(postmaster.pid)) {
+    logger.warn(`stopping the embedded PostgreSQL (process ${postmaster.pid}) left running by a portal that ended abruptly`);
+    for (const [signal, waitMs] of [
+      ['SIGINT', 10_000],
+      ['SIGQUIT', 5_000],
+      ['SIGKILL', 5_000],
+    ] as const) {
+      try {
+        process.kill(postmaster.pid, signal);
+      } catch {
+        break;
+      }
+      const until = Date.now() + waitMs;
+      while (isAlive(postmaster.pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      if (!isAlive(postmaster.pid)) break;
+    }
+  }
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (fs.existsSync(pidFile) && !isAlive(postmaster.pid)) fs.rmSync(pidFile);
+}
+
+/**
+ * A small watcher process stops the server (fast shutdown: every commit already on disk stays)
+ * within a second of this process ending in any way, SIGKILL included, so the server is never left
+ * holding the port and the folder. It is stopped itself when this process exits normally (the
+ * package's exit hook stops the server then).
+ */
+function followPortal(postmasterPid: number): void {
+  const watcher = spawn(
+    'sh',
+    [
+      '-c',
+      'while kill -0 "$1" 2>/dev/null; do sleep 0.5; done; kill -INT "$2" 2>/dev/null',
+      'portal-pg-watch',
+      String(process.pid),
+      String(postmasterPid),
+    ],
+    { detached: true, stdio: 'ignore' },
+  );
+  watcher.on('error', () => undefined);
+  watcher.unref();
+  process.once('exit', () => {
+    try {
+      watcher.kill('SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  });
 }
 
 function isAlive(pid: number): boolean {

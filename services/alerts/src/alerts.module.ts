@@ -8,6 +8,7 @@ import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './delivery/delivery.pr
 import { HealthController } from './health/health.controller';
 import { CreateAlerts1766000000000 } from './migrations/1766000000000-CreateAlerts';
 import { AlertMatchIndexes1766100000000 } from './migrations/1766100000000-AlertMatchIndexes';
+import { AlertMatchCountIndexes1766150000000 } from './migrations/1766150000000-AlertMatchCountIndexes';
 import { ProjectionCatchUp } from './projection/catch-up';
 import { ProjectionConsumer } from './projection/projection.consumer';
 
@@ -22,7 +23,7 @@ import { ProjectionConsumer } from './projection/projection.consumer';
     DatabaseModule.forService({
       service: 'alerts',
       entities: [],
-      migrations: [CreateAlerts1766000000000, AlertMatchIndexes1766100000000],
+      migrations: [CreateAlerts1766000000000, AlertMatchIndexes1766100000000, AlertMatchCountIndexes1766150000000],
     }),
   ],
   controllers: [AlertsController, ProjectionConsumer, HealthController, ...DELIVERY_CONTROLLERS],

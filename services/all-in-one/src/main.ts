@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { DataFolderInUseError, NewerDataError } from '@portal/db';
 import { demoDataWanted, printWelcome, startPortal } from './portal';
 
 async function main(): Promise<void> {
@@ -9,6 +10,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(e);
+  // A refusal the operator can act on (the data folder is in use, a newer version wrote the data) is said in one line.
+  console.error(e instanceof DataFolderInUseError || e instanceof NewerDataError ? e.message : e);
   process.exit(1);
 });

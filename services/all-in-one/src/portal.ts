@@ -7,6 +7,7 @@ import { Db } from '@portal/db';
 import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
 import { AlertsServiceModule, ProjectionCatchUp, seedAlertsDemo } from '@portal/service-alerts';
 import { AuthServiceModule, seedAuthDemo } from '@portal/service-auth';
+import { ClaimsServiceModule, seedClaimsDemo } from '@portal/service-claims';
 import { HubyServiceModule, seedHubyDemo } from '@portal/service-huby';
 import { seedStockDemo, StockServiceModule } from '@portal/service-stock';
 import { seedTrackingDemo, TrackingServiceModule } from '@portal/service-tracking';
@@ -21,7 +22,8 @@ export interface DemoOptions {
 interface HostedService {
   name: string;
   module: unknown;
-  seed: (db: Db, options: DemoOptions) => Promise<void>;
+  /** `app` for seeds that go through their service's own flow and read other services over the bus. */
+  seed: (db: Db, options: DemoOptions, app: INestApplication) => Promise<void>;
   /** Big data sets load after the portal is up, so a first start is usable at once. */
   background?: boolean;
   /** Runs once the background data sets are loaded (a projection of another service's demo data). */
@@ -51,6 +53,8 @@ const SERVICES: HostedService[] = [
         .run()
         .then(() => undefined),
   },
+  // After tracking's demo orders (background seeds run in this order): the claims are on them.
+  { name: 'claims', module: ClaimsServiceModule, seed: (db, _options, app) => seedClaimsDemo(db, app), background: true },
 ];
 
 export interface PortalOptions {
@@ -80,11 +84,11 @@ export async function startPortal(options: PortalOptions = {}): Promise<INestApp
   await app.startAllMicroservices();
   const demo = options.demo;
   const seeds = demo ? seedsOf(app) : [];
-  for (const { service, db } of seeds) if (!service.background) await service.seed(db, demo!);
+  for (const { service, db } of seeds) if (!service.background) await service.seed(db, demo!, app);
   await app.listen(options.port ?? 3000, options.host ?? '0.0.0.0');
   const background = seeds.filter((s) => s.service.background);
   const after = seeds.filter((s) => s.service.afterBackground);
-  if (background.length) void seedInBackground(background, demo!).then(() => runAfterBackground(app, after));
+  if (background.length) void seedInBackground(background, demo!, app).then(() => runAfterBackground(app, after));
   return app;
 }
 
@@ -94,12 +98,12 @@ function seedsOf(app: INestApplication): { service: HostedService; db: Db }[] {
   return SERVICES.map((service) => ({ service, db: dbs.find((db) => db.service === service.name)! }));
 }
 
-async function seedInBackground(seeds: { service: HostedService; db: Db }[], demo: DemoOptions): Promise<void> {
+async function seedInBackground(seeds: { service: HostedService; db: Db }[], demo: DemoOptions, app: INestApplication): Promise<void> {
   const logger = new Logger('demo');
   for (const { service, db } of seeds) {
     const started = Date.now();
     try {
-      await service.seed(db, demo);
+      await service.seed(db, demo, app);
       logger.log(`${service.name} demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     } catch (e) {
       logger.error(`${service.name} demo data failed: ${e instanceof Error ? e.message : String(e)}`);

@@ -28,12 +28,15 @@ import { RoleGroup, User } from './users/user.entity';
 import { UsersRepository } from './users/users.repository';
 
 /** The auth service: users, credentials, sessions, roles and scopes, user settings, dashboard tiles. */
+/** The auth database's migrations, in order (the service and the first-administrator command run them). */
+export const AUTH_MIGRATIONS = [CreateAuth1763780000000, CreateApiKeys1763800000000, FilterPlatforms1764500000000];
+
 @Module({
   imports: [
     DatabaseModule.forService({
       service: 'auth',
       entities: [User, RoleGroup, Session, PasswordReset, DashboardTile],
-      migrations: [CreateAuth1763780000000, CreateApiKeys1763800000000, FilterPlatforms1764500000000],
+      migrations: AUTH_MIGRATIONS,
     }),
   ],
   controllers: [

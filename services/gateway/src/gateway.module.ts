@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { loadSigningKey, TokenService } from '@portal/auth';
 import { AlertsHttpModule } from './alerts/alerts.module';
 import { AuthController } from './auth/auth.controller';
+import { ClaimsHttpModule } from './claims/claims.module';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { ExportsHttpModule } from './exports/exports.module';
 import { HealthController } from './health/health.controller';
@@ -24,6 +25,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
   StockHttpModule,
   HubyHttpModule,
   AlertsHttpModule,
+  ClaimsHttpModule,
 ];
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */

@@ -3,6 +3,8 @@ import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
 import { DatabaseModule, Db } from '@portal/db';
 import { FileStorage, LocalFileStorage } from '@portal/files';
 import { CarriersController } from './carriers/carriers.controller';
+import { ClaimEvidenceController } from './claims/claim-evidence.controller';
+import { ClaimEvidenceService } from './claims/claim-evidence.service';
 import { CarriersService } from './carriers/carriers.service';
 import { ClassificationController } from './classification/classification.controller';
 import { ClassificationService } from './classification/classification.service';
@@ -52,6 +54,7 @@ import { SnapshotsService } from './snapshots/snapshots.service';
     FiguresController,
     CarriersController,
     SnapshotsController,
+    ClaimEvidenceController,
     HealthController,
   ],
   providers: [
@@ -70,6 +73,7 @@ import { SnapshotsService } from './snapshots/snapshots.service';
     CarriersService,
     WebhooksService,
     SnapshotsService,
+    ClaimEvidenceService,
     { provide: FileStorage, useFactory: () => new LocalFileStorage() },
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
   ],

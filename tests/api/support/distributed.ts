@@ -12,7 +12,7 @@ import { dropDatabases, freshDatabaseBase } from '@portal/testing';
 import { serviceDatabaseUrl } from './target';
 
 const ROOT = path.resolve(__dirname, '../../..');
-export const DISTRIBUTED_SERVICES = ['auth', 'admin', 'tracking', 'stock', 'huby', 'alerts', 'gateway'] as const;
+export const DISTRIBUTED_SERVICES = ['auth', 'admin', 'tracking', 'stock', 'huby', 'alerts', 'claims', 'gateway'] as const;
 export type DistributedService = (typeof DISTRIBUTED_SERVICES)[number];
 
 /**
@@ -87,7 +87,7 @@ export class Deployment {
     this.processes.delete(service);
   }
 
-  async waitHealthy(timeoutMs = 30000): Promise<void> {
+  async waitHealthy(timeoutMs = 90000): Promise<void> {
     const end = Date.now() + timeoutMs;
     while (Date.now() < end) {
       const ok = await fetch(`${this.url}/api/health`)

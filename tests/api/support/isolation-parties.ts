@@ -29,6 +29,8 @@ export type ObjectKind =
   | 'shipment'
   | 'address'
   | 'loopOrder'
+  | 'claim'
+  | 'claimAttachment'
   | 'profile'
   | 'tile'
   | 'export'
@@ -45,6 +47,8 @@ export const emptyIds = (): Ids => ({
   shipment: [],
   address: [],
   loopOrder: [],
+  claim: [],
+  claimAttachment: [],
   profile: [],
   tile: [],
   export: [],
@@ -116,6 +120,7 @@ export class Parties {
     await this.feed();
     await this.collectIds();
     await this.hubyObjects();
+    await this.claims();
     await this.aliceObjects();
   }
 
@@ -139,6 +144,7 @@ export class Parties {
       for (const id of this.ids[g].shipment) await read(this.admin, `/api/dashtower/orders/${id}`);
       for (const id of this.ids[g].address) await read(this.admin, `/api/dashtower/addresses/${id}`);
       for (const id of this.ids[g].loopOrder) await read(this.admin, `/api/dashtower/loop-orders/${id}`);
+      for (const id of this.ids[g].claim) await read(this.admin, `/api/claims/${id}`);
     }
     const own = ['/api/tracking-profiles', '/api/dashboard/list', `/api/user/${this.alice.user.uuid}/filters`, '/api/user/me'];
     const simulation = `/api/dashtower/import/simulations/${this.ids.user.importSimulation[0]}`;
@@ -270,6 +276,23 @@ export class Parties {
       this.ids[g].address = [shipper, recipient];
       this.ids[g].shipment = [String(shipment.body.uuid)];
       this.ids[g].loopOrder = [String(loopOrder.body.uuid)];
+    }
+  }
+
+  /** A claim per group on its newest order (scoped like it: depositor, activity, store), with a PDF attachment, created as the administrator. */
+  private async claims(): Promise<void> {
+    for (const g of PLACED) {
+      const order = (await this.admin.get(`/api/orders/${this.ids[g].order[0]}`).expect(200)).body as { id: number; reference: string };
+      const claim = await this.admin
+        .post('/api/claims', { number: order.reference, order_id: order.id, customer_claim_number: `${MARK[g]}-LIT` })
+        .expect(201);
+      const attachment = await request(this.target.url)
+        .post(`/api/claims/${claim.body.uuid}/attachments?type=invoice&name=${MARK[g]}.pdf`)
+        .set({ Authorization: `Bearer ${this.admin.token}`, 'Content-Type': 'application/octet-stream' })
+        .send(PDF)
+        .expect(201);
+      this.ids[g].claim = [String(claim.body.uuid)];
+      this.ids[g].claimAttachment = [String(attachment.body.id)];
     }
   }
 

@@ -73,7 +73,7 @@ export function serviceDatabaseUrl(base: string, service: string): string {
 }
 
 /** A tiny web build (index.html and one hashed asset) for the gateway to serve. */
-function fakeWebBuild(dir: string): string {
+export function fakeWebBuild(dir: string): string {
   const root = path.join(dir, 'web');
   fs.mkdirSync(path.join(root, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Portail</title><div id="root"></div>');

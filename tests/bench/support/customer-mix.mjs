@@ -12,7 +12,7 @@ const PGT = ['PGT_USER', 'TRACERROUTE_USER'];
 export const DEMO_USERS = [
   // every application, DEMO-A and DEMO-B
   { login: 'alice', share: 0.5 },
-  // PGT_USER and STOCK_USER, DEMO-B only
+  // PGT_USER, STOCK_USER and ALERT_USER, DEMO-B only
   { login: 'bob', share: 0.3 },
   // tracking and stock, DEMO-A limited to the activity ECOM and the store MAG-MLV1
   { login: 'denis', share: 0.2 },

@@ -14,6 +14,9 @@ export const APP_MODULES: Partial<Record<string, LazyExoticComponent<ComponentTy
   item: lazy(() => import('../items/ItemModule')),
   dashtower: lazy(() => import('../huby/HubyModule')),
   'geo-order': lazy(() => import('../geo-order/GeoOrderModule')),
+  claim: lazy(() => import('../claims/ClaimsModule')),
+  vip: lazy(() => import('../alerts/AlertsModule').then((m) => ({ default: m.VipModule }))),
+  doc: lazy(() => import('../alerts/AlertsModule').then((m) => ({ default: m.DocModule }))),
 };
 
 /** Report pages (/report/{id}); the reports library issue replaces this frame. */

@@ -3,7 +3,7 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useNotify, useTranslate } from 'ra-core';
-import { TRACER_ROUTE_STATUS_LABELS, TrackingStatus, type OrderDetailDto } from '@portal/contracts';
+import { hasAnyRole, Role, TRACER_ROUTE_STATUS_LABELS, TrackingStatus, type OrderDetailDto } from '@portal/contracts';
 import { api, ApiError } from '../core/api';
 import { Loading } from '../layout/Loading';
 import { useShortLocale } from '../stock/ui';
@@ -124,6 +124,8 @@ function DeliveryView({
   const [classifying, setClassifying] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const classifiable = rights.classify && allowedClassifications(order.status).length > 0;
+  // Spec §2: a claim on this delivery, the creation flow pre-filled with it (claim right USER_CLAIM_CREATE).
+  const canClaim = hasAnyRole(useUser()?.roles ?? [], [Role.USER_CLAIM_CREATE]);
 
   const deleteLine = async () => {
     try {
@@ -145,6 +147,16 @@ function DeliveryView({
         {classifiable && (
           <Button variant="contained" onClick={() => setClassifying(true)}>
             {translate('delivery.classify.open')}
+          </Button>
+        )}
+        {canClaim && (
+          <Button
+            variant="outlined"
+            component={RouterLink}
+            to={`/claim/new?${new URLSearchParams({ number: order.reference, order_id: String(order.id) })}`}
+            data-create-claim
+          >
+            {translate('claims.actions.createFromDelivery')}
           </Button>
         )}
         {rights.deleteLine && (

@@ -20,7 +20,8 @@ function once<T>(key: string, load: () => Promise<T>): Promise<T> {
   return hit;
 }
 
-function useLoaded<T>(key: string | null, load: () => Promise<T>, empty: T): T {
+/** A reference list asked once per `key` (null: not yet), `empty` until it is known or when it fails. */
+export function useLoaded<T>(key: string | null, load: () => Promise<T>, empty: T): T {
   const [value, setValue] = useState<T>(empty);
   useEffect(() => {
     if (!key) return;

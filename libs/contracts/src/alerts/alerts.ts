@@ -272,10 +272,14 @@ export interface AlertDto extends Omit<
   nextSlotAt: string | null;
 }
 
-/** The answer of the matching count: orders of the last 3 months that match, and since when. */
+/**
+ * The answer of the matching count: orders of the last 3 months that match, and since when. Past a
+ * threshold the count stops: `capped` then says "at least `count`" (the form shows about how many).
+ */
 export interface AlertMatchCount {
   count: number;
   since: string;
+  capped: boolean;
 }
 
 /** The answer of a test-send: the mails written (to whom), sent now by the same path as real ones. */

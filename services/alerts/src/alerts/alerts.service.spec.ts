@@ -5,6 +5,7 @@ import { callerContext, startServices, type ServiceHarness } from '@portal/testi
 import { randomUUID } from 'node:crypto';
 import { AlertsServiceModule } from '../alerts.module';
 import { ProjectionConsumer } from '../projection/projection.consumer';
+import { MATCH_COUNT_CAP } from './match-count';
 
 /** Alerts CRUD, rights, scope and the matching count on a real PostgreSQL (spec §3, §5, §6). */
 describe('alerts', () => {
@@ -213,6 +214,70 @@ describe('alerts', () => {
       expect(await count({ ...mine, statuses: [100], events: ['DELIVERED'] })).toBe(2);
       expect(await count({ ...mine, carrierCodes: ['DHL'] })).toBe(1);
       expect(await count({ ...mine, referencePrefix: 'MC-OLD' })).toBe(0);
+    });
+
+    const delivered = (order: OrderSnapshot) =>
+      h.get(ProjectionConsumer).carrierEvent({
+        id: randomUUID(),
+        type: 'tracking.carrier.event-reported',
+        source: 'tracking',
+        occurredAt: '',
+        payload: {
+          orderId: order.orderId,
+          depositorId: order.depositorId,
+          reference: order.reference,
+          carrier: 'GLS',
+          trackingNumber: 'X',
+          status: 'DELIVERED',
+          at: daysAgo(0.5),
+          note: null,
+        },
+      });
+
+    it('counts only the caller’s scope, written out since it is read without row-level security', async () => {
+      const a1 = snapshot({ reference: 'SC-A1' });
+      const a2 = snapshot({ reference: 'SC-A2', activityCode: 'B2B', platformId: 2 });
+      const b1 = snapshot({ reference: 'SC-B1', depositorId: 2, depositorCode: 'DEMO-B', status: 100 });
+      for (const order of [a1, a2, b1]) await feed(order);
+      await delivered(a1);
+      await delivered(b1);
+      const mine = { kind: 'VIP', referencePrefix: 'SC-' };
+      expect(await count(mine)).toBe(3);
+      expect(await count(mine, admin)).toBe(3);
+      expect(await count({ ...mine, events: ['DELIVERED'] }, admin)).toBe(2);
+      // bob sees DEMO-B only: not DEMO-A's orders, nor the events of DEMO-A's orders.
+      expect(await count(mine, bob)).toBe(1);
+      expect(await count({ ...mine, events: ['DELIVERED'] }, bob)).toBe(1);
+      expect(await count({ ...mine, depositorIds: [2], customerCodes: ['*DUP*'], articleCodes: ['ART-1'] }, bob)).toBe(1);
+      // An order reaching a followed status and a followed event counts once.
+      expect(await count({ ...mine, statuses: [100], events: ['DELIVERED'] })).toBe(2);
+      expect(await count({ ...mine, statuses: [100], events: ['DELIVERED'] }, bob)).toBe(1);
+      // Narrowed to an activity of DEMO-A or to a platform, criteria naming no depositor: nothing outside it.
+      const b2b = callerContext({ userId: 5, roles: [Role.ALERT_USER], depositorIds: [1, 2], activityKeys: ['1:B2B'] });
+      expect(await count(mine, b2b)).toBe(2);
+      expect(await count({ ...mine, events: ['DELIVERED'] }, b2b)).toBe(1);
+      const platform = callerContext({ userId: 5, roles: [Role.ALERT_USER], depositorIds: [1, 2], platformIds: [2] });
+      expect(await count(mine, platform)).toBe(1);
+      expect(await count(mine, callerContext({ userId: 6, roles: [Role.ALERT_USER], depositorIds: [] }))).toBe(0);
+    });
+
+    it('stops past the cap and says the count is "at least"', async () => {
+      const insert = (from: number, to: number) =>
+        db.system.query(
+          `INSERT INTO alert_orders (order_id, depositor_id, depositor_code, reference, status, tracer_status, created_at, updated_at)
+           SELECT 8000000 + i, 1, 'DEMO-A', 'CAP-' || i, 90, 'SHIPPED', now() - interval '1 day', now() FROM generate_series($1::int, $2::int) i`,
+          [from, to],
+        );
+      const answer = () => h.call<AlertMatchCount>(AlertsSubjects.matchCount, alice, { kind: 'VIP', referencePrefix: 'CAP-' });
+      try {
+        await insert(1, MATCH_COUNT_CAP);
+        expect(await answer()).toMatchObject({ count: MATCH_COUNT_CAP, capped: false });
+        await insert(MATCH_COUNT_CAP + 1, MATCH_COUNT_CAP + 1);
+        expect(await answer()).toMatchObject({ count: MATCH_COUNT_CAP, capped: true });
+        expect(await count({ kind: 'VIP', referencePrefix: 'CAP-' }, bob)).toBe(0);
+      } finally {
+        await db.system.query(`DELETE FROM alert_orders WHERE order_id BETWEEN 8000001 AND $1`, [8000000 + MATCH_COUNT_CAP + 1]);
+      }
     });
 
     it('keeps the newest snapshot of an order whatever the order events come in', async () => {

@@ -2,13 +2,15 @@ import { alertInput, TrackingStatus, type AlertInput } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { FORM_COLUMNS, formValues } from '../alerts/alerts.sql';
 
-/** The demo users as auth seeds them (ids in the order of its DEMO_USERS, into an empty table). */
-const ALICE = { id: 2, login: 'alice', email: 'alice.martin@demo-a.example' };
-const BOB = { id: 3, login: 'bob', email: 'bob.durand@demo-b.example' };
+/**
+ * The demo user who owns the demo alerts, as auth seeds it (ids in the order of its DEMO_USERS, into
+ * an empty table; seed.spec.ts checks them). Only alice has ALERT_USER: bob has no alert screen.
+ */
+export const ALICE = { id: 2, login: 'alice', email: 'alice.martin@demo-a.example' };
 const DEMO_A = 1;
 const DEMO_B = 2;
 
-const DEMO_ALERTS: [typeof ALICE, Partial<AlertInput>][] = [
+export const DEMO_ALERTS: [typeof ALICE, Partial<AlertInput>][] = [
   [
     ALICE,
     {
@@ -58,7 +60,7 @@ const DEMO_ALERTS: [typeof ALICE, Partial<AlertInput>][] = [
     },
   ],
   [
-    BOB,
+    ALICE,
     {
       kind: 'VIP',
       title: 'Expéditions DEMO-B de la semaine',
@@ -73,7 +75,7 @@ const DEMO_ALERTS: [typeof ALICE, Partial<AlertInput>][] = [
 ];
 
 /**
- * Demo alerts of alice (VIP, DOC, SLA, no temperature) and bob (a weekly VIP), once. The projection
+ * Demo alerts of alice (VIP, DOC, SLA, no temperature, and DEMO-B's weekly VIP), once. The projection
  * catches up with tracking's demo orders once they are loaded (ProjectionCatchUp, all-in-one).
  */
 export async function seedAlertsDemo(db: Db): Promise<void> {

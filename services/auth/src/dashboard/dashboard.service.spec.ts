@@ -222,8 +222,9 @@ describe('dashboard tiles (auth service, real PostgreSQL)', () => {
       'geo-order',
       'serialtracker',
       'tracerroute',
+      'claim',
       'fever',
     ]);
-    expect((await ids('admin')).length).toBe(11);
+    expect((await ids('admin')).length).toBe(12);
   });
 });

@@ -42,7 +42,8 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'alice.martin@demo-a.example',
     firstname: 'Alice',
     lastname: 'Martin',
-    // Alice also searches by carrier tracking number (spec §6 tracker number search) imports Huby orders and enters Loop orders; bob does none of it.
+    // Alice also searches by carrier tracking number (spec §6 tracker number search) imports Huby orders and enters Loop orders,
+    // mails the final recipient of her alerts (VIP Premium) with her own subjects; bob does none of it.
     roles: [
       ...APPLICATION_ROLES,
       Role.USER_CREATE_HUBY_ORDER,
@@ -50,6 +51,12 @@ export const DEMO_USERS: DemoUser[] = [
       Role.USER_TRACKER_NUMBER_SEARCH,
       Role.USER_IMPORT_HUBY,
       Role.USER_CREATE_LOOP_ORDER,
+      // Alice files claims (create, read, delete her drafts); the provider's claims desk (admin) processes and closes them.
+      Role.USER_CLAIM_CREATE,
+      Role.USER_CLAIM_READ,
+      Role.USER_CLAIM_DELETE,
+      Role.USER_VIP_PREMIUM,
+      Role.USER_CUSTOM_ALERT_SUBJECT,
     ],
     depositorIds: [DEMO_A, DEMO_B],
   },
@@ -59,7 +66,8 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'bob.durand@demo-b.example',
     firstname: 'Bob',
     lastname: 'Durand',
-    roles: [Role.PGT_USER, Role.STOCK_USER],
+    // My VIP and My DOC without VIP Premium nor custom subjects (his weekly demo alert).
+    roles: [Role.PGT_USER, Role.STOCK_USER, Role.ALERT_USER],
     depositorIds: [DEMO_B],
   },
   {

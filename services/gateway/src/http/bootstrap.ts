@@ -6,6 +6,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppError } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { envelopeClientErrors, refuseNulInUrls, useJsonBodyParser, useRawUploads } from './hostile-input';
+import { CLAIM_ATTACHMENT_UPLOAD } from '../claims/claims.controller';
 import { IMPORT_UPLOAD_PATH } from '../huby/import.controller';
 import { useSecurityHeaders } from './security-headers';
 import { portalValidationPipe } from './validation';
@@ -30,7 +31,7 @@ export async function configureGateway(app: NestFastifyApplication): Promise<voi
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   useJsonBodyParser(app.getHttpAdapter() as FastifyAdapter, (url) => url.startsWith(`/${API_PREFIX}/feed/`));
   refuseNulInUrls(fastify);
-  useRawUploads(fastify, (url) => url.split('?')[0] === IMPORT_UPLOAD_PATH);
+  useRawUploads(fastify, (url) => url.split('?')[0] === IMPORT_UPLOAD_PATH || CLAIM_ATTACHMENT_UPLOAD.test(url.split('?')[0]));
   envelopeClientErrors(fastify.server);
   // Machine feeds send whole snapshots (50,000 stock lines is ~15 MB of JSON); users' calls keep 5 MB.
   fastify.addHook('onRoute', (route) => {

@@ -179,6 +179,8 @@ async function insertBatch(db: Db, batch: DemoOrder[], now: Date, files: FileSto
   }
   await db.system.transaction(async (em) => {
     // Rows are consistent by construction: skip the per-row foreign key checks when allowed (superuser).
+    // Demo rows only: this transaction's commit may be acknowledged before it is on disk (nothing else is).
+    await em.query(`SET LOCAL synchronous_commit = off`);
     const [me]: { su: boolean }[] = await em.query(`SELECT rolsuper AS su FROM pg_roles WHERE rolname = current_user`);
     if (me?.su) await em.query(`SET LOCAL session_replication_role = replica`);
     await em.query(

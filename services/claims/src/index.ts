@@ -1,0 +1,2 @@
+export { ClaimsServiceModule } from './claims.module';
+export { seedClaimsDemo } from './demo/seed';

@@ -1,0 +1,354 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNotify, useTranslate } from 'ra-core';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  Link,
+  MenuItem,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { CLAIM_KINDS, CLAIM_REASONS, type ClaimDeliveryCandidate, type ClaimLineDto } from '@portal/contracts';
+import { ApiError } from '../core/api';
+import { useErrorText } from '../i18n/useErrorText';
+import { claimsApi } from './claimsApi';
+import { useClaimDate } from './ClaimStatusChip';
+
+interface Fields {
+  customer_claim_number: string;
+  kind: string;
+  reason: string;
+  comment: string;
+  packings_concerned: string;
+  non_ordered_products: string;
+  final_customer: string;
+}
+const EMPTY: Fields = {
+  customer_claim_number: '',
+  kind: '',
+  reason: '',
+  comment: '',
+  packings_concerned: '',
+  non_ordered_products: '',
+  final_customer: '',
+};
+
+/**
+ * The creation flow (spec §2, §5): the delivery or order number looked up in the tracker (unknown,
+ * several deliveries to choose from, already claimed by someone else with a link), lines pre-filled
+ * from the products, then saved as a draft or sent. Also the edition of a draft (/claim/:uuid/edit).
+ */
+export default function ClaimForm() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const date = useClaimDate();
+  const { uuid } = useParams();
+  const [params] = useSearchParams();
+  const [number, setNumber] = useState(params.get('number') ?? '');
+  const [deliveries, setDeliveries] = useState<ClaimDeliveryCandidate[] | null>(null);
+  const [orderId, setOrderId] = useState<number | null>(Number(params.get('order_id')) || null);
+  const [lines, setLines] = useState<ClaimLineDto[]>([]);
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const lookup = async (value: string, chosen?: number | null) => {
+    setErrors({});
+    try {
+      const found = await claimsApi.lookup(value.trim(), chosen ?? undefined);
+      setDeliveries(found.deliveries);
+      const only = chosen ?? (found.deliveries.length === 1 ? found.deliveries[0].id : null);
+      setOrderId(only);
+      setLines(found.lines ?? []);
+    } catch (error) {
+      setDeliveries(null);
+      setLines([]);
+      if (error instanceof ApiError) setErrors(error.fields);
+      notify(errorText(error), { type: 'error' });
+    }
+  };
+
+  useEffect(() => {
+    if (uuid) {
+      void claimsApi.get(uuid).then((c) => {
+        setNumber(c.number);
+        setOrderId(c.order_id);
+        setLines(c.lines);
+        setFields({
+          customer_claim_number: c.customer_claim_number ?? '',
+          kind: c.kind ?? '',
+          reason: c.reason ?? '',
+          comment: c.comment ?? '',
+          packings_concerned: c.packings_concerned ?? '',
+          non_ordered_products: c.non_ordered_products ?? '',
+          final_customer: c.final_customer ?? '',
+        });
+      });
+    } else if (params.get('number')) void lookup(params.get('number')!, Number(params.get('order_id')) || null);
+  }, [uuid]);
+
+  const choose = (id: number) => void lookup(number, id);
+  const chosen = deliveries?.find((d) => d.id === orderId);
+  const setLine = (i: number, patch: Partial<ClaimLineDto>) => setLines((ls) => ls.map((l, k) => (k === i ? { ...l, ...patch } : l)));
+  const set = (name: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
+
+  const save = async (send: boolean) => {
+    setBusy(true);
+    setErrors({});
+    const body = { ...fields, number, order_id: orderId, lines, send };
+    try {
+      const saved = uuid ? await claimsApi.update(uuid, body) : await claimsApi.create(body);
+      notify(send ? 'claims.msg.sent' : 'claims.msg.saved', { type: 'success', messageArgs: { reference: saved.reference } });
+      navigate(`/claim/${saved.uuid}`);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setErrors(error.fields);
+        if (error.key === 'claimAlreadyCreated' && typeof error.params.uuid === 'string') void lookup(number, orderId);
+      }
+      notify(errorText(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void lookup(number);
+  };
+  const ready = Boolean(uuid || chosen);
+  const fieldError = (name: string) => (errors[name] ? translate(`fields.${errors[name]}`, { _: errors[name] }) : undefined);
+
+  return (
+    <Stack spacing={2} component="article" aria-labelledby="claim-form-title">
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography id="claim-form-title" variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+          {translate(uuid ? 'claims.editTitle' : 'claims.newTitle')}
+        </Typography>
+        <Button component={RouterLink} to="/claim">
+          {translate('claims.actions.back')}
+        </Button>
+      </Stack>
+      {!uuid && (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Stack
+            component="form"
+            direction="row"
+            spacing={2}
+            useFlexGap
+            onSubmit={submit}
+            sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
+          >
+            <TextField
+              label={translate('claims.f.number')}
+              value={number}
+              required
+              onChange={(e) => setNumber(e.target.value)}
+              error={Boolean(errors.number)}
+              helperText={fieldError('number') ?? translate('claims.hints.number')}
+              sx={{ minWidth: 300 }}
+              slotProps={{ htmlInput: { maxLength: 64, 'data-claim-number': true } }}
+            />
+            <Button type="submit" variant="outlined" sx={{ mt: 1 }}>
+              {translate('claims.actions.lookup')}
+            </Button>
+          </Stack>
+          {deliveries && deliveries.length > 1 && (
+            <Box sx={{ mt: 2 }}>
+              <Typography variant="subtitle1" component="h2">
+                {translate('claims.chooseDelivery', { smart_count: deliveries.length })}
+              </Typography>
+              <RadioGroup value={orderId ?? ''} onChange={(e) => choose(Number(e.target.value))}>
+                {deliveries.map((d) => (
+                  <FormControlLabel
+                    key={d.id}
+                    value={d.id}
+                    control={<Radio />}
+                    label={`${d.reference} – ${d.depositorCode} – ${d.recipient ?? ''} ${d.town ?? ''} – ${date(d.deliveredAt ?? d.shippedAt ?? d.createdAt)}`}
+                    data-delivery={d.reference}
+                  />
+                ))}
+              </RadioGroup>
+            </Box>
+          )}
+          {chosen?.existingClaim && (
+            <Alert severity="warning" sx={{ mt: 2 }} data-existing-claim>
+              {translate('claims.alreadyClaimed', {
+                reference: chosen.existingClaim.reference,
+                creator: chosen.existingClaim.creator ?? '',
+              })}{' '}
+              <Link component={RouterLink} to={`/claim/${chosen.existingClaim.uuid}`}>
+                {translate('claims.actions.open', { reference: chosen.existingClaim.reference })}
+              </Link>
+            </Alert>
+          )}
+          {chosen && (
+            <Typography sx={{ mt: 1 }} data-chosen-delivery={chosen.reference}>
+              {translate('claims.deliveryChosen', { reference: chosen.reference, depositor: chosen.depositorCode })}
+            </Typography>
+          )}
+        </Paper>
+      )}
+      {ready && (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Stack spacing={2}>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              <TextField
+                select
+                label={translate('claims.f.kind')}
+                value={fields.kind}
+                onChange={set('kind')}
+                sx={{ minWidth: 220 }}
+                error={Boolean(errors.kind)}
+                helperText={fieldError('kind')}
+                slotProps={{ htmlInput: { 'data-field': 'kind' } }}
+              >
+                {CLAIM_KINDS.map((k) => (
+                  <MenuItem key={k} value={k}>
+                    {translate(`claims.kind.${k}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                select
+                label={translate('claims.f.reason')}
+                value={fields.reason}
+                onChange={set('reason')}
+                sx={{ minWidth: 300 }}
+                error={Boolean(errors.reason)}
+                helperText={fieldError('reason')}
+                slotProps={{ htmlInput: { 'data-field': 'reason' } }}
+              >
+                {CLAIM_REASONS.map((r) => (
+                  <MenuItem key={r} value={r}>
+                    {translate(`claims.reason.${r}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                label={translate('claims.f.customer_claim_number')}
+                value={fields.customer_claim_number}
+                onChange={set('customer_claim_number')}
+                slotProps={{ htmlInput: { maxLength: 64 } }}
+              />
+              <TextField
+                label={translate('claims.f.final_customer')}
+                value={fields.final_customer}
+                onChange={set('final_customer')}
+                slotProps={{ htmlInput: { maxLength: 200 } }}
+              />
+              <TextField
+                label={translate('claims.f.packings_concerned')}
+                value={fields.packings_concerned}
+                onChange={set('packings_concerned')}
+                slotProps={{ htmlInput: { maxLength: 500 } }}
+              />
+            </Stack>
+            <TextField
+              label={translate('claims.f.non_ordered_products')}
+              value={fields.non_ordered_products}
+              onChange={set('non_ordered_products')}
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { maxLength: 1000 } }}
+            />
+            <TextField
+              label={translate('claims.f.comment')}
+              value={fields.comment}
+              onChange={set('comment')}
+              multiline
+              minRows={3}
+              slotProps={{ htmlInput: { maxLength: 2000 } }}
+            />
+            <Typography variant="h6" component="h2">
+              {translate('claims.sections.lines')}
+            </Typography>
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-label={translate('claims.sections.lines')}>
+                <TableHead>
+                  <TableRow>
+                    {['article', 'label', 'lot', 'quantity_ordered', 'quantity_received', 'line_reason', 'line_comment'].map((c) => (
+                      <TableCell key={c}>{translate(`claims.f.${c}`)}</TableCell>
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {lines.map((l, i) => (
+                    <TableRow key={`${l.reference}-${i}`} data-line={l.reference}>
+                      <TableCell>{l.reference}</TableCell>
+                      <TableCell>{l.label}</TableCell>
+                      <TableCell>{l.lot}</TableCell>
+                      <TableCell align="right">{l.quantity_ordered}</TableCell>
+                      <TableCell>
+                        <TextField
+                          size="small"
+                          type="number"
+                          value={l.quantity_received ?? ''}
+                          onChange={(e) => setLine(i, { quantity_received: e.target.value === '' ? null : Number(e.target.value) })}
+                          slotProps={{
+                            htmlInput: { min: 0, 'aria-label': translate('claims.f.quantity_received'), 'data-received': l.reference },
+                          }}
+                          sx={{ width: 100 }}
+                        />
+                      </TableCell>
+                      <TableCell>
+                        <TextField
+                          select
+                          size="small"
+                          value={l.reason ?? ''}
+                          onChange={(e) => setLine(i, { reason: (e.target.value || null) as ClaimLineDto['reason'] })}
+                          sx={{ minWidth: 200 }}
+                          slotProps={{ htmlInput: { 'aria-label': translate('claims.f.line_reason') } }}
+                        >
+                          <MenuItem value="">—</MenuItem>
+                          {CLAIM_REASONS.map((r) => (
+                            <MenuItem key={r} value={r}>
+                              {translate(`claims.reason.${r}`)}
+                            </MenuItem>
+                          ))}
+                        </TextField>
+                      </TableCell>
+                      <TableCell>
+                        <TextField
+                          size="small"
+                          value={l.comment ?? ''}
+                          onChange={(e) => setLine(i, { comment: e.target.value || null })}
+                          slotProps={{ htmlInput: { maxLength: 500, 'aria-label': translate('claims.f.line_comment') } }}
+                        />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                  {!lines.length && (
+                    <TableRow>
+                      <TableCell colSpan={7}>{translate('claims.msg.noLines')}</TableCell>
+                    </TableRow>
+                  )}
+                </TableBody>
+              </Table>
+            </Box>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+              <Button variant="outlined" disabled={busy} onClick={() => void save(false)}>
+                {translate('claims.actions.saveDraft')}
+              </Button>
+              <Button variant="contained" disabled={busy} onClick={() => void save(true)}>
+                {translate('claims.actions.send')}
+              </Button>
+            </Stack>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { Box } from '@mui/material';
+import { Loading } from '../layout/Loading';
+
+const ClaimList = lazy(() => import('./ClaimList'));
+const ClaimForm = lazy(() => import('./ClaimForm'));
+const ClaimView = lazy(() => import('./ClaimView'));
+
+/** Claims (/claim): the lists, the creation flow (/claim/new?number=&order_id=), a draft's edition, the view with the processing. */
+export default function ClaimsModule() {
+  return (
+    <Box component="section">
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route index element={<ClaimList />} />
+          <Route path="new" element={<ClaimForm />} />
+          <Route path=":uuid/edit" element={<ClaimForm />} />
+          <Route path=":uuid" element={<ClaimView />} />
+          <Route path="*" element={<Navigate to="/claim" replace />} />
+        </Routes>
+      </Suspense>
+    </Box>
+  );
+}
