@@ -83,6 +83,13 @@ export function fakeWebBuild(dir: string): string {
 
 export const DEMO_PASSWORD = 'Portal2026';
 
+/** A supertest parser that keeps the answer's bytes: `.buffer(true).parse(asBytes)`, then `res.body` is a Buffer. */
+export function asBytes(res: request.Response, done: (error: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+}
+
 /** A logged-in demo user: supertest agent bound to the target with the bearer token. */
 export async function loginAs(target: ApiTarget, login: string, password = DEMO_PASSWORD) {
   const res = await request(target.url).post('/api/auth/login').send({ login, password });

@@ -7,6 +7,7 @@ import {
   AppError,
   FeverEvents,
   TrackingEvents,
+  TrackingSubjects,
   TRACKING_STATUS_LABELS,
   type AlertMailDto,
   type AlertTestSendResult,
@@ -54,6 +55,7 @@ describe('alerts delivery on a real database', () => {
 
   beforeAll(async () => {
     process.env.ALERTS_SCHEDULER_INTERVAL_MS = '0';
+    process.env.ALERTS_IMMEDIATE_CACHE_MS = '0';
     h = await startServices([AlertsServiceModule]);
     db = h.get(Db);
     const [{ name }] = await db.system.query<{ name: string }>('SELECT current_database() AS name');
@@ -144,6 +146,30 @@ describe('alerts delivery on a real database', () => {
       expect(await h.get(ImmediateConsumer).probeSilent(event)).toBe(1);
       const [mail] = await mailsTo('cold@demo-c.example');
       expect(mail.subject).toBe('[Température] Chambre froide 2-8 : aucune mesure depuis 12 h');
+    });
+  });
+
+  describe('an alert that cannot be written yet', () => {
+    it('lets the others go, and is written when the event comes again, none twice', async () => {
+      await insertAlert(db, { depositor_ids: [20], statuses: [90], recipients: [{ name: 'Vip', email: 'vip20@demo-t.example' }] });
+      await insertAlert(db, {
+        kind: 'DOC',
+        depositor_ids: [20],
+        statuses: [90],
+        document_types: ['PACKING_LIST'],
+        recipients: [{ name: 'Doc', email: 'doc20@demo-t.example' }],
+      });
+      const event = statusChanged(snapshot({ depositorId: 20, depositorCode: 'DEMO-T' }));
+      const consumer = h.get(ImmediateConsumer);
+      // No tracking service answers for the documents: the event fails, to come again.
+      await expect(consumer.statusChanged(event)).rejects.toMatchObject({ key: 'serverUnavailable' });
+      expect(await mailsTo('vip20@demo-t.example')).toHaveLength(1);
+      expect(await mailsTo('doc20@demo-t.example')).toHaveLength(0);
+      await h.transport.serve(TrackingSubjects.orderDocumentFiles, async () => ({ ok: true, data: [] }));
+      expect(await consumer.statusChanged(event)).toBe(1);
+      expect(await consumer.statusChanged(event)).toBe(0);
+      expect(await mailsTo('vip20@demo-t.example')).toHaveLength(1);
+      expect(await mailsTo('doc20@demo-t.example')).toHaveLength(1);
     });
   });
 

@@ -13,6 +13,7 @@ import {
 } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { MailRelay } from '@portal/mail';
+import type { EntityManager } from 'typeorm';
 import { recordDelivery } from './alert-mails';
 import { AlertComposer, type AlertDelivery } from './compose';
 import { follows, orderMatches, type AlertRow, type Occurrence } from './matching';
@@ -36,6 +37,7 @@ export const IMMEDIATE_CONSUMERS = {
 @Controller()
 export class ImmediateConsumer {
   private readonly logger = new Logger('ImmediateAlerts');
+  private cache?: { at: number; byDepositor: Map<number, AlertRow[]> };
 
   constructor(
     @Inject(Db) private readonly db: Db,
@@ -90,24 +92,48 @@ export class ImmediateConsumer {
   }
 
   private async deliver(consumer: string, event: DomainEvent, deliveries: AlertDelivery[]): Promise<number> {
+    // Most changes concern no alert: nothing to write, nothing to remember (a redelivery finds none again).
+    if (!deliveries.length) return 0;
     // Composed before the transaction (templates, documents over the bus): it holds no connection meanwhile.
-    const planned = await Promise.all(deliveries.map(async (d) => ({ d, mails: await this.composer.compose(d) })));
+    const composed = await Promise.allSettled(deliveries.map(async (d) => ({ d, mails: await this.composer.compose(d) })));
+    const planned = composed.flatMap((c) => (c.status === 'fulfilled' ? [c.value] : []));
+    const failed = composed.find((c): c is PromiseRejectedResult => c.status === 'rejected');
     let fired = 0;
-    const first = await handleOnce(this.db, consumer, event, async (em) => {
+    const record = async (em: EntityManager) => {
       for (const { d, mails } of planned) if (await recordDelivery(em, d.alert.id, event.id, 'EVENT', mails, d.orders.length)) fired++;
-    });
+    };
+    if (failed) {
+      // One alert could not be written (tracking away for its documents): the others go now, their
+      // triggers refuse them when the event comes again for the one that failed.
+      await this.db.scoped(systemContext(`alerts-immediate:${event.id}`), record);
+      if (fired) this.relay.kick();
+      throw failed.reason;
+    }
+    const first = await handleOnce(this.db, consumer, event, record);
     if (first && fired) this.relay.kick();
     return first ? fired : 0;
   }
 
-  /** Enabled immediate alerts of these kinds naming one of these depositors. */
-  private candidates(kinds: AlertKind[], depositorIds: number[]): Promise<AlertRow[]> {
-    return this.db.scopedQuery<AlertRow>(
-      systemContext('alerts-immediate'),
-      `SELECT * FROM alerts WHERE enabled AND kind = ANY($1) AND depositor_ids && $2::int[]
-         AND (frequency = 'IMMEDIATE' OR kind = 'NO_TEMPERATURE')`,
-      [kinds, depositorIds],
-    );
+  /**
+   * Enabled immediate alerts of these kinds naming one of these depositors. They are read at most
+   * every ALERTS_IMMEDIATE_CACHE_MS (a second) rather than for each of hundreds of changes a second:
+   * an alert saved takes effect within that time.
+   */
+  private async candidates(kinds: AlertKind[], depositorIds: number[]): Promise<AlertRow[]> {
+    const ttl = Number(process.env.ALERTS_IMMEDIATE_CACHE_MS ?? 1000);
+    if (!this.cache || !(Date.now() - this.cache.at < ttl)) {
+      const at = Date.now();
+      const alerts = await this.db.scopedQuery<AlertRow>(
+        systemContext('alerts-immediate'),
+        `SELECT * FROM alerts WHERE enabled AND (frequency = 'IMMEDIATE' OR kind = 'NO_TEMPERATURE') AND kind <> 'SLA'`,
+      );
+      const byDepositor = new Map<number, AlertRow[]>();
+      for (const a of alerts) for (const d of a.depositor_ids) byDepositor.set(d, [...(byDepositor.get(d) ?? []), a]);
+      this.cache = { at, byDepositor };
+    }
+    const found = new Map<number, AlertRow>();
+    for (const d of depositorIds) for (const a of this.cache.byDepositor.get(d) ?? []) if (kinds.includes(a.kind)) found.set(a.id, a);
+    return [...found.values()];
   }
 
   private async projected(orderId: number): Promise<ProjectedOrder | undefined> {

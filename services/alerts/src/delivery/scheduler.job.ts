@@ -15,6 +15,8 @@ const SCHEDULER_LOCK = 1_400_001;
 const CTX = systemContext('alerts-scheduler');
 /** Digests and tour breaches read changes, whenever the order was created. */
 const EVER = new Date(0);
+/** Alerts composed and written at the same time (each holds a connection while it writes). */
+const PARALLEL_ALERTS = 4;
 /** Tour breaches mailed per run (the next run takes the rest). */
 const TOUR_BATCH = 200;
 
@@ -64,26 +66,37 @@ export class AlertScheduler implements OnApplicationBootstrap, OnApplicationShut
       const [{ locked }] = await lock.query<{ locked: boolean }[]>(`SELECT pg_try_advisory_xact_lock($1) AS locked`, [SCHEDULER_LOCK]);
       if (!locked) return null;
       await this.fillNextSlots(now);
-      let fired = 0;
-      for (const alert of await this.alerts(`kind IN ('VIP', 'DOC') AND frequency <> 'IMMEDIATE' AND next_slot_at <= $1`, [now]))
-        fired += await this.guarded(alert, () => this.fireSlot(alert, now));
-      for (const alert of await this.alerts(`kind = 'SLA' AND sla_rule IS NOT NULL`, []))
-        fired += await this.guarded(alert, () =>
+      const due = await this.alerts(`kind IN ('VIP', 'DOC') AND frequency <> 'IMMEDIATE' AND next_slot_at <= $1`, [now]);
+      const sla = await this.alerts(`kind = 'SLA' AND sla_rule IS NOT NULL`, []);
+      const fired =
+        (await this.each(due, (alert) => this.fireSlot(alert, now))) +
+        (await this.each(sla, (alert) =>
           alert.sla_rule === 'PICKING_CUTOFF' ? this.pickingCutoff(alert, now) : this.toursMissed(alert, now),
-        );
+        ));
       if (fired) this.relay.kick();
       return fired;
     });
   }
 
-  /** One alert's failure (tracking away for its documents) is retried next run; the others go on. */
-  private async guarded(alert: AlertRow, fn: () => Promise<number>): Promise<number> {
-    try {
-      return await fn();
-    } catch (e) {
-      this.logger.error(`alert ${alert.id}: ${e instanceof Error ? e.message : String(e)}; retried next run`);
-      return 0;
-    }
+  /**
+   * Runs alerts a few at a time (their queries and templates overlap); one alert's failure (tracking
+   * away for its documents) is logged and retried next run, the others go on. Answers how many fired.
+   */
+  private async each(alerts: AlertRow[], fn: (alert: AlertRow) => Promise<number>): Promise<number> {
+    let fired = 0;
+    const queue = [...alerts];
+    const worker = async () => {
+      for (let alert = queue.shift(); alert; alert = queue.shift()) {
+        try {
+          const n = await fn(alert); // not `fired += await`: it would read `fired` before the wait
+          fired += n;
+        } catch (e) {
+          this.logger.error(`alert ${alert.id}: ${e instanceof Error ? e.message : String(e)}; retried next run`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL_ALERTS }, worker));
+    return fired;
   }
 
   private alerts(where: string, params: unknown[]): Promise<AlertRow[]> {
