@@ -210,7 +210,7 @@ describe('dashboard tiles (auth service, real PostgreSQL)', () => {
 
   it('lists the applications the roles allow (spec §2)', async () => {
     const ids = async (name: string) => (await h.call<{ id: string }[]>(AuthSubjects.dashboardApps, await ctxFor(name))).map((a) => a.id);
-    expect(await ids('bob')).toEqual(['pgt', 'stock']);
+    expect(await ids('bob')).toEqual(['pgt', 'stock', 'vip', 'doc']);
     expect(await ids('carla')).toEqual(['admin']);
     expect(await ids('alice')).toEqual([
       'pgt',
