@@ -5,6 +5,7 @@ import {
   connect,
   DeliverPolicy,
   ErrorCode,
+  Events,
   type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
@@ -44,6 +45,8 @@ export class NatsTransport implements BusTransport {
   private readonly stream: string;
   private readonly prefix: string;
   private readonly subjectPrefix: string;
+  /** False while the connection to NATS is lost: requests then fail at once instead of waiting out their timeout. */
+  private connected = true;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -69,6 +72,7 @@ export class NatsTransport implements BusTransport {
     });
     const jsm = await nc.jetstreamManager();
     const transport = new NatsTransport(nc, nc.jetstream(), jsm, options);
+    void transport.followStatus();
     await transport.ensureStream();
     return transport;
   }
@@ -93,7 +97,15 @@ export class NatsTransport implements BusTransport {
     }
   }
 
+  private async followStatus(): Promise<void> {
+    for await (const status of this.nc.status()) {
+      if (status.type === Events.Disconnect) this.connected = false;
+      if (status.type === Events.Reconnect) this.connected = true;
+    }
+  }
+
   async request(subject: string, payload: unknown, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Promise<Reply> {
+    if (!this.connected) throw new AppError('serverUnavailable', `NATS unreachable for ${subject}`);
     try {
       const msg = await this.nc.request(this.subjectPrefix + subject, encode(payload), { timeout: timeoutMs });
       return decode<Reply>(msg.data);
