@@ -41,7 +41,13 @@ module.exports = {
     },
     // Scale-out and faults: the distributed portal on a nats-server and a PostgreSQL of each test
     // file's own, which the tests stop and restart (needs `npm run build:server` and nats-server).
-    { ...common, globalSetup: undefined, globalTeardown: undefined, displayName: 'faults', testMatch: ['<rootDir>/tests/faults/**/*.test.ts'] },
+    {
+      ...common,
+      globalSetup: undefined,
+      globalTeardown: undefined,
+      displayName: 'faults',
+      testMatch: ['<rootDir>/tests/faults/**/*.test.ts'],
+    },
   ],
   testTimeout: 30000,
 };

@@ -104,11 +104,7 @@ describeWithNats('faults on the distributed portal', () => {
     expect(deliveryGaps(rows, acked, delivered)).toEqual({ missing: [], notDeliveredOnce: [] });
     // The alerts service consumes tracking's events through its durable consumer: it catches up.
     const inAlerts = async () => {
-      const projected = await stack.sql<{ reference: string; status: number; n: string }>(
-        'alerts',
-        ALERT_DELIVERIES_SQL,
-        [`F_${run}%`],
-      );
+      const projected = await stack.sql<{ reference: string; status: number; n: string }>('alerts', ALERT_DELIVERIES_SQL, [`F_${run}%`]);
       return deliveryGaps(projected, acked, delivered);
     };
     let gaps = await inAlerts();

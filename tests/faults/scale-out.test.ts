@@ -56,12 +56,7 @@ describeWithNats('two copies of every service', () => {
     stack.deployment.spawn('alerts', 1);
     stack.deployment.spawn('alerts', 2);
     await stack.deployment.waitHealthy();
-    const projected = () =>
-      stack.sql<{ reference: string; status: number; n: string }>(
-        'alerts',
-        ALERT_DELIVERIES_SQL,
-        [`SC${run}%`],
-      );
+    const projected = () => stack.sql<{ reference: string; status: number; n: string }>('alerts', ALERT_DELIVERIES_SQL, [`SC${run}%`]);
     let gaps = deliveryGaps(await projected(), traffic.acked, traffic.delivered);
     const until = Date.now() + 20_000;
     while ((gaps.missing.length || gaps.notDeliveredOnce.length) && Date.now() < until) {

@@ -121,7 +121,11 @@ export const ALERT_DELIVERIES_SQL = `SELECT o.reference, o.status,
   FROM alert_orders o WHERE o.reference LIKE $1`;
 
 /** Acknowledged orders missing, and acknowledged deliveries not applied exactly once, in tracking's rows. */
-export function deliveryGaps(rows: { reference: string; status: number; n: string | number }[], acked: Set<string>, delivered: Set<string>) {
+export function deliveryGaps(
+  rows: { reference: string; status: number; n: string | number }[],
+  acked: Set<string>,
+  delivered: Set<string>,
+) {
   const stored = new Map(rows.map((r) => [r.reference, r]));
   return {
     missing: [...acked].filter((r) => !stored.has(r)),

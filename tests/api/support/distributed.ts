@@ -75,13 +75,19 @@ export class Deployment {
       HOST: '127.0.0.1',
     };
     const deployment = new Deployment(env, port, base, dataDir);
-    for (const service of DISTRIBUTED_SERVICES) deployment.spawn(service);
-    await deployment.waitHealthy(options.startTimeoutMs);
-    await deployment.seed();
-    for (let copy = 2; copy <= (options.copies ?? 1); copy++) {
-      for (const service of DISTRIBUTED_SERVICES) await deployment.spawnCopy(service, copy);
+    try {
+      for (const service of DISTRIBUTED_SERVICES) deployment.spawn(service);
+      await deployment.waitHealthy(options.startTimeoutMs);
+      await deployment.seed();
+      for (let copy = 2; copy <= (options.copies ?? 1); copy++) {
+        for (const service of DISTRIBUTED_SERVICES) await deployment.spawnCopy(service, copy);
+      }
+      if ((options.copies ?? 1) > 1) await deployment.waitHealthy(options.startTimeoutMs);
+    } catch (e) {
+      // No process outlives a deployment that did not start.
+      await deployment.close(!options.databaseBase).catch(() => undefined);
+      throw e;
     }
-    if ((options.copies ?? 1) > 1) await deployment.waitHealthy(options.startTimeoutMs);
     return deployment;
   }
 

@@ -152,4 +152,3 @@ export function alive(pid: number): boolean {
     return false;
   }
 }
-

@@ -157,12 +157,22 @@ export class FaultStack {
   static async start(options: Pick<DeploymentOptions, 'copies'> = {}): Promise<FaultStack> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-faults-'));
     fs.chmodSync(dir, 0o755); // run as root, the embedded server runs as its own user
-    const nats = await OwnNats.start(path.join(dir, 'nats'));
-    const postgres = await OwnPostgres.start(path.join(dir, 'pg'));
-    const smtp = await startSmtp();
-    const databaseBase = withDatabase(postgres.url, `f${randomBytes(3).toString('hex')}`);
-    const deployment = await Deployment.start(smtp.url, { startTimeoutMs: 150_000, ...options, natsUrl: nats.url, databaseBase });
-    return new FaultStack(nats, postgres, deployment, smtp.mails, dir, smtp.close, databaseBase);
+    const cleanup: (() => Promise<unknown>)[] = [];
+    try {
+      const nats = await OwnNats.start(path.join(dir, 'nats'));
+      cleanup.push(() => nats.stop());
+      const postgres = await OwnPostgres.start(path.join(dir, 'pg'));
+      cleanup.push(() => postgres.stop());
+      const smtp = await startSmtp();
+      cleanup.push(smtp.close);
+      const databaseBase = withDatabase(postgres.url, `f${randomBytes(3).toString('hex')}`);
+      const deployment = await Deployment.start(smtp.url, { startTimeoutMs: 150_000, ...options, natsUrl: nats.url, databaseBase });
+      return new FaultStack(nats, postgres, deployment, smtp.mails, dir, smtp.close, databaseBase);
+    } catch (e) {
+      for (const undo of cleanup.reverse()) await undo().catch(() => undefined);
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw e;
+    }
   }
 
   /** The portal as the API tests see it, through its first gateway. */
