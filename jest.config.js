@@ -39,6 +39,15 @@ module.exports = {
       testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
       setupFiles: ['<rootDir>/tests/support/set-distributed.js'],
     },
+    // Scale-out and faults: the distributed portal on a nats-server and a PostgreSQL of each test
+    // file's own, which the tests stop and restart (needs `npm run build:server` and nats-server).
+    {
+      ...common,
+      globalSetup: undefined,
+      globalTeardown: undefined,
+      displayName: 'faults',
+      testMatch: ['<rootDir>/tests/faults/**/*.test.ts'],
+    },
   ],
   testTimeout: 30000,
 };

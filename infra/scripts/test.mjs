@@ -77,6 +77,20 @@ if (fs.existsSync(jestJson)) {
   count('jest', r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites, r.numPendingTests + r.numTodoTests);
 } else count('jest', 0, 1);
 
+// 2b. Scale-out and faults: the distributed portal on its own nats-server and PostgreSQL, which the
+// tests restart (bounded: a few minutes). Needs the nats-server binary (Debian package nats-server).
+const natsServer = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim();
+if (!natsServer) notes.push('nats-server not installed (apt-get install -y nats-server): fault tests skipped');
+else {
+  const faultsJson = path.join(tmp, 'faults.json');
+  // NATS_URL unset: the fault tests never touch the machine's NATS.
+  run('faults', 'npx', ['jest', '--selectProjects', 'faults', '--runInBand', '--json', `--outputFile=${faultsJson}`], { NATS_URL: '' }, 8);
+  if (fs.existsSync(faultsJson)) {
+    const r = JSON.parse(fs.readFileSync(faultsJson, 'utf8'));
+    count('faults', r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites, r.numPendingTests + r.numTodoTests);
+  } else count('faults', 0, 1);
+}
+
 // 3. Web unit tests (vitest).
 if (fs.existsSync(path.join(root, 'web/vite.config.ts'))) {
   const vitestJson = path.join(tmp, 'vitest.json');

@@ -108,6 +108,7 @@ export class NatsTransport implements BusTransport {
   }
 
   async request(subject: string, payload: unknown, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Promise<Reply> {
+    if (!this.connected) throw new AppError('serverUnavailable', `NATS unreachable for ${subject}`);
     try {
       const msg = await this.nc.request(this.subjectPrefix + subject, encode(payload), { timeout: timeoutMs });
       return decode<Reply>(msg.data);

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { CallerContext, Scope } from '@portal/contracts';
 import { addReadinessCheck, watchPool } from '@portal/ops';
-import { Client, DatabaseError, type Pool, type PoolClient } from 'pg';
+import { Client, DatabaseError, type ClientConfig, type Pool, type PoolClient } from 'pg';
 import { DataSource, EntityManager, EntitySchema, MixedList, type ObjectLiteral, type QueryRunner, type SelectQueryBuilder } from 'typeorm';
 import { databaseName, dataDir, serviceDatabaseUrl, withDatabase } from './config';
 import { startEmbeddedPostgres } from './embedded';
@@ -67,6 +67,7 @@ export class Db {
         application_name: `portal-${options.service}`,
         // A database that is down answers 503 within seconds instead of holding requests.
         connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 3000),
+        Client: SurvivingClient,
       },
     });
     await dataSource.initialize();
@@ -332,6 +333,18 @@ function lazyBegin(client: PoolClient, prelude: PreludeStatement[]): { readonly 
       if (!sent) restore();
     },
   };
+}
+
+/**
+ * pg's client, with a listener for the 'error' a connection emits when PostgreSQL ends it while it is
+ * lent out (a restart, a failover): unheard, that event ends the whole process. The statement under
+ * way fails by itself (503 serverUnavailable) and the pool drops the connection when it comes back.
+ */
+class SurvivingClient extends Client {
+  constructor(config?: string | ClientConfig) {
+    super(config);
+    this.on('error', () => undefined);
+  }
 }
 
 /** Hands a connection back so that the pool closes it instead of lending it again. */

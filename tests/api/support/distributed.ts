@@ -15,14 +15,30 @@ const ROOT = path.resolve(__dirname, '../../..');
 export const DISTRIBUTED_SERVICES = ['auth', 'admin', 'tracking', 'stock', 'huby', 'alerts', 'claims', 'gateway'] as const;
 export type DistributedService = (typeof DISTRIBUTED_SERVICES)[number];
 
+export interface DeploymentOptions {
+  /** The NATS server (default: NATS_URL, else the machine's). */
+  natsUrl?: string;
+  /** The database base (default: a fresh one on the test server). */
+  databaseBase?: string;
+  /** Copies of every service and gateways to start (default 1). */
+  copies?: number;
+  /** How long the deployment may take to answer healthy (default 30 s). */
+  startTimeoutMs?: number;
+}
+
+/** One process of the deployment: `auth` is the first copy of auth, `auth#2` the second. */
+const instanceName = (service: DistributedService, copy: number) => (copy === 1 ? service : `${service}#${copy}`);
+
 /**
- * The distributed deployment for one test file: gateway, auth and admin as separate processes
+ * The distributed deployment for one test file: every service and the gateway as separate processes
  * (from `npm run build:server`) on the machine's NATS, each on its own database, isolated from
- * other runs by a NATS namespace.
+ * other runs by a NATS namespace. A test may start further copies of a service or gateway.
  */
 export class Deployment {
-  private readonly processes = new Map<DistributedService, ChildProcess>();
-  private readonly logs = new Map<DistributedService, string[]>();
+  private readonly processes = new Map<string, ChildProcess>();
+  private readonly logs = new Map<string, string[]>();
+  /** Each gateway's port, by copy. */
+  private readonly gatewayPorts = new Map<number, number>();
   readonly url: string;
 
   private constructor(
@@ -32,18 +48,19 @@ export class Deployment {
     private readonly dataDir: string,
   ) {
     this.url = `http://127.0.0.1:${port}`;
+    this.gatewayPorts.set(1, port);
   }
 
-  static async start(smtpUrl: string): Promise<Deployment> {
+  static async start(smtpUrl: string, options: DeploymentOptions = {}): Promise<Deployment> {
     const main = path.join(ROOT, 'dist/services/gateway/main.js');
     if (!fs.existsSync(main)) throw new Error('distributed API tests need the build: npm run build:server');
     const port = await freePort();
-    const base = freshDatabaseBase();
+    const base = options.databaseBase ?? freshDatabaseBase();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+      NATS_URL: options.natsUrl ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
       NATS_NAMESPACE: `t${randomBytes(4).toString('hex')}`,
       DATABASE_URL: base,
       DATA_DIR: dataDir,
@@ -58,50 +75,85 @@ export class Deployment {
       HOST: '127.0.0.1',
     };
     const deployment = new Deployment(env, port, base, dataDir);
-    for (const service of DISTRIBUTED_SERVICES) deployment.spawn(service);
-    await deployment.waitHealthy();
-    await deployment.seed();
+    try {
+      for (const service of DISTRIBUTED_SERVICES) deployment.spawn(service);
+      await deployment.waitHealthy(options.startTimeoutMs);
+      await deployment.seed();
+      for (let copy = 2; copy <= (options.copies ?? 1); copy++) {
+        for (const service of DISTRIBUTED_SERVICES) await deployment.spawnCopy(service, copy);
+      }
+      if ((options.copies ?? 1) > 1) await deployment.waitHealthy(options.startTimeoutMs);
+    } catch (e) {
+      // No process outlives a deployment that did not start.
+      await deployment.close(!options.databaseBase).catch(() => undefined);
+      throw e;
+    }
     return deployment;
   }
 
-  spawn(service: DistributedService): void {
+  /** Starts a copy of a service (copy 1 is the one `start` made); a gateway copy gets a port of its own. */
+  spawn(service: DistributedService, copy = 1): void {
+    const port = service === 'gateway' ? this.gatewayPorts.get(copy) : undefined;
+    if (service === 'gateway' && !port) throw new Error(`gateway copy ${copy} has no port: use spawnCopy`);
     const child = spawn(process.execPath, [path.join(ROOT, 'dist/services', service, 'main.js')], {
       cwd: ROOT,
-      env: this.env,
+      env: { ...this.env, ...(port ? { PORT: String(port) } : {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const log: string[] = this.logs.get(service) ?? [];
-    this.logs.set(service, log);
+    const name = instanceName(service, copy);
+    const log: string[] = this.logs.get(name) ?? [];
+    this.logs.set(name, log);
     child.stdout!.on('data', (d: Buffer) => log.push(d.toString()));
     child.stderr!.on('data', (d: Buffer) => log.push(d.toString()));
-    this.processes.set(service, child);
+    this.processes.set(name, child);
   }
 
-  async stop(service: DistributedService): Promise<void> {
-    const child = this.processes.get(service);
+  /** Starts a further copy of a service, or a further gateway on a free port. */
+  async spawnCopy(service: DistributedService, copy: number): Promise<void> {
+    if (service === 'gateway' && !this.gatewayPorts.has(copy)) this.gatewayPorts.set(copy, await freePort());
+    this.spawn(service, copy);
+  }
+
+  /** The URL of every gateway started. */
+  get urls(): string[] {
+    return [...this.gatewayPorts.values()].map((p) => `http://127.0.0.1:${p}`);
+  }
+
+  /** Stops a copy of a service: SIGTERM, or SIGKILL (a crash, or after 5 s). */
+  async stop(service: DistributedService, copy = 1, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
+    await this.stopProcess(instanceName(service, copy), signal);
+  }
+
+  private async stopProcess(name: string, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+    const child = this.processes.get(name);
     if (!child || child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
+    child.kill(signal);
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
-    this.processes.delete(service);
+    this.processes.delete(name);
   }
 
+  /** Waits until every gateway started answers /api/health with 200 (every service up). */
   async waitHealthy(timeoutMs = 90000): Promise<void> {
     const end = Date.now() + timeoutMs;
     while (Date.now() < end) {
-      const ok = await fetch(`${this.url}/api/health`)
-        .then((r) => r.status === 200)
-        .catch(() => false);
-      if (ok) return;
+      const answers = await Promise.all(
+        this.urls.map((url) =>
+          fetch(`${url}/api/health`)
+            .then((r) => r.status === 200)
+            .catch(() => false),
+        ),
+      );
+      if (answers.every(Boolean)) return;
       await new Promise((r) => setTimeout(r, 200));
     }
     throw new Error(`deployment not healthy:\n${[...this.logs].map(([s, l]) => `--- ${s}\n${l.join('').slice(-2000)}`).join('\n')}`);
   }
 
   /** The last output of a service (for a failing test to show). */
-  logOf(service: DistributedService, chars = 4000): string {
-    return (this.logs.get(service) ?? []).join('').slice(-chars);
+  logOf(service: DistributedService, chars = 4000, copy = 1): string {
+    return (this.logs.get(instanceName(service, copy)) ?? []).join('').slice(-chars);
   }
 
   databaseUrl(service: string): string {
@@ -126,9 +178,10 @@ export class Deployment {
     }
   }
 
-  async close(): Promise<void> {
-    for (const service of DISTRIBUTED_SERVICES) await this.stop(service);
-    await dropDatabases(this.base);
+  /** Stops every process; drops the databases unless the test owns their server. */
+  async close(dropData = true): Promise<void> {
+    await Promise.all([...this.processes.keys()].map((name) => this.stopProcess(name, 'SIGTERM')));
+    if (dropData) await dropDatabases(this.base);
     fs.rmSync(this.dataDir, { recursive: true, force: true });
   }
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '@portal/db';
 import { Client } from 'pg';
+import { sleep } from '../../support/feed-stream';
 import { fakeWebBuild } from './target';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -151,5 +152,3 @@ export function alive(pid: number): boolean {
     return false;
   }
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { loginAs } from '../api/support/target';
+import { ALERT_DELIVERIES_SQL, deliveryGaps, feedStream, sleep } from '../support/feed-stream';
+import { waitForMail } from '../support/smtp';
+import { describeWithNats, FaultStack } from './support/stack';
+
+/**
+ * Scale-out (issue 19 item 3): two gateways and two copies of every service on one NATS server (the
+ * test's own). Requests spread over the copies (queue groups), a mail goes once although two copies
+ * relay the outbox, and a durable consumer whose service was stopped resumes where it stopped.
+ */
+describeWithNats('two copies of every service', () => {
+  const run = randomBytes(3).toString('hex').toUpperCase();
+  let stack: FaultStack;
+
+  beforeAll(async () => {
+    stack = await FaultStack.start({ copies: 2 });
+  }, 300_000);
+
+  afterAll(() => stack?.close(), 60_000);
+
+  it('answers through both gateways, and both copies of a service take requests', async () => {
+    expect(stack.deployment.urls).toHaveLength(2);
+    const before = await stack.nats.repliesByConnection();
+    const alice = await loginAs(stack.target, 'alice');
+    for (let i = 0; i < 40; i++) {
+      const url = stack.deployment.urls[i % 2];
+      await request(url).get('/api/depositors').set('Authorization', `Bearer ${alice.token}`).expect(200);
+    }
+    const after = await stack.nats.repliesByConnection();
+    // Each copy of admin is one connection named portal-admin: both answered some of the 40.
+    const answered = (conns: { name: string; inMsgs: number }[]) => conns.filter((c) => c.name === 'portal-admin').map((c) => c.inMsgs);
+    const was = answered(before);
+    const now = answered(after);
+    expect(now).toHaveLength(2);
+    const taken = now.map((n, i) => n - (was[i] ?? 0));
+    expect(taken.every((n) => n >= 5)).toBe(true);
+  }, 60_000);
+
+  it('sends a mail once although two copies of auth relay the outbox', async () => {
+    const since = Date.now();
+    await request(stack.deployment.urls[1]).post('/api/auth/password/forgot').send({ email: 'bob.durand@demo-b.example' }).expect(200);
+    await waitForMail(stack.mailbox, 'bob.durand@demo-b.example', { since });
+    await sleep(2000); // time for a second relay to send it again, if it did
+    const mails = stack.mailbox.filter((m) => m.to.includes('bob.durand@demo-b.example') && m.at >= since);
+    expect(mails).toHaveLength(1);
+  }, 30_000);
+
+  it('resumes a stopped service durable consumer where it stopped: each event handled once', async () => {
+    await Promise.all([stack.deployment.stop('alerts', 1), stack.deployment.stop('alerts', 2)]);
+    const traffic = feedStream(stack.deployment.urls, `SC${run}`, 4);
+    await sleep(4000);
+    await traffic.stop();
+    expect(traffic.acked.size).toBeGreaterThan(5);
+    stack.deployment.spawn('alerts', 1);
+    stack.deployment.spawn('alerts', 2);
+    await stack.deployment.waitHealthy();
+    const projected = () => stack.sql<{ reference: string; status: number; n: string }>('alerts', ALERT_DELIVERIES_SQL, [`SC${run}%`]);
+    let gaps = deliveryGaps(await projected(), traffic.acked, traffic.delivered);
+    const until = Date.now() + 20_000;
+    while ((gaps.missing.length || gaps.notDeliveredOnce.length) && Date.now() < until) {
+      await sleep(500);
+      gaps = deliveryGaps(await projected(), traffic.acked, traffic.delivered);
+    }
+    expect(gaps).toEqual({ missing: [], notDeliveredOnce: [] });
+  }, 90_000);
+});
