@@ -6,7 +6,8 @@ import { freePort } from '@portal/db';
 import { dropDatabases, freshDatabaseBase } from '@portal/testing';
 import request from 'supertest';
 import { PgGate } from './support/pg-gate';
-import { PortalProcess, sleep } from './support/portal-process';
+import { sleep } from '../support/feed-stream';
+import { PortalProcess } from './support/portal-process';
 import { startTarget, type ApiTarget } from './support/target';
 
 const ROOT = path.resolve(__dirname, '../..');
