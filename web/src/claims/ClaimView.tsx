@@ -273,7 +273,7 @@ export default function ClaimView() {
             {evidence.events.map((e, i) => (
               <ListItem
                 key={i}
-              >{`${date(e.at)} – ${e.type ? (TRACER_EVENT_TYPE_LABELS[e.type as TracerEventType]?.[locale] ?? e.type) : (e.carrierStatus ?? '')} – ${e.carrierName ?? ''} ${e.note ?? ''}`}</ListItem>
+              >{`${date(e.at)} – ${e.type ? (TRACER_EVENT_TYPE_LABELS[e.type as TracerEventType]?.[locale] ?? e.type) : e.carrierStatus ? translate(`delivery.carrierStatus.${e.carrierStatus}`, { _: e.carrierStatus }) : ''} – ${e.carrierName ?? ''} ${e.note ?? ''}`}</ListItem>
             ))}
             {!evidence.events.length && <ListItem>{translate('claims.msg.noEvents')}</ListItem>}
           </List>
