@@ -65,4 +65,35 @@ describeWithNats('two copies of every service', () => {
     }
     expect(gaps).toEqual({ missing: [], notDeliveredOnce: [] });
   }, 90_000);
+
+  it('fires a scheduled alert once per slot although two copies of the alerts service run its scheduler', async () => {
+    const alice = await loginAs(stack.target, 'alice');
+    const to = `slot-${run.toLowerCase()}@quai.example`;
+    const created = await alice
+      .post('/api/alerts', {
+        kind: 'VIP',
+        title: `Slot ${run}`,
+        depositorIds: [1],
+        statuses: [100],
+        recipients: [{ name: 'Quai', email: to }],
+        frequency: 'DAY',
+        time: '12:00',
+        sendOnlyIfData: false,
+      })
+      .expect(201);
+    // The slot is due (as after a night the service was down): both schedulers see it at their next tick.
+    await stack.sql('alerts', `UPDATE alerts SET next_slot_at = now() - interval '1 day', last_slot_at = NULL WHERE id = $1`, [
+      created.body.id,
+    ]);
+    const since = Date.now();
+    await waitForMail(stack.mailbox, to, { since, timeoutMs: 30_000 });
+    await sleep(6000); // several more ticks of both copies
+    const triggers = await stack.sql<{ n: number }>(
+      'alerts',
+      `SELECT count(*)::int AS n FROM alert_triggers WHERE alert_id = $1 AND kind = 'SLOT'`,
+      [created.body.id],
+    );
+    expect(triggers).toEqual([{ n: 1 }]);
+    expect(stack.mailbox.filter((m) => m.to.includes(to))).toHaveLength(1);
+  }, 90_000);
 });

@@ -69,6 +69,7 @@ export class Deployment {
       PUBLIC_URL: 'http://portal.test',
       RATE_LIMIT_MULTIPLIER: '100',
       OUTBOX_INTERVAL_MS: '100',
+      ALERTS_SCHEDULER_INTERVAL_MS: '2000',
       HUBY_CARRIER_EVENTS_INTERVAL_MS: '300',
       BUS_TIMEOUT_MS: '2000',
       PORT: String(port),
