@@ -237,7 +237,7 @@ describe('isolation API: another depositor, activity, store or user', () => {
     await parties.setUp();
     before = await parties.ownersView();
   }, 180_000);
-  afterAll(() => target?.close());
+  afterAll(() => target?.close(), 90_000);
 
   /** The ids of the groups foreign to `a`, per kind (alice's objects are foreign to every caller). */
   const foreignIds = (a: Attacker): Ids => {

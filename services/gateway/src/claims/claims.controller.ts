@@ -171,8 +171,12 @@ export class ClaimsController {
   ): Promise<ClaimAttachmentDto> {
     // Another depositor's claim answers 404 before anything is read or stored.
     await this.bus.request<ClaimDto>(ClaimsSubjects.get, ctx, { uuid });
-    if (Number(req.headers['content-length'] ?? 0) > CLAIM_ATTACHMENT_MAX_BYTES)
+    if (Number(req.headers['content-length'] ?? 0) > CLAIM_ATTACHMENT_MAX_BYTES) {
+      // The client is still sending: read what it sends (and throw it away) so it gets the answer
+      // instead of a broken connection, up to a few times the limit.
+      await discard(req.body, 4 * CLAIM_ATTACHMENT_MAX_BYTES);
       throw new AppError('sizeLimitExceeded', 'file too large', { limit: CLAIM_ATTACHMENT_MAX_BYTES });
+    }
     const stored = await this.files.put(await bodyBytes(req.body), { folder: 'claims/attachments', maxBytes: CLAIM_ATTACHMENT_MAX_BYTES });
     try {
       return await this.bus.request<ClaimAttachmentDto>(ClaimsSubjects.attach, ctx, {
@@ -199,6 +203,20 @@ export class ClaimsController {
   @ApiOperation({ summary: 'Removes an attachment (not the evidence: 409 claimEvidenceReadOnly)' })
   detach(@Caller() ctx: CallerContext, @Param('uuid') uuid: string, @Param('attachmentId') attachmentId: string) {
     return this.bus.request<{ ok: true }>(ClaimsSubjects.detach, ctx, { uuid, attachmentId });
+  }
+}
+
+/** Reads a refused body to its end without keeping it (at most `maxBytes`, then gives up). */
+async function discard(body: unknown, maxBytes: number): Promise<void> {
+  if (!(body instanceof Readable)) return;
+  let seen = 0;
+  try {
+    for await (const chunk of body) {
+      seen += (chunk as Buffer).length;
+      if (seen > maxBytes) break;
+    }
+  } catch {
+    /* the client went away: nothing to answer */
   }
 }
 
