@@ -3,6 +3,7 @@
  * sent by email". Small ones come back in the answer; larger ones go on in the gateway's background,
  * are kept in the file storage for their owner and mailed as a link to the web page `/exports/<id>`.
  */
+import type { CallerContext } from './context';
 import type { ErrorKey } from './errors';
 import type { Labels5 } from './tracking/labels';
 
@@ -18,6 +19,10 @@ export const EXPORT_LIMITS = {
   xlsxMaxRows: 1_048_575,
   /** Background exports one gateway produces at once; the others wait their turn. */
   backgroundConcurrency: 2,
+  /** A background export's lease, renewed by its gateway every third of it (EXPORT_JOB_LEASE_MS). */
+  jobLeaseMs: 15_000,
+  /** How often each gateway takes over jobs whose lease ran out (EXPORT_JOBS_POLL_MS). */
+  jobsPollMs: 5_000,
 } as const;
 
 export type ExportFileFormat = 'csv' | 'xlsx';
@@ -61,4 +66,70 @@ export function maskEmail(email: string): string {
   const local = email.slice(0, at);
   const shown = local.length <= 2 ? `${local[0]}*` : `${local[0]}***${local[local.length - 1]}`;
   return `${shown}${email.slice(at)}`;
+}
+
+/**
+ * A background export as a durable job held by the auth service (issue 19: it survives the gateway
+ * that started it). `queued`/`running` jobs whose lease has run out are taken over by any gateway,
+ * which reads the list again from the first page; `done` and `failed` are final.
+ */
+export type ExportJobState = 'queued' | 'running' | 'done' | 'failed';
+
+/** What a gateway needs to produce the file again, from the start, with the caller's context at the time. */
+export interface ExportJobSpec {
+  /** The export kind the gateways know (`orders`, `stock`, `movements`, `claims`): see ExportKinds. */
+  name: string;
+  title: Labels5;
+  /** The list's validated request (filter, sort), as the kind's factory reads it. */
+  query: unknown;
+  format: ExportFileFormat;
+  /** The export date format asked for; absent: the user's setting. */
+  dateFormat?: string;
+}
+
+export interface ExportJobDto extends ExportJobSpec {
+  id: string;
+  state: ExportJobState;
+  attempts: number;
+  leaseOwner: string | null;
+  leaseUntil: string | null;
+  /** The caller's context when the export was asked (roles, scope, locale, time zone, request id). */
+  ctx: CallerContext;
+}
+
+/** `auth.export-job.create`: the caller's job, leased at once to the gateway that asks. */
+export interface ExportJobCreateRequest extends ExportJobSpec {
+  leaseOwner: string;
+  leaseMs: number;
+}
+
+/** `auth.export-job.claim`: the oldest job whose lease ran out, leased to this gateway: `{ job }`, null when none. */
+export interface ExportJobClaimRequest {
+  leaseOwner: string;
+  leaseMs: number;
+}
+
+/** `auth.export-job.renew`: extends the lease while the file is written; `ok: false` once the job was taken over or ended. */
+export interface ExportJobRenewRequest {
+  id: string;
+  leaseOwner: string;
+  leaseMs: number;
+}
+
+/** `auth.export-job.complete`: marks the job done and mails the link, once per job whoever asks again. */
+export interface ExportJobCompleteRequest {
+  id: string;
+  ready: ExportReadyMailRequest;
+}
+
+/** `auth.export-job.fail`: marks the job failed and mails why, once per job. */
+export interface ExportJobFailRequest {
+  id: string;
+  failed: ExportFailedMailRequest;
+}
+
+/** The answer of complete and fail: `mailed` false when the job had already ended (nothing sent again). */
+export interface ExportJobEndedDto {
+  ok: true;
+  mailed: boolean;
 }

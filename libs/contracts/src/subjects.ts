@@ -32,6 +32,12 @@ export const AuthSubjects = {
   mailExportReady: 'auth.export.mail-ready',
   /** Mails the caller that a background export stopped, with the reason. */
   mailExportFailed: 'auth.export.mail-failed',
+  /** Durable background exports (any gateway resumes one whose lease ran out): see ExportJobDto. */
+  exportJobCreate: 'auth.export-job.create',
+  exportJobClaim: 'auth.export-job.claim',
+  exportJobRenew: 'auth.export-job.renew',
+  exportJobComplete: 'auth.export-job.complete',
+  exportJobFail: 'auth.export-job.fail',
   health: healthSubject('auth'),
 } as const;
 

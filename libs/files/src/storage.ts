@@ -44,11 +44,12 @@ export abstract class FileStorage {
   abstract delete(key: string): Promise<void>;
   /**
    * Stores a file the portal produced itself (an export), streamed: its type is the writer's, not
-   * sniffed. The file shows up only once complete; when `source` fails nothing is left behind.
+   * sniffed. The file shows up only once complete; when `source` fails nothing is left behind. With
+   * `id` the file is `<folder>/<id>.<extension>`, replacing one of that id (a job written again).
    */
   abstract putGenerated(
     source: Readable,
-    options: { folder: string; extension: GeneratedExtension },
+    options: { folder: string; extension: GeneratedExtension; id?: string },
   ): Promise<{ key: string; size: number }>;
   /** The complete files under a folder, its subfolders included. */
   abstract list(folder: string): Promise<ListedFile[]>;
@@ -88,13 +89,16 @@ export class LocalFileStorage extends FileStorage {
     return { key, contentType, size: bytes.length };
   }
 
-  async putGenerated(source: Readable, options: { folder: string; extension: GeneratedExtension }): Promise<{ key: string; size: number }> {
+  async putGenerated(
+    source: Readable,
+    options: { folder: string; extension: GeneratedExtension; id?: string },
+  ): Promise<{ key: string; size: number }> {
     if (!FOLDER.test(options.folder)) throw new Error(`invalid storage folder ${options.folder}`);
     if (!GENERATED_EXTENSIONS.includes(options.extension)) throw new Error(`invalid generated extension ${options.extension}`);
-    const key = `${options.folder}/${randomUUID()}.${options.extension}`;
+    const key = `${options.folder}/${options.id ?? randomUUID()}.${options.extension}`;
     const file = this.pathOf(key);
-    // Written under a name list() skips, renamed once complete: nobody reads half a file.
-    const partial = `${file}.part`;
+    // Written under a name list() skips (one per writer), renamed once complete: nobody reads half a file.
+    const partial = `${file}.${randomUUID()}.part`;
     try {
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
       await pipeline(source, fs.createWriteStream(partial, { flags: 'wx' }));

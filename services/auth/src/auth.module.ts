@@ -8,12 +8,15 @@ import { ApiKeysService } from './api-keys/api-keys.service';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardTile } from './dashboard/dashboard-tile.entity';
 import { DashboardService } from './dashboard/dashboard.service';
+import { ExportJobsController } from './exports/export-jobs.controller';
+import { ExportJobsService } from './exports/export-jobs.service';
 import { ExportMailsController } from './exports/export-mails.controller';
 import { ExportMailsService } from './exports/export-mails.service';
 import { HealthController } from './health/health.controller';
 import { CreateAuth1763780000000 } from './migrations/1763780000000-CreateAuth';
 import { CreateApiKeys1763800000000 } from './migrations/1763800000000-CreateApiKeys';
 import { FilterPlatforms1764500000000 } from './migrations/1764500000000-FilterPlatforms';
+import { ExportJobs1765000000000 } from './migrations/1765000000000-ExportJobs';
 import { PasswordReset } from './passwords/password-reset.entity';
 import { PasswordsController } from './passwords/passwords.controller';
 import { PasswordsService } from './passwords/passwords.service';
@@ -29,7 +32,7 @@ import { UsersRepository } from './users/users.repository';
 
 /** The auth service: users, credentials, sessions, roles and scopes, user settings, dashboard tiles. */
 /** The auth database's migrations, in order (the service and the first-administrator command run them). */
-export const AUTH_MIGRATIONS = [CreateAuth1763780000000, CreateApiKeys1763800000000, FilterPlatforms1764500000000];
+export const AUTH_MIGRATIONS = [CreateAuth1763780000000, CreateApiKeys1763800000000, FilterPlatforms1764500000000, ExportJobs1765000000000];
 
 @Module({
   imports: [
@@ -46,6 +49,7 @@ export const AUTH_MIGRATIONS = [CreateAuth1763780000000, CreateApiKeys1763800000
     SettingsController,
     DashboardController,
     ExportMailsController,
+    ExportJobsController,
     HealthController,
   ],
   providers: [
@@ -58,6 +62,7 @@ export const AUTH_MIGRATIONS = [CreateAuth1763780000000, CreateApiKeys1763800000
     DashboardService,
     ApiKeysService,
     ExportMailsService,
+    ExportJobsService,
     { provide: TokenService, useFactory: () => new TokenService(loadSigningKey()) },
     { provide: Mailer, useFactory: (db: Db) => new Mailer(db), inject: [Db] },
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },

@@ -24,6 +24,8 @@ export interface DeploymentOptions {
   copies?: number;
   /** How long the deployment may take to answer healthy (default 30 s). */
   startTimeoutMs?: number;
+  /** Further environment of every process (e.g. smaller export limits). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** One process of the deployment: `auth` is the first copy of auth, `auth#2` the second. */
@@ -74,6 +76,7 @@ export class Deployment {
       BUS_TIMEOUT_MS: '2000',
       PORT: String(port),
       HOST: '127.0.0.1',
+      ...options.env,
     };
     const deployment = new Deployment(env, port, base, dataDir);
     try {

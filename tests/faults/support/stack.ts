@@ -154,7 +154,7 @@ export class FaultStack {
     readonly databaseBase: string,
   ) {}
 
-  static async start(options: Pick<DeploymentOptions, 'copies'> = {}): Promise<FaultStack> {
+  static async start(options: Pick<DeploymentOptions, 'copies' | 'env'> = {}): Promise<FaultStack> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-faults-'));
     fs.chmodSync(dir, 0o755); // run as root, the embedded server runs as its own user
     const cleanup: (() => Promise<unknown>)[] = [];

@@ -16,6 +16,7 @@ import {
   type ClaimDto,
   type DocumentFileDto,
   type ListPage,
+  type ListRequest,
 } from '@portal/contracts';
 import { cleanUploadName, FileStorage } from '@portal/files';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -48,7 +49,13 @@ export class ClaimsController {
     private readonly bus: BusClient,
     private readonly files: FileStorage,
     private readonly exports: ExportsService,
-  ) {}
+  ) {
+    exports.register('claims', (ctx, query) => ({
+      title: CLAIMS_EXPORT_TITLE,
+      pages: listPages(bus, ctx, ClaimsSubjects.list, query as ListRequest),
+      sheet: columnsSheet(CLAIMS_EXPORT_COLUMNS, 'Claims'),
+    }));
+  }
 
   @Roles(Role.USER_CLAIM_READ)
   @Get()
@@ -64,14 +71,7 @@ export class ClaimsController {
   @ApiExport("The claims of the filter as CSV or XLSX in the user's export date format and time zone")
   async export(@Caller() ctx: CallerContext, @Query() query: ClaimsExportQuery, @Res({ passthrough: true }) res: FastifyReply) {
     const request = await listRequest(this.bus, ctx, CLAIMS_LIST, query);
-    return this.exports.run(ctx, res, {
-      name: 'claims',
-      title: CLAIMS_EXPORT_TITLE,
-      format: query.format ?? 'csv',
-      dateFormat: query.dateFormat,
-      pages: listPages(this.bus, ctx, ClaimsSubjects.list, request),
-      sheet: columnsSheet(CLAIMS_EXPORT_COLUMNS, 'Claims'),
-    });
+    return this.exports.run(ctx, res, { name: 'claims', query: request, format: query.format ?? 'csv', dateFormat: query.dateFormat });
   }
 
   @Roles(Role.USER_CLAIM_CREATE)

@@ -12,6 +12,10 @@ export class ExportLimits {
     readonly maxRows: number = EXPORT_LIMITS.maxRows,
     /** Days a mailed export stays downloadable. */
     readonly retentionDays: number = EXPORT_LIMITS.retentionDays,
+    /** How long a gateway holds a background export's job without renewing it; then another one takes it over. */
+    readonly jobLeaseMs: number = EXPORT_LIMITS.jobLeaseMs,
+    /** How often every gateway looks for jobs whose lease ran out (their gateway died). */
+    readonly jobsPollMs: number = EXPORT_LIMITS.jobsPollMs,
   ) {}
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env): ExportLimits {
@@ -27,6 +31,8 @@ export class ExportLimits {
       read('EXPORT_SYNC_MAX_ROWS', EXPORT_LIMITS.syncMaxRows, EXPORT_LIMITS.xlsxMaxRows),
       read('EXPORT_MAX_ROWS', EXPORT_LIMITS.maxRows, EXPORT_LIMITS.xlsxMaxRows),
       read('EXPORT_RETENTION_DAYS', EXPORT_LIMITS.retentionDays, 366),
+      read('EXPORT_JOB_LEASE_MS', EXPORT_LIMITS.jobLeaseMs, 3_600_000),
+      read('EXPORT_JOBS_POLL_MS', EXPORT_LIMITS.jobsPollMs, 3_600_000),
     );
   }
 

@@ -40,9 +40,10 @@ export class ExportStore {
     private readonly limits: ExportLimits,
   ) {}
 
-  /** Streams `source` into the storage; nothing is kept when it fails. */
-  async save(owner: CallerContext, name: string, format: ExportFileFormat, source: Readable): Promise<StoredExport> {
-    const stored = await this.files.putGenerated(source, { folder: `${this.folderOf(owner)}/${name}`, extension: format });
+  /** Streams `source` into the storage as export `id` (its job), replacing a former file of that id; nothing is kept when it fails. */
+  async save(owner: CallerContext, id: string, name: string, format: ExportFileFormat, source: Readable): Promise<StoredExport> {
+    if (!ID.test(id)) throw new Error(`invalid export id ${id}`);
+    const stored = await this.files.putGenerated(source, { folder: `${this.folderOf(owner)}/${name}`, extension: format, id });
     const found = this.parse({ key: stored.key, size: stored.size, modifiedAt: new Date() });
     if (!found) throw new Error(`unexpected export key ${stored.key}`);
     return found;

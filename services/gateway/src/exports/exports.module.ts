@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FileStorage, LocalFileStorage } from '@portal/files';
+import { ExportKinds } from './export-kinds';
 import { ExportLimits } from './export-limits';
 import { ExportStore } from './export-store';
 import { ExportsController } from './exports.controller';
@@ -13,6 +14,7 @@ import { ExportsService } from './exports.service';
   controllers: [ExportsController],
   providers: [
     ExportsService,
+    ExportKinds,
     ExportStore,
     { provide: ExportLimits, useFactory: () => ExportLimits.fromEnv() },
     { provide: FileStorage, useFactory: () => new LocalFileStorage() },

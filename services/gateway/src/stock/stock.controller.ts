@@ -50,7 +50,24 @@ export class StockController {
   constructor(
     private readonly bus: BusClient,
     private readonly exports: ExportsService,
-  ) {}
+  ) {
+    // The columns follow the caller's roles and the view asked, as when the export was asked.
+    exports.register('stock', (ctx, query) => {
+      const request = query as ListRequest;
+      const revenue = hasAnyRole(ctx.roles, [Role.USER_VIEW_REVENUE_DATA]);
+      const columns = request.filter?.view === 'reference' ? stockByReferenceColumns(revenue) : stockLineColumns(revenue);
+      return this.source(ctx, request, StockSubjects.stockList, columns, 'stock');
+    });
+    exports.register('movements', (ctx, query) =>
+      this.source(
+        ctx,
+        query as ListRequest,
+        StockSubjects.movementsList,
+        movementColumns(hasAnyRole(ctx.roles, [Role.STOCK_MVT_DETAILS])),
+        'movements',
+      ),
+    );
+  }
 
   @Roles(Role.STOCK_USER)
   @Get('stock')
@@ -66,9 +83,7 @@ export class StockController {
   @ApiExport('Stock as CSV or XLSX (same filter and sort), dates in the user’s export format and time zone')
   async stockExport(@Caller() ctx: CallerContext, @Query() query: ExportQuery, @Res({ passthrough: true }) res: FastifyReply) {
     const request = await stockRequest(this.bus, ctx, query);
-    const revenue = hasAnyRole(ctx.roles, [Role.USER_VIEW_REVENUE_DATA]);
-    const columns = request.filter?.view === 'reference' ? stockByReferenceColumns(revenue) : stockLineColumns(revenue);
-    return this.export(ctx, res, query, request, StockSubjects.stockList, columns, 'stock');
+    return this.exports.run(ctx, res, { name: 'stock', query: request, format: query.format ?? 'csv', dateFormat: query.dateFormat });
   }
 
   @Roles(Role.STOCK_USER)
@@ -91,16 +106,8 @@ export class StockController {
   @Get('movements/export')
   @ApiExport('Movements as CSV or XLSX')
   async movementsExport(@Caller() ctx: CallerContext, @Query() query: ExportQuery, @Res({ passthrough: true }) res: FastifyReply) {
-    const columns = movementColumns(hasAnyRole(ctx.roles, [Role.STOCK_MVT_DETAILS]));
-    return this.export(
-      ctx,
-      res,
-      query,
-      await listRequest(this.bus, ctx, MOVEMENTS_LIST, query),
-      StockSubjects.movementsList,
-      columns,
-      'movements',
-    );
+    const request = await listRequest(this.bus, ctx, MOVEMENTS_LIST, query);
+    return this.exports.run(ctx, res, { name: 'movements', query: request, format: query.format ?? 'csv', dateFormat: query.dateFormat });
   }
 
   @Roles(Role.STOCK_USER)
@@ -126,24 +133,13 @@ export class StockController {
     return this.bus.request<ItemDto>(StockSubjects.itemsGet, ctx, { id });
   }
 
-  /** Through the shared export mechanism: the file at once, or mailed when the list is large. */
-  private export(
-    ctx: CallerContext,
-    res: FastifyReply,
-    query: ExportQuery,
-    request: ListRequest,
-    subject: string,
-    columns: ExportColumn[],
-    name: 'stock' | 'movements',
-  ) {
-    return this.exports.run(ctx, res, {
-      name,
+  /** A stock list as an export: its pages with platform codes, its columns. */
+  private source(ctx: CallerContext, request: ListRequest, subject: string, columns: ExportColumn[], name: 'stock' | 'movements') {
+    return {
       title: EXPORT_TITLES[name],
-      format: query.format ?? 'csv',
-      dateFormat: query.dateFormat,
       pages: withPlatformCodes(this.bus, ctx, listPages(this.bus, ctx, subject, request)),
       sheet: columnsSheet(columns, name),
-    });
+    };
   }
 }
 

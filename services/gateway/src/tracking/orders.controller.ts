@@ -9,6 +9,7 @@ import {
   type DocumentFileDto,
   type OrderDetailDto,
   type OrderSearchPage,
+  type OrderSearchRequest,
   type OrderSummaryDto,
 } from '@portal/contracts';
 import { FileStorage } from '@portal/files';
@@ -35,7 +36,13 @@ export class TrackingOrdersController {
     private readonly bus: BusClient,
     private readonly files: FileStorage,
     private readonly exports: ExportsService,
-  ) {}
+  ) {
+    exports.register('orders', (ctx, query) => ({
+      title: ORDERS_EXPORT_TITLE,
+      pages: orderPages(bus, ctx, query as OrderSearchRequest),
+      sheet: ordersSheet,
+    }));
+  }
 
   @Roles(Role.PGT_USER, Role.TRACERROUTE_USER)
   @Get()
@@ -58,11 +65,9 @@ export class TrackingOrdersController {
   async export(@Caller() ctx: CallerContext, @Query() query: OrdersExportQuery, @Res({ passthrough: true }) res: FastifyReply) {
     return this.exports.run(ctx, res, {
       name: 'orders',
-      title: ORDERS_EXPORT_TITLE,
+      query: await searchRequest(this.bus, ctx, query),
       format: query.format ?? 'csv',
       dateFormat: query.dateFormat,
-      pages: orderPages(this.bus, ctx, await searchRequest(this.bus, ctx, query)),
-      sheet: ordersSheet,
     });
   }
 
