@@ -1,21 +1,12 @@
-import { useTranslate } from 'ra-core';
-import { Chip, type ChipProps } from '@mui/material';
+import { type ChipProps } from '@mui/material';
 import { formatClaimDate, type ClaimStatus } from '@portal/contracts';
+import { StatusChip } from '../lists/StatusChip';
 import { useTimeZone } from '../user/useUser';
 
 const COLOR: Record<ClaimStatus, ChipProps['color']> = { draft: 'default', sent: 'info', processed: 'warning', closed: 'success' };
 
 export function ClaimStatusChip({ status }: { status: ClaimStatus }) {
-  const translate = useTranslate();
-  return (
-    <Chip
-      size="small"
-      variant={status === 'draft' ? 'outlined' : 'filled'}
-      color={COLOR[status]}
-      label={translate(`claims.status.${status}`)}
-      data-status={status}
-    />
-  );
+  return <StatusChip status={status} colors={COLOR} i18nPrefix="claims.status" />;
 }
 
 /** Spec §3 claim dates: DD/MM/YY HH:mm in the user's time zone. */

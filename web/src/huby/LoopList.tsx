@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useListController, useTranslate } from 'ra-core';
-import { Box, Button, Chip, Link, Paper, Stack, Tab, Tabs, Typography, type ChipProps } from '@mui/material';
+import { Box, Button, Link, Paper, Stack, Tab, Tabs, Typography, type ChipProps } from '@mui/material';
 import { formatDate, LOOP_ORDERS_LIST, LOOP_TAB_NAMES, type LoopOrderDto, type LoopStatusCode, type LoopTab } from '@portal/contracts';
+import { StatusChip } from '../lists/StatusChip';
 import { usePersistedTab } from '../preferences/usePreference';
 import { FilterBar, ListTable, useTimeZone, type Column } from '../stock/ui';
 import { usePlatformLabel } from '../tracking/useReferenceData';
@@ -13,16 +14,7 @@ const PROGRESS_REFRESH_MS = 3000;
 const COLOR: Record<LoopStatusCode, ChipProps['color']> = { draft: 'default', submitted: 'info', integrated: 'success', rejected: 'error' };
 
 export function LoopStatusChip({ status }: { status: LoopStatusCode }) {
-  const translate = useTranslate();
-  return (
-    <Chip
-      size="small"
-      variant={status === 'draft' ? 'outlined' : 'filled'}
-      color={COLOR[status]}
-      label={translate(`loop.status.${status}`)}
-      data-status={status}
-    />
-  );
+  return <StatusChip status={status} colors={COLOR} i18nPrefix="loop.status" />;
 }
 
 function PlatformCell({ id }: { id: number }) {
