@@ -30,8 +30,7 @@ const { Db } = requireFromRoot('./dist/libs/db/src/index.js');
 const { InProcessTransport } = requireFromRoot('./dist/libs/bus/src/index.js');
 const { Mailer, MailRelay } = requireFromRoot('./dist/libs/mail/src/index.js');
 const { AlertsServiceModule } = requireFromRoot('./dist/services/alerts/src/index.js');
-const { CreateAlerts1766000000000 } = requireFromRoot('./dist/services/alerts/src/migrations/1766000000000-CreateAlerts.js');
-const { AlertMatchIndexes1766100000000 } = requireFromRoot('./dist/services/alerts/src/migrations/1766100000000-AlertMatchIndexes.js');
+const { ALERTS_MIGRATIONS } = requireFromRoot('./dist/services/alerts/src/alerts.module.js');
 const { AlertTemplates } = requireFromRoot('./dist/services/alerts/src/delivery/templates.js');
 const { DepositorLabels } = requireFromRoot('./dist/services/alerts/src/delivery/depositor-labels.js');
 const { AlertComposer } = requireFromRoot('./dist/services/alerts/src/delivery/compose.js');
@@ -160,7 +159,7 @@ async function main() {
     service: 'alerts',
     url: withDatabase(pg.url, `${prefix}_alerts`),
     entities: [],
-    migrations: [CreateAlerts1766000000000, AlertMatchIndexes1766100000000],
+    migrations: ALERTS_MIGRATIONS,
   });
   cleanups.push(() => db.close());
   const slot = new Date('2026-11-20T11:00:00.000Z'); // 12:00 in Paris

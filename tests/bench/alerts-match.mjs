@@ -22,11 +22,7 @@ const { cleanups, cleanup } = benchLifecycle();
 const { Db } = requireFromRoot('./dist/libs/db/src/index.js');
 const { AlertsServiceModule } = requireFromRoot('./dist/services/alerts/src/index.js');
 const { MatchCountService } = requireFromRoot('./dist/services/alerts/src/alerts/match-count.js');
-const { CreateAlerts1766000000000 } = requireFromRoot('./dist/services/alerts/src/migrations/1766000000000-CreateAlerts.js');
-const { AlertMatchIndexes1766100000000 } = requireFromRoot('./dist/services/alerts/src/migrations/1766100000000-AlertMatchIndexes.js');
-const { AlertMatchCountIndexes1766150000000 } = requireFromRoot(
-  './dist/services/alerts/src/migrations/1766150000000-AlertMatchCountIndexes.js',
-);
+const { ALERTS_MIGRATIONS } = requireFromRoot('./dist/services/alerts/src/alerts.module.js');
 void AlertsServiceModule;
 
 const CARRIERS = ['GLS', 'DHL', 'UPS', 'TNT', 'CHRONO'];
@@ -99,7 +95,7 @@ async function main() {
     service: 'alerts',
     url: withDatabase(pg.url, `${prefix}_alerts`),
     entities: [],
-    migrations: [CreateAlerts1766000000000, AlertMatchIndexes1766100000000, AlertMatchCountIndexes1766150000000],
+    migrations: ALERTS_MIGRATIONS,
   });
   cleanups.push(() => db.close());
   await fill(db);

@@ -18,12 +18,15 @@ import { ProjectionConsumer } from './projection/projection.consumer';
  * it), the deliveries (immediate on an event, or once per slot at 01:00, 12:00 and 23:50 in the
  * owner's time zone) and the mails with their retries.
  */
+/** The alerts database's migrations, in order (the service and the benchmarks run them). */
+export const ALERTS_MIGRATIONS = [CreateAlerts1766000000000, AlertMatchIndexes1766100000000, AlertMatchCountIndexes1766150000000];
+
 @Module({
   imports: [
     DatabaseModule.forService({
       service: 'alerts',
       entities: [],
-      migrations: [CreateAlerts1766000000000, AlertMatchIndexes1766100000000, AlertMatchCountIndexes1766150000000],
+      migrations: ALERTS_MIGRATIONS,
     }),
   ],
   controllers: [AlertsController, ProjectionConsumer, HealthController, ...DELIVERY_CONTROLLERS],

@@ -1,3 +1,3 @@
-export { AlertsServiceModule } from './alerts.module';
+export { ALERTS_MIGRATIONS, AlertsServiceModule } from './alerts.module';
 export { seedAlertsDemo } from './demo/seed';
 export { ProjectionCatchUp } from './projection/catch-up';
