@@ -13,7 +13,8 @@
 // Env: BENCH_DATABASE_URL (else the machine's PostgreSQL at 127.0.0.1:5432 as root, else embedded).
 import { randomUUID } from 'node:crypto';
 import { cliArgs, numberArg, percentile, runBench } from './support/measure.mjs';
-import { benchLifecycle, dropDatabases, freshDatabasePrefix, postgresServer, requireFromRoot, withDatabase } from './support/platform.mjs';
+import { alertsBenchDatabase } from './support/alerts-database.mjs';
+import { benchLifecycle, requireFromRoot } from './support/platform.mjs';
 
 const argv = cliArgs();
 const RATE = numberArg(argv, 'rate', 500);
@@ -26,11 +27,9 @@ const TARGET_P95_MS = 1000;
 const log = (message) => console.log(`[bench] ${message}`);
 const { cleanups, cleanup } = benchLifecycle();
 
-const { Db } = requireFromRoot('./dist/libs/db/src/index.js');
 const { InProcessTransport } = requireFromRoot('./dist/libs/bus/src/index.js');
 const { Mailer, MailRelay } = requireFromRoot('./dist/libs/mail/src/index.js');
 const { AlertsServiceModule } = requireFromRoot('./dist/services/alerts/src/index.js');
-const { ALERTS_MIGRATIONS } = requireFromRoot('./dist/services/alerts/src/alerts.module.js');
 const { AlertTemplates } = requireFromRoot('./dist/services/alerts/src/delivery/templates.js');
 const { DepositorLabels } = requireFromRoot('./dist/services/alerts/src/delivery/depositor-labels.js');
 const { AlertComposer } = requireFromRoot('./dist/services/alerts/src/delivery/compose.js');
@@ -149,19 +148,7 @@ async function immediate(db, consumer) {
 }
 
 async function main() {
-  const pg = await postgresServer(log);
-  cleanups.push(pg.stop);
-  const prefix = freshDatabasePrefix();
-  if (argv.keep) log(`--keep: database ${prefix}_alerts is left on ${pg.source}`);
-  else cleanups.push(() => dropDatabases(pg.url, [prefix]));
-  log(`${pg.source}: ${pg.version}`);
-  const db = await Db.open({
-    service: 'alerts',
-    url: withDatabase(pg.url, `${prefix}_alerts`),
-    entities: [],
-    migrations: ALERTS_MIGRATIONS,
-  });
-  cleanups.push(() => db.close());
+  const db = await alertsBenchDatabase({ keep: argv.keep, cleanups, log });
   const slot = new Date('2026-11-20T11:00:00.000Z'); // 12:00 in Paris
   await insertAlerts(db, slot);
   const t0 = Date.now();

@@ -10,7 +10,8 @@
 // Env: BENCH_DATABASE_URL (else the machine's PostgreSQL at 127.0.0.1:5432 as root, else embedded).
 // A throwaway database, dropped at the end, also on Ctrl-C and errors.
 import { cliArgs, numberArg, percentile, runBench } from './support/measure.mjs';
-import { benchLifecycle, dropDatabases, freshDatabasePrefix, postgresServer, requireFromRoot, withDatabase } from './support/platform.mjs';
+import { alertsBenchDatabase } from './support/alerts-database.mjs';
+import { benchLifecycle, requireFromRoot } from './support/platform.mjs';
 
 const argv = cliArgs();
 const ORDERS = numberArg(argv, 'orders', 1_000_000);
@@ -19,10 +20,8 @@ const TARGET_P95_MS = 200;
 const log = (message) => console.log(`[bench] ${message}`);
 const { cleanups, cleanup } = benchLifecycle();
 
-const { Db } = requireFromRoot('./dist/libs/db/src/index.js');
 const { AlertsServiceModule } = requireFromRoot('./dist/services/alerts/src/index.js');
 const { MatchCountService } = requireFromRoot('./dist/services/alerts/src/alerts/match-count.js');
-const { ALERTS_MIGRATIONS } = requireFromRoot('./dist/services/alerts/src/alerts.module.js');
 void AlertsServiceModule;
 
 const CARRIERS = ['GLS', 'DHL', 'UPS', 'TNT', 'CHRONO'];
@@ -85,19 +84,7 @@ function criteriaCases() {
 }
 
 async function main() {
-  const pg = await postgresServer(log);
-  cleanups.push(pg.stop);
-  const prefix = freshDatabasePrefix();
-  if (argv.keep) log(`--keep: database ${prefix}_alerts is left on ${pg.source}`);
-  else cleanups.push(() => dropDatabases(pg.url, [prefix]));
-  log(`${pg.source}: ${pg.version}`);
-  const db = await Db.open({
-    service: 'alerts',
-    url: withDatabase(pg.url, `${prefix}_alerts`),
-    entities: [],
-    migrations: ALERTS_MIGRATIONS,
-  });
-  cleanups.push(() => db.close());
+  const db = await alertsBenchDatabase({ keep: argv.keep, cleanups, log });
   await fill(db);
   const service = new MatchCountService(db);
   const ctx = {
