@@ -7,3 +7,5 @@ CREATE DATABASE portal_stock;
 CREATE DATABASE portal_huby;
 CREATE DATABASE portal_alerts;
 CREATE DATABASE portal_claims;
+CREATE DATABASE portal_fever;
+CREATE DATABASE portal_reports;

@@ -5,6 +5,7 @@
  */
 import { ALERTS_ERROR_STATUS } from './alerts/errors';
 import { CLAIMS_ERROR_STATUS } from './claims/errors';
+import { FEVER_ERROR_STATUS } from './fever/errors';
 import { HUBY_ERROR_STATUS } from './huby/errors';
 import { LOOP_ERROR_STATUS } from './huby/loop-errors';
 import { STOCK_ERROR_STATUS } from './stock/errors';
@@ -17,6 +18,7 @@ export const ERROR_STATUS = {
   ...LOOP_ERROR_STATUS,
   ...ALERTS_ERROR_STATUS,
   ...CLAIMS_ERROR_STATUS,
+  ...FEVER_ERROR_STATUS,
   // Alerts and session (§8)
   loginFailed: 401,
   tokenDismiss: 401,

@@ -17,3 +17,6 @@ export * from './exports';
 export * from './lists';
 export * from './input';
 export * from './time';
+export * from './ranges';
+export * from './fever';
+export * from './reports-run';

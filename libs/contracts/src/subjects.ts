@@ -72,5 +72,5 @@ export const EventTypes = {
 } as const;
 
 /** The services the gateway knows, for /api/health. */
-export const SERVICES = ['auth', 'admin', 'tracking', 'stock', 'huby', 'alerts', 'claims'] as const;
+export const SERVICES = ['auth', 'admin', 'tracking', 'stock', 'huby', 'alerts', 'claims', 'fever', 'reports'] as const;
 export type ServiceName = (typeof SERVICES)[number];

@@ -8,6 +8,8 @@ import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
 import { AlertsServiceModule, ProjectionCatchUp, seedAlertsDemo } from '@portal/service-alerts';
 import { AuthServiceModule, seedAuthDemo } from '@portal/service-auth';
 import { ClaimsServiceModule, seedClaimsDemo } from '@portal/service-claims';
+import { FeverServiceModule, seedFeverDemo } from '@portal/service-fever';
+import { ReportsServiceModule, seedReportsDemo } from '@portal/service-reports';
 import { HubyServiceModule, seedHubyDemo } from '@portal/service-huby';
 import { seedStockDemo, StockServiceModule } from '@portal/service-stock';
 import { seedTrackingDemo, TrackingServiceModule } from '@portal/service-tracking';
@@ -55,6 +57,8 @@ const SERVICES: HostedService[] = [
   },
   // After tracking's demo orders (background seeds run in this order): the claims are on them.
   { name: 'claims', module: ClaimsServiceModule, seed: (db, _options, app) => seedClaimsDemo(db, app), background: true },
+  { name: 'fever', module: FeverServiceModule, seed: seedFeverDemo, background: true },
+  { name: 'reports', module: ReportsServiceModule, seed: seedReportsDemo, background: true },
 ];
 
 export interface PortalOptions {

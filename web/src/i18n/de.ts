@@ -227,6 +227,11 @@ export const de: Shape<typeof fr> = {
     claimNotDraft: 'Nur ein Entwurf kann geändert oder gelöscht werden.',
     claimCloseNotConfirmed: 'Das Abschließen muss bestätigt werden.',
     claimEvidenceReadOnly: 'Die Nachweise der Lieferung (Zustellnachweis) bleiben bei der Reklamation.',
+    temperatureExportImpossible: 'Temperaturexport nicht möglich.',
+    probeUnknown: 'Unbekannter Fühler.',
+    readingOutOfRange: 'Messwert außerhalb des Messbereichs des Fühlers.',
+    readingBadTimestamp: 'Ungültiger Zeitstempel des Messwerts.',
+    probeMacExists: 'Diese MAC-Adresse gehört bereits zu einem anderen Fühler.',
   },
   fields: {
     required: 'Pflichtfeld',

@@ -227,6 +227,11 @@ export const en: Shape<typeof fr> = {
     claimNotDraft: 'Only a draft can be changed or deleted.',
     claimCloseNotConfirmed: 'Closing must be confirmed.',
     claimEvidenceReadOnly: 'The delivery’s evidence (proof of delivery) stays with the claim.',
+    temperatureExportImpossible: 'Temperature export impossible.',
+    probeUnknown: 'Unknown probe.',
+    readingOutOfRange: 'Reading outside the probe’s measuring range.',
+    readingBadTimestamp: 'Invalid reading timestamp.',
+    probeMacExists: 'This MAC address already belongs to another probe.',
   },
   fields: {
     required: 'Required field',

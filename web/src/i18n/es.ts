@@ -227,6 +227,11 @@ export const es: Shape<typeof fr> = {
     claimNotDraft: 'Solo un borrador puede modificarse o eliminarse.',
     claimCloseNotConfirmed: 'El cierre debe confirmarse.',
     claimEvidenceReadOnly: 'Los elementos de la entrega (prueba de entrega) se quedan con la reclamación.',
+    temperatureExportImpossible: 'Exportación de temperaturas imposible.',
+    probeUnknown: 'Sonda desconocida.',
+    readingOutOfRange: 'Lectura fuera del rango de medida de la sonda.',
+    readingBadTimestamp: 'Fecha y hora de la lectura no válidas.',
+    probeMacExists: 'Esta dirección MAC ya pertenece a otra sonda.',
   },
   fields: {
     required: 'Campo obligatorio',

@@ -225,6 +225,11 @@ export const fr = {
     claimNotDraft: 'Seul un brouillon peut être modifié ou supprimé.',
     claimCloseNotConfirmed: 'La clôture doit être confirmée.',
     claimEvidenceReadOnly: 'Les éléments de la livraison (preuve de livraison) restent attachés à la réclamation.',
+    temperatureExportImpossible: 'Export des températures impossible.',
+    probeUnknown: 'Sonde inconnue.',
+    readingOutOfRange: 'Relevé hors de la plage de mesure de la sonde.',
+    readingBadTimestamp: 'Horodatage du relevé invalide.',
+    probeMacExists: 'Cette adresse MAC appartient déjà à une autre sonde.',
   },
   fields: {
     required: 'Champ obligatoire',

@@ -227,6 +227,11 @@ export const it: Shape<typeof fr> = {
     claimNotDraft: 'Solo una bozza può essere modificata o eliminata.',
     claimCloseNotConfirmed: 'La chiusura deve essere confermata.',
     claimEvidenceReadOnly: 'Gli elementi della consegna (prova di consegna) restano con il reclamo.',
+    temperatureExportImpossible: 'Esportazione delle temperature impossibile.',
+    probeUnknown: 'Sonda sconosciuta.',
+    readingOutOfRange: 'Rilevazione fuori dal campo di misura della sonda.',
+    readingBadTimestamp: 'Data e ora della rilevazione non valide.',
+    probeMacExists: 'Questo indirizzo MAC appartiene già a un’altra sonda.',
   },
   fields: {
     required: 'Campo obbligatorio',

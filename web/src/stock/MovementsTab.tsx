@@ -2,8 +2,18 @@ import { useMemo } from 'react';
 import { useListController, useTranslate } from 'ra-core';
 import { stockEmptyKey } from './emptyState';
 import { MenuItem, Stack, TextField } from '@mui/material';
-import { MOVEMENT_TYPE_LABELS, MOVEMENT_TYPES, MOVEMENTS_LIST, formatDate, todayIn, type MovementDto } from '@portal/contracts';
-import { DATE_RANGES, matchRange, rangeOf, type DateRange } from './dateRanges';
+import {
+  MOVEMENT_TYPE_LABELS,
+  MOVEMENT_TYPES,
+  MOVEMENTS_LIST,
+  formatDate,
+  todayIn,
+  type MovementDto,
+  DATE_RANGES,
+  matchRange,
+  rangeOf,
+  type DateRange,
+} from '@portal/contracts';
 import { BestBefore, ExportButtons, FilterBar, ListTable, useNumber, useShortLocale, useTimeZone, type Column } from './ui';
 import { useBlockingCodes, usePlatformColumn } from './columns';
 

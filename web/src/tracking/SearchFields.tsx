@@ -15,8 +15,7 @@ import {
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslate } from 'ra-core';
-import { hasAnyRole, Role, TRACKING_STATUS_CODES, todayIn } from '@portal/contracts';
-import { DATE_RANGES, rangeOf, type DateRange } from '../stock/dateRanges';
+import { hasAnyRole, Role, TRACKING_STATUS_CODES, todayIn, DATE_RANGES, rangeOf, type DateRange } from '@portal/contracts';
 import { DateInput } from '../dates/DateInput';
 import { useTimeZone } from '../user/useUser';
 import type { TrackerFilter } from './searchFilter';

@@ -8,9 +8,11 @@ import {
   type TracerRouteStatusCode,
   nextDay,
   zonedInstant,
+  DATE_RANGES,
+  rangeOf,
+  type DateRange,
 } from '@portal/contracts';
 import { ApiError, errorKeyOf } from '../core/api';
-import { DATE_RANGES, rangeOf, type DateRange } from '../stock/dateRanges';
 
 /**
  * The tracker search as the user states it (URL, form, saved profiles): days in the user's time

@@ -1,5 +1,4 @@
-import { describe, expect, it } from 'vitest';
-import { DATE_RANGES, firstOfMonth, lastOfMonth, matchRange, rangeOf } from './dateRanges';
+import { DATE_RANGES, firstOfMonth, lastOfMonth, matchRange, rangeOf } from './ranges';
 
 describe('movement periods (spec §9)', () => {
   const today = '2026-03-04'; // a Wednesday

@@ -1,4 +1,4 @@
-import { addDays } from '@portal/contracts';
+import { addDays } from './time';
 
 /** Spec §9 predefined periods (Movements, tracker search), as days (YYYY-MM-DD) in the user's time zone. */
 export const DATE_RANGES = [

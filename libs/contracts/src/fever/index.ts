@@ -1,0 +1,3 @@
+export * from './fever';
+export * from './errors';
+export * from './subjects';

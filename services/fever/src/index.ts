@@ -1,0 +1,2 @@
+export { FeverServiceModule } from './fever.module';
+export { seedFeverDemo } from './demo/seed';

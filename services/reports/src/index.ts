@@ -1,0 +1,2 @@
+export { ReportsServiceModule } from './reports.module';
+export { seedReportsDemo } from './demo/seed';
