@@ -12,7 +12,18 @@ import { dropDatabases, freshDatabaseBase } from '@portal/testing';
 import { serviceDatabaseUrl } from './target';
 
 const ROOT = path.resolve(__dirname, '../../..');
-export const DISTRIBUTED_SERVICES = ['auth', 'admin', 'tracking', 'stock', 'huby', 'alerts', 'claims', 'fever', 'reports', 'gateway'] as const;
+export const DISTRIBUTED_SERVICES = [
+  'auth',
+  'admin',
+  'tracking',
+  'stock',
+  'huby',
+  'alerts',
+  'claims',
+  'fever',
+  'reports',
+  'gateway',
+] as const;
 export type DistributedService = (typeof DISTRIBUTED_SERVICES)[number];
 
 export interface DeploymentOptions {
