@@ -1,0 +1,26 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { hasAnyRole, type RoleName } from '@portal/contracts';
+import { REFERENCE_AREAS } from './reference-areas';
+import { USER_AREAS } from './user-areas';
+
+/**
+ * The sub-areas of /admin (spec §2, §6 ADMIN_* family): each guarded by its own role (ADMIN grants
+ * all); /admin lists only those the user may open. Each part of the back office adds its areas to
+ * its own list (user-areas.ts: users, role groups; reference-areas.ts: depositors, platforms,
+ * activities, stores, templates, logos, logs, announcements…).
+ */
+export interface AdminArea {
+  /** Path under /admin, e.g. `users` → /admin/users/*. */
+  path: string;
+  /** Any of these roles opens it (ADMIN always does). */
+  roles: readonly RoleName[];
+  /** i18n key of its title on /admin and in the menu. */
+  labelKey: string;
+  /** i18n key of one line saying what it is for. */
+  descriptionKey: string;
+  component: LazyExoticComponent<ComponentType>;
+}
+
+export const ADMIN_AREAS: readonly AdminArea[] = [...USER_AREAS, ...REFERENCE_AREAS];
+
+export const adminAreasFor = (roles: readonly string[]): AdminArea[] => ADMIN_AREAS.filter((a) => hasAnyRole(roles, a.roles));
