@@ -46,6 +46,8 @@ type Reply = ({ id: string | null } & FeverIngestResult) | { id: string | null; 
 export class FeverMqttSubscriber implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('FeverMqtt');
   private client?: MqttClient;
+  /** The message being stored (shutdown lets it finish). */
+  private inflight: Promise<void> = Promise.resolve();
   private readonly options = mqttOptionsFromEnv();
 
   constructor(
@@ -58,7 +60,11 @@ export class FeverMqttSubscriber implements OnApplicationBootstrap, OnApplicatio
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.client?.endAsync().catch(() => undefined);
+    const client = this.client;
+    if (!client) return;
+    // No new message, the current one stored and answered, then the connection closed.
+    await Promise.race([this.inflight, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+    await client.endAsync(true).catch(() => undefined);
   }
 
   private start(options: FeverMqttOptions): void {
@@ -75,7 +81,7 @@ export class FeverMqttSubscriber implements OnApplicationBootstrap, OnApplicatio
     });
     this.client = client;
     client.handleMessage = (packet, done) => {
-      this.handle(options, packet)
+      this.inflight = this.handle(options, packet)
         .catch((e: unknown) => this.logger.error(`message on ${packet.topic} failed: ${e instanceof Error ? e.message : String(e)}`))
         .finally(() => done());
     };
@@ -98,10 +104,14 @@ export class FeverMqttSubscriber implements OnApplicationBootstrap, OnApplicatio
     const message = parse(packet.payload);
     const id = !(message instanceof AppError) && typeof message.id === 'string' && message.id.length <= 100 ? message.id : null;
     const reply = await this.answer(message, id);
-    await this.client!.publishAsync(replyTopic, JSON.stringify(reply), {
-      qos: 1,
-      properties: packet.properties?.correlationData ? { correlationData: packet.properties.correlationData } : undefined,
-    });
+    // Not awaited: the broker's acknowledgement comes in behind this message, which holds the client's
+    // incoming queue until it is done (mqtt.js keeps the reply in its store and sends it again if need be).
+    this.client!.publish(
+      replyTopic,
+      JSON.stringify(reply),
+      { qos: 1, properties: packet.properties?.correlationData ? { correlationData: packet.properties.correlationData } : undefined },
+      (e) => e && this.logger.warn(`reply on ${replyTopic} not sent: ${e.message}`),
+    );
   }
 
   private async answer(message: Record<string, unknown> | AppError, id: string | null): Promise<Reply> {

@@ -56,35 +56,11 @@ export class ReadingsService {
     return { accepted: inserted, duplicates: accepted.length - inserted, refused };
   }
 
-  /**
-   * Stores readings of known probes in one transaction (nothing half-stored): readings, roll-up,
-   * live state, excursions and their events. Answers how many were new. The demo seed uses it too.
-   */
-  async store(ctx: CallerContext, readings: StoredReading[], now: Date, options: { events?: boolean } = {}): Promise<number> {
-    await this.partitions.ensure(readings.map((r) => r.at));
-    const events = await this.db.scoped(ctx, async (em) => {
-      const locked = await lockProbes(em, [...new Set(readings.map((r) => r.probeId))]);
-      // A probe deleted since it was looked up takes its readings with it.
-      const inserted = await insertReadings(
-        em,
-        readings.filter((r) => locked.has(r.probeId)),
-        now,
-      );
-      const byProbe = new Map<number, TouchedProbe>();
-      for (const row of inserted) {
-        const probe = locked.get(row.probe_id)!;
-        let touched = byProbe.get(row.probe_id);
-        if (!touched) byProbe.set(row.probe_id, (touched = { ...probe, previousLast: probe.lastReadingAt, inserted: [] }));
-        touched.inserted.push({
-          at: new Date(row.at),
-          temperature: Number(row.temperature),
-          humidity: row.humidity === null ? null : Number(row.humidity),
-        });
-      }
-      return { inserted: inserted.length, events: await this.excursions.track(em, [...byProbe.values()], options) };
-    });
-    if (events.events) this.outbox.kick();
-    return events.inserted;
+  /** Stores readings of known probes (storeReadings) and relays the excursion events it wrote. */
+  async store(ctx: CallerContext, readings: StoredReading[], now: Date): Promise<number> {
+    const stored = await storeReadings(this.db, this.partitions, this.excursions, ctx, readings, now);
+    if (stored.events) this.outbox.kick();
+    return stored.inserted;
   }
 
   /** The batch's probes the caller may feed: its depositors (row-level security) and, when the key names some, its platforms. */
@@ -100,4 +76,42 @@ export class ReadingsService {
     );
     return new Map(rows.map((r) => [r.mac, r]));
   }
+}
+
+/**
+ * Stores readings of known probes in one transaction (nothing half-stored): readings, roll-up, live
+ * state, excursions and their events (`events: false`: none, for the demo's year of history).
+ * Answers how many readings were new and how many events were written. The demo seed uses it too.
+ */
+export async function storeReadings(
+  db: Db,
+  partitions: ReadingPartitions,
+  excursions: ExcursionTracker,
+  ctx: CallerContext,
+  readings: StoredReading[],
+  now: Date,
+  options: { events?: boolean } = {},
+): Promise<{ inserted: number; events: number }> {
+  await partitions.ensure(readings.map((r) => r.at));
+  return db.scoped(ctx, async (em) => {
+    const locked = await lockProbes(em, [...new Set(readings.map((r) => r.probeId))]);
+    // A probe deleted since it was looked up takes its readings with it.
+    const inserted = await insertReadings(
+      em,
+      readings.filter((r) => locked.has(r.probeId)),
+      now,
+    );
+    const byProbe = new Map<number, TouchedProbe>();
+    for (const row of inserted) {
+      const probe = locked.get(row.probe_id)!;
+      let touched = byProbe.get(row.probe_id);
+      if (!touched) byProbe.set(row.probe_id, (touched = { ...probe, previousLast: probe.lastReadingAt, inserted: [] }));
+      touched.inserted.push({
+        at: new Date(row.at),
+        temperature: Number(row.temperature),
+        humidity: row.humidity === null ? null : Number(row.humidity),
+      });
+    }
+    return { inserted: inserted.length, events: await excursions.track(em, [...byProbe.values()], options) };
+  });
 }
