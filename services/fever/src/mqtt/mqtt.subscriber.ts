@@ -18,6 +18,8 @@ export interface FeverMqttOptions {
   group: string;
   username?: string;
   password?: string;
+  /** Connections of this copy, each a member of the share group: messages stored at once (one per connection). */
+  connections: number;
 }
 
 export function mqttOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): FeverMqttOptions | null {
@@ -28,6 +30,7 @@ export function mqttOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): FeverM
     group: env.FEVER_MQTT_GROUP ?? 'portal-fever',
     username: env.FEVER_MQTT_USERNAME,
     password: env.FEVER_MQTT_PASSWORD,
+    connections: Math.min(16, Math.max(1, Number(env.FEVER_MQTT_CONNECTIONS ?? 4) || 4)),
   };
 }
 
@@ -39,15 +42,16 @@ type Reply = ({ id: string | null } & FeverIngestResult) | { id: string | null; 
  * through `$share/<group>/…` so that one copy takes each message, stores it under the same rules as
  * HTTP and answers `{ id, accepted, duplicates, refused }` or `{ id, error }` on
  * `<prefix>/<gateway>/replies` (or the MQTT 5 response topic under `<prefix>/<gateway>/`, with its
- * correlation data). A message is acknowledged once stored and answered, one at a time per copy;
- * the client reconnects by itself and subscribes again. Off without FEVER_MQTT_URL.
+ * correlation data). A message is acknowledged once stored and answered, one at a time per
+ * connection (FEVER_MQTT_CONNECTIONS per copy, each in the share group); the connections reconnect
+ * by themselves and subscribe again. Off without FEVER_MQTT_URL.
  */
 @Injectable()
 export class FeverMqttSubscriber implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('FeverMqtt');
-  private client?: MqttClient;
-  /** The message being stored (shutdown lets it finish). */
-  private inflight: Promise<void> = Promise.resolve();
+  private readonly clients: MqttClient[] = [];
+  /** The message each connection is storing (shutdown lets them finish). */
+  private readonly inflight = new Map<MqttClient, Promise<void>>();
   private readonly options = mqttOptionsFromEnv();
 
   constructor(
@@ -56,21 +60,19 @@ export class FeverMqttSubscriber implements OnApplicationBootstrap, OnApplicatio
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.options) this.start(this.options);
+    if (this.options) for (let n = 1; n <= this.options.connections; n++) this.start(this.options, n);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    const client = this.client;
-    if (!client) return;
-    // No new message, the current one stored and answered, then the connection closed.
-    await Promise.race([this.inflight, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
-    await client.endAsync(true).catch(() => undefined);
+    // The messages under way stored and answered, then the connections closed.
+    await Promise.race([Promise.all(this.inflight.values()), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+    await Promise.all(this.clients.map((c) => c.endAsync(true).catch(() => undefined)));
   }
 
-  private start(options: FeverMqttOptions): void {
+  private start(options: FeverMqttOptions, n: number): void {
     const topic = `$share/${options.group}/${options.prefix}/+/readings`;
     const client = connect(options.url, {
-      clientId: `portal-fever-${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
+      clientId: `portal-fever-${os.hostname()}-${process.pid}-${n}-${randomUUID().slice(0, 8)}`,
       protocolVersion: 5,
       clean: true,
       reconnectPeriod: 2000,
@@ -79,22 +81,23 @@ export class FeverMqttSubscriber implements OnApplicationBootstrap, OnApplicatio
       password: options.password,
       resubscribe: true,
     });
-    this.client = client;
+    this.clients.push(client);
     client.handleMessage = (packet, done) => {
-      this.inflight = this.handle(options, packet)
+      const handled = this.handle(client, options, packet)
         .catch((e: unknown) => this.logger.error(`message on ${packet.topic} failed: ${e instanceof Error ? e.message : String(e)}`))
         .finally(() => done());
+      this.inflight.set(client, handled);
     };
     client.on('connect', () => {
       client.subscribe(topic, { qos: 1 }, (err) => {
         if (err) this.logger.error(`cannot subscribe to ${topic}: ${err.message}`);
-        else this.logger.log(`subscribed to ${topic} on ${redact(options.url)}`);
+        else if (n === 1) this.logger.log(`subscribed to ${topic} on ${redact(options.url)} (${options.connections} connections)`);
       });
     });
     client.on('error', (e) => this.logger.warn(`MQTT ${redact(options.url)}: ${e.message}`));
   }
 
-  private async handle(options: FeverMqttOptions, packet: IPublishPacket): Promise<void> {
+  private async handle(client: MqttClient, options: FeverMqttOptions, packet: IPublishPacket): Promise<void> {
     const parts = packet.topic.slice(options.prefix.length + 1).split('/');
     const gateway = parts[0];
     if (!packet.topic.startsWith(`${options.prefix}/`) || parts.length !== 2 || parts[1] !== 'readings' || !GATEWAY.test(gateway)) return;
@@ -106,7 +109,7 @@ export class FeverMqttSubscriber implements OnApplicationBootstrap, OnApplicatio
     const reply = await this.answer(message, id);
     // Not awaited: the broker's acknowledgement comes in behind this message, which holds the client's
     // incoming queue until it is done (mqtt.js keeps the reply in its store and sends it again if need be).
-    this.client!.publish(
+    client.publish(
       replyTopic,
       JSON.stringify(reply),
       { qos: 1, properties: packet.properties?.correlationData ? { correlationData: packet.properties.correlationData } : undefined },

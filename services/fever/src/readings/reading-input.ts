@@ -33,8 +33,9 @@ const HEX12 = /^[0-9a-f]{12}$/;
  * `aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF`, `aabb.ccdd.eeff` or `aabbccddeeff`; null when it is none.
  */
 export function normalizeMac(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length > 17) return null;
+  if (typeof value !== 'string' || value.length > 32) return null;
   const lower = value.trim().toLowerCase();
+  if (lower.length > 17) return null;
   const separated = /^[0-9a-f]{2}([:-])[0-9a-f]{2}(\1[0-9a-f]{2}){4}$/.test(lower) || /^[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}$/.test(lower);
   const hex = lower.replace(/[:.-]/g, '');
   if (!HEX12.test(hex) || (hex !== lower && !separated)) return null;
