@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { addToOutbox } from '@portal/bus';
+import { addManyToOutbox } from '@portal/bus';
 import { FeverOwnEvents, type FeverExcursionEvent } from '@portal/contracts';
-import { rowsOf } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import {
   durationMinutes,
@@ -45,6 +44,14 @@ const spanOf = (r: ExcursionRow): ExcursionSpan => ({
   endedAt: r.ended_at ? new Date(r.ended_at) : null,
   peak: Number(r.peak),
 });
+/** What a batch changes in the stored excursions, written in a few statements for all its probes. */
+class Plan {
+  readonly deletes: number[] = [];
+  readonly updates: ExcursionSpan[] = [];
+  readonly inserts: { probe: TouchedProbe; span: ExcursionSpan }[] = [];
+  readonly events: { probe: TouchedProbe; span: ExcursionSpan; type: string }[] = [];
+}
+
 const sameInstant = (a: Date | null, b: Date | null) => (a === null || b === null ? a === b : a.getTime() === b.getTime());
 /** How far the window of an out-of-order batch may widen (touching excursions found one after the other). */
 const MAX_WIDENINGS = 20;
@@ -61,25 +68,25 @@ export class ExcursionTracker {
   /** Answers how many events were written (`events: false`: none, for the demo's year of history). */
   async track(em: EntityManager, probes: TouchedProbe[], options: { events?: boolean } = {}): Promise<number> {
     const publish = options.events ?? true;
+    const plan = new Plan();
     const watched = probes.filter((p) => p.inserted.length && watchesOf(p.thresholds).length);
     if (!watched.length) return 0;
     const openRows: (ExcursionRow & { probe_id: number })[] = await em.query(
       `SELECT id, probe_id, kind, threshold, started_at, ended_at, peak FROM excursions WHERE probe_id = ANY($1::int[]) AND ended_at IS NULL`,
       [watched.map((p) => p.id)],
     );
-    let events = 0;
     for (const probe of watched) {
       const first = probe.inserted[0].at;
       const open = openRows.filter((r) => r.probe_id === probe.id).map(spanOf);
       const anyOut = probe.inserted.some((r) => isOut(r, probe.thresholds));
       if (probe.previousLast === null || first > probe.previousLast) {
         if (!open.length && !anyOut) continue;
-        events += await this.save(em, probe, open, walkExcursions(probe.inserted, probe.thresholds, open), publish);
+        this.plan(plan, probe, open, walkExcursions(probe.inserted, probe.thresholds, open));
       } else if (anyOut || (await this.touched(em, probe))) {
-        events += await this.recompute(em, probe, publish);
+        this.plan(plan, probe, ...(await this.recompute(em, probe)));
       }
     }
-    return events;
+    return this.apply(em, plan, publish);
   }
 
   /** Whether readings inside thresholds fell within a stored excursion (which they then end or split). */
@@ -92,7 +99,7 @@ export class ExcursionTracker {
   }
 
   /** Recomputes the excursions of the window an out-of-order batch touched. */
-  private async recompute(em: EntityManager, probe: TouchedProbe, publish: boolean): Promise<number> {
+  private async recompute(em: EntityManager, probe: TouchedProbe): Promise<[ExcursionSpan[], ExcursionSpan[]]> {
     let from = probe.inserted[0].at;
     let to = probe.inserted[probe.inserted.length - 1].at;
     let end: Date | null = null;
@@ -120,7 +127,7 @@ export class ExcursionTracker {
       temperature: Number(r.temperature),
       humidity: r.humidity === null ? null : Number(r.humidity),
     }));
-    return this.save(em, probe, touching, walkExcursions(walked, probe.thresholds), publish);
+    return [touching, walkExcursions(walked, probe.thresholds)];
   }
 
   /** The first reading at or after `at` inside every watched threshold (null: none yet). */
@@ -138,66 +145,82 @@ export class ExcursionTracker {
     return row ? new Date(row.at) : null;
   }
 
-  /** Writes the walk's answer over the stored excursions it replaces; answers the events written. */
-  private async save(
-    em: EntityManager,
-    probe: TouchedProbe,
-    before: ExcursionSpan[],
-    after: ExcursionSpan[],
-    publish: boolean,
-  ): Promise<number> {
-    const emit = (span: ExcursionSpan, type: string) => (publish ? this.publish(em, probe, span, type) : Promise.resolve(0));
+  /** Adds to the plan what turns the stored excursions into the walk's answer. */
+  private plan(plan: Plan, probe: TouchedProbe, before: ExcursionSpan[], after: ExcursionSpan[]): void {
     const key = (s: ExcursionSpan) => `${s.kind}|${s.startedAt.getTime()}`;
     const previous = new Map(before.map((s) => [key(s), s]));
     const kept = new Set(after.map(key));
-    const gone = before.filter((s) => !kept.has(key(s)) && s.id !== undefined).map((s) => s.id!);
-    if (gone.length) await em.query(`DELETE FROM excursions WHERE id = ANY($1::int[])`, [gone]);
-    let events = 0;
+    for (const s of before) if (!kept.has(key(s)) && s.id !== undefined) plan.deletes.push(s.id);
     for (const span of after) {
       const old = previous.get(key(span));
       if (old?.id !== undefined) {
         span.id = old.id;
         if (sameInstant(old.endedAt, span.endedAt) && old.peak === span.peak && old.threshold === span.threshold) continue;
-        await em.query(`UPDATE excursions SET ended_at = $2, peak = $3, threshold = $4 WHERE id = $1`, [
-          old.id,
-          span.endedAt,
-          span.peak,
-          span.threshold,
-        ]);
-        if (!old.endedAt && span.endedAt) events += await emit(span, FeverOwnEvents.excursionEnded);
+        plan.updates.push(span);
+        if (!old.endedAt && span.endedAt) plan.events.push({ probe, span, type: FeverOwnEvents.excursionEnded });
         continue;
       }
-      const [row] = rowsOf<{ id: number }>(
-        await em.query(
-          `INSERT INTO excursions (probe_id, zone_id, depositor_id, platform_id, kind, threshold, started_at, ended_at, peak)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-          [probe.id, probe.zoneId, probe.depositorId, probe.platformId, span.kind, span.threshold, span.startedAt, span.endedAt, span.peak],
-        ),
-      );
-      span.id = row.id;
-      events += await emit(span, FeverOwnEvents.excursionStarted);
-      if (span.endedAt) events += await emit(span, FeverOwnEvents.excursionEnded);
+      plan.inserts.push({ probe, span });
+      plan.events.push({ probe, span, type: FeverOwnEvents.excursionStarted });
+      if (span.endedAt) plan.events.push({ probe, span, type: FeverOwnEvents.excursionEnded });
     }
-    return events;
   }
 
-  private async publish(em: EntityManager, probe: TouchedProbe, span: ExcursionSpan, type: string): Promise<number> {
-    const event: FeverExcursionEvent = {
-      id: span.id!,
-      probeId: probe.id,
-      zoneId: probe.zoneId,
-      kind: span.kind,
-      startedAt: span.startedAt.toISOString(),
-      endedAt: span.endedAt?.toISOString() ?? null,
-      durationMinutes: durationMinutes(span),
-      peak: span.peak,
-      threshold: span.threshold,
-      depositorId: probe.depositorId,
-      platformId: probe.platformId,
-      mac: probe.mac,
-      label: probe.label,
-    };
-    await addToOutbox(em, 'fever', type, event);
-    return 1;
+  /** Deletes, updates, inserts and events of the batch, a statement each; answers the events written. */
+  private async apply(em: EntityManager, plan: Plan, publish: boolean): Promise<number> {
+    if (plan.deletes.length) await em.query(`DELETE FROM excursions WHERE id = ANY($1::int[])`, [plan.deletes]);
+    if (plan.updates.length)
+      await em.query(
+        `UPDATE excursions e SET ended_at = u.ended_at, peak = u.peak, threshold = u.threshold
+           FROM unnest($1::int[], $2::timestamptz[], $3::numeric[], $4::numeric[]) AS u(id, ended_at, peak, threshold) WHERE e.id = u.id`,
+        [
+          plan.updates.map((s) => s.id),
+          plan.updates.map((s) => s.endedAt?.toISOString() ?? null),
+          plan.updates.map((s) => s.peak),
+          plan.updates.map((s) => s.threshold),
+        ],
+      );
+    if (plan.inserts.length) {
+      const rows: { id: number; probe_id: number; kind: string; started_at: Date }[] = await em.query(
+        `INSERT INTO excursions (probe_id, zone_id, depositor_id, platform_id, kind, threshold, started_at, ended_at, peak)
+         SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[], $6::numeric[], $7::timestamptz[], $8::timestamptz[], $9::numeric[])
+         RETURNING id, probe_id, kind, started_at`,
+        [
+          plan.inserts.map((i) => i.probe.id),
+          plan.inserts.map((i) => i.probe.zoneId),
+          plan.inserts.map((i) => i.probe.depositorId),
+          plan.inserts.map((i) => i.probe.platformId),
+          plan.inserts.map((i) => i.span.kind),
+          plan.inserts.map((i) => i.span.threshold),
+          plan.inserts.map((i) => i.span.startedAt.toISOString()),
+          plan.inserts.map((i) => i.span.endedAt?.toISOString() ?? null),
+          plan.inserts.map((i) => i.span.peak),
+        ],
+      );
+      const ids = new Map(rows.map((r) => [`${r.probe_id}|${r.kind}|${new Date(r.started_at).getTime()}`, r.id]));
+      for (const { probe, span } of plan.inserts) span.id = ids.get(`${probe.id}|${span.kind}|${span.startedAt.getTime()}`);
+    }
+    if (!publish || !plan.events.length) return 0;
+    const events = plan.events.map(({ probe, span, type }) => ({ type, payload: eventOf(probe, span) }));
+    await addManyToOutbox<FeverExcursionEvent>(em, 'fever', events);
+    return events.length;
   }
+}
+
+function eventOf(probe: TouchedProbe, span: ExcursionSpan): FeverExcursionEvent {
+  return {
+    id: span.id!,
+    probeId: probe.id,
+    zoneId: probe.zoneId,
+    kind: span.kind,
+    startedAt: span.startedAt.toISOString(),
+    endedAt: span.endedAt?.toISOString() ?? null,
+    durationMinutes: durationMinutes(span),
+    peak: span.peak,
+    threshold: span.threshold,
+    depositorId: probe.depositorId,
+    platformId: probe.platformId,
+    mac: probe.mac,
+    label: probe.label,
+  };
 }
