@@ -61,11 +61,17 @@ function gateway(index, gateways) {
   };
 }
 
+/** The first failure of a case, said once (status and error key, or the first refusal). */
+const firstFailure = new Map();
+const noteFailure = (label, what) => {
+  if (!firstFailure.has(label)) firstFailure.set(label, what);
+};
+
 function summary(label, accepted, seconds, times, failures) {
   const rate = accepted / seconds;
   log(
     `${label.padEnd(34)} ${rate.toFixed(0).padStart(7)} readings/s  batch p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms` +
-      `  ${rate >= 5000 ? 'target ok' : 'target MISSED'}${failures ? `  ${failures} failed` : ''}`,
+      `  ${rate >= 5000 ? 'target ok' : 'target MISSED'}${failures ? `  ${failures} failed (first: ${firstFailure.get(label)})` : ''}`,
   );
   return rate;
 }
@@ -88,7 +94,10 @@ async function http(url, clients, batch) {
       const answer = await res.json();
       times.push(performance.now() - started);
       if (res.status === 200 && answer.refused.length === 0) accepted += answer.accepted;
-      else failures++;
+      else {
+        failures++;
+        noteFailure(`HTTP ${clients} gateways × ${batch}`, `${res.status} ${answer.error?.key ?? JSON.stringify(answer.refused?.[0])}`);
+      }
     }
   };
   const t0 = Date.now();
@@ -130,8 +139,10 @@ async function overMqtt(gateways, batch, inFlight) {
       const started = performance.now();
       const reply = await send(`gw-${index}`, next(batch));
       times.push(performance.now() - started);
-      if (reply.error || reply.refused.length) failures++;
-      else accepted += reply.accepted;
+      if (reply.error || reply.refused.length) {
+        failures++;
+        noteFailure(`MQTT ${gateways} gateways × ${batch}, ${inFlight} in flight`, reply.error?.key ?? JSON.stringify(reply.refused[0]));
+      } else accepted += reply.accepted;
     }
   };
   const t0 = Date.now();
