@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { BusClient } from '@portal/bus';
+import { BusClient, recordAuditChange } from '@portal/bus';
 import {
   ALERT_KINDS,
   ALERT_SCREEN,
@@ -83,6 +83,7 @@ export class AlertsService {
         [user.id, user.login, email, ctx.timezone, ctx.locale, ...values],
       );
       await planNextSlot(em, row.id);
+      await audit(em, ctx, 'created', null, await saved(em, row.id));
       return row.id;
     });
     return this.get(ctx, { id });
@@ -109,13 +110,17 @@ export class AlertsService {
       );
       if (!moved.length) throw notFound('alert');
       await planNextSlot(em, current.id);
+      await audit(em, ctx, 'updated', current, await saved(em, current.id));
     });
     return this.get(ctx, { id: current.id });
   }
 
   async remove(ctx: CallerContext, data: unknown): Promise<{ ok: true }> {
     const current = await this.get(ctx, data);
-    await this.db.scoped(ctx, (em) => em.query(`DELETE FROM alerts WHERE id = $1`, [current.id]));
+    await this.db.scoped(ctx, async (em) => {
+      await em.query(`DELETE FROM alerts WHERE id = $1`, [current.id]);
+      await audit(em, ctx, 'deleted', current, null);
+    });
     return { ok: true };
   }
 
@@ -158,4 +163,29 @@ async function planNextSlot(em: EntityManager, id: number, now = new Date()): Pr
   const scheduled = a && a.frequency !== 'IMMEDIATE' && (a.kind === 'VIP' || a.kind === 'DOC');
   const next = scheduled ? nextSlotAfter(scheduleOf(a), now, a.timezone) : null;
   await em.query(`UPDATE alerts SET next_slot_at = $2 WHERE id = $1`, [id, next]);
+}
+
+/** The alert as saved, in the save's transaction (the audit trail's "after"). */
+async function saved(em: EntityManager, id: number): Promise<AlertDto> {
+  const [row] = await em.query<AlertDto[]>(`SELECT ${ALERT_COLUMNS} FROM alerts a WHERE a.id = $1`, [id]);
+  return row;
+}
+
+/** Tells the audit trail (without the volatile sending state: last/next slot, last sent). */
+function audit(em: EntityManager, ctx: CallerContext, action: string, before: AlertDto | null, after: AlertDto | null) {
+  const plain = (a: AlertDto | null) => {
+    if (!a) return null;
+    const { nextSlotAt: _n, lastSentAt: _l, ...rest } = a as AlertDto & Record<string, unknown>;
+    return rest;
+  };
+  const alert = (after ?? before)!;
+  return recordAuditChange(em, ctx, 'alerts', {
+    entity: 'alert',
+    id: alert.id,
+    label: alert.title,
+    action,
+    depositorIds: alert.depositorIds,
+    before: plain(before),
+    after: plain(after),
+  });
 }
