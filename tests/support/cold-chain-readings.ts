@@ -37,13 +37,16 @@ export const COLD_FIGURES_FR = [
 type Query = (sql: string, params?: unknown[]) => Promise<unknown[]>;
 const at = (hhmm: string) => `2026-11-20T${hhmm}:00Z`;
 
-/** Writes the cold room, its probe, readings, hourly roll-up and excursion; answers the probe's id. */
-export async function insertColdRoom(query: Query, mac = '00:1b:c5:0a:99:01'): Promise<number> {
+/**
+ * Writes the cold room, its probe, readings, hourly roll-up and excursion; answers the probe's id.
+ * A test beside the demo's probes names a zone code (and a MAC address) of its own.
+ */
+export async function insertColdRoom(query: Query, { code = COLD_ROOM.code, mac = '00:1b:c5:0a:99:01' } = {}): Promise<number> {
   await query(`SELECT fever_ensure_month($1::timestamptz)`, [at('10:00')]);
   const [zone] = (await query(
     `INSERT INTO zones (platform_id, depositor_id, code, label, min_temperature, max_temperature) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (depositor_id, platform_id, code) DO UPDATE SET label = EXCLUDED.label RETURNING id`,
-    [COLD_ROOM.platformId, COLD_ROOM.depositorId, COLD_ROOM.code, COLD_ROOM.label, COLD_ROOM.min, COLD_ROOM.max],
+    [COLD_ROOM.platformId, COLD_ROOM.depositorId, code, COLD_ROOM.label, COLD_ROOM.min, COLD_ROOM.max],
   )) as { id: number }[];
   const [probe] = (await query(
     `INSERT INTO probes (mac, label, zone_id, depositor_id, platform_id) VALUES ($1, 'CF Saran – porte', $2, $3, $4) RETURNING id`,

@@ -3,6 +3,8 @@ import type { FeverCertificateVerdict, ShortLocale } from '@portal/contracts';
 /** The words of the certificate in the portal's five languages (DOMAIN.md: sonde, seuils, magasin…). */
 export interface CertificateLabels {
   title: string;
+  /** Between a label and its value: French typography puts a space before the colon. */
+  colon: string;
   provisional: string;
   order: string;
   depositor: string;
@@ -46,6 +48,7 @@ export interface CertificateLabels {
 
 const fr: CertificateLabels = {
   title: 'Certificat chaîne du froid',
+  colon: ' : ',
   provisional: 'PROVISOIRE : la commande n’est pas encore expédiée, le séjour est compté jusqu’à l’édition du certificat.',
   order: 'Commande',
   depositor: 'Déposant',
@@ -95,6 +98,7 @@ const fr: CertificateLabels = {
 
 const en: CertificateLabels = {
   title: 'Cold-chain certificate',
+  colon: ': ',
   provisional: 'PROVISIONAL: the order has not shipped yet, the stay is counted up to the issue of this certificate.',
   order: 'Order',
   depositor: 'Depositor',
@@ -144,6 +148,7 @@ const en: CertificateLabels = {
 
 const es: CertificateLabels = {
   title: 'Certificado de cadena de frío',
+  colon: ': ',
   provisional: 'PROVISIONAL: el pedido aún no se ha expedido, la estancia se cuenta hasta la emisión del certificado.',
   order: 'Pedido',
   depositor: 'Depositante',
@@ -193,6 +198,7 @@ const es: CertificateLabels = {
 
 const it: CertificateLabels = {
   title: 'Certificato catena del freddo',
+  colon: ': ',
   provisional: 'PROVVISORIO: l’ordine non è ancora spedito, la permanenza è contata fino all’emissione del certificato.',
   order: 'Ordine',
   depositor: 'Depositante',
@@ -242,6 +248,7 @@ const it: CertificateLabels = {
 
 const de: CertificateLabels = {
   title: 'Kühlketten-Zertifikat',
+  colon: ': ',
   provisional: 'VORLÄUFIG: Der Auftrag ist noch nicht versandt, der Aufenthalt wird bis zur Ausstellung des Zertifikats gezählt.',
   order: 'Auftrag',
   depositor: 'Einlagerer',

@@ -46,12 +46,17 @@ export function renderCertificate(content: CertificateContent): Promise<Buffer> 
     doc.moveDown(0.5).fillColor(ORANGE).font('Helvetica-Bold').text(L.provisional).fillColor('black').font('Helvetica');
   doc.moveDown();
   heading(doc, L.order);
-  line(doc, L.depositor, content.depositorCode);
-  line(doc, L.reference, content.reference);
-  if (content.customerReference) line(doc, L.customerReference, content.customerReference);
-  line(doc, L.platform, String(content.platformId));
-  if (content.store) line(doc, L.store, content.store);
-  line(doc, L.stay, `${L.stayFrom} ${f.date(content.from)} ${L.stayTo} ${f.date(content.to)} (${f.duration(content.to - content.from)})`);
+  line(doc, L, L.depositor, content.depositorCode);
+  line(doc, L, L.reference, content.reference);
+  if (content.customerReference) line(doc, L, L.customerReference, content.customerReference);
+  line(doc, L, L.platform, String(content.platformId));
+  if (content.store) line(doc, L, L.store, content.store);
+  line(
+    doc,
+    L,
+    L.stay,
+    `${L.stayFrom} ${f.date(content.from)} ${L.stayTo} ${f.date(content.to)} (${f.duration(content.to - content.from)})`,
+  );
 
   content.zones.forEach((zone, i) => {
     if (i > 0) doc.addPage();
@@ -98,18 +103,19 @@ function drawZone(doc: PDFKit.PDFDocument, zone: ZoneFigures, content: Certifica
   const humidity = z.maxHumidity === null ? '' : `, ${L.maxHumidity} ${f.number(z.maxHumidity)} %`;
   line(
     doc,
+    L,
     L.thresholds,
     `${z.minTemperature === null ? L.notWatched : f.temperature(z.minTemperature)} — ${z.maxTemperature === null ? L.notWatched : f.temperature(z.maxTemperature)}${humidity}`,
   );
   doc.moveDown(0.3).font('Helvetica-Bold').text(`${L.probes} (${zone.probes.length})`).font('Helvetica').fontSize(9);
   for (const p of zone.probes)
-    doc.text(`${p.probe.label} (${p.probe.mac}) : ${p.readings} ${L.readings}, ${f.temperature(p.min)} — ${f.temperature(p.max)}`);
+    doc.text(`${p.probe.label} (${p.probe.mac})${L.colon}${p.readings} ${L.readings}, ${f.temperature(p.min)} — ${f.temperature(p.max)}`);
   doc.fontSize(10).moveDown(0.3);
-  line(doc, L.minimum, f.temperature(zone.min));
-  line(doc, L.maximum, f.temperature(zone.max));
-  line(doc, L.average, f.temperature(zone.avg));
-  line(doc, L.withinThresholds, f.percent(zone.withinPercent));
-  line(doc, L.outsideReadings, `${zone.outsideReadings} / ${zone.readings}`);
+  line(doc, L, L.minimum, f.temperature(zone.min));
+  line(doc, L, L.maximum, f.temperature(zone.max));
+  line(doc, L, L.average, f.temperature(zone.avg));
+  line(doc, L, L.withinThresholds, f.percent(zone.withinPercent));
+  line(doc, L, L.outsideReadings, `${zone.outsideReadings} / ${zone.readings}`);
 
   if (doc.y + 230 > doc.page.height - MARGIN) doc.addPage();
   doc
@@ -128,14 +134,15 @@ function drawZone(doc: PDFKit.PDFDocument, zone: ZoneFigures, content: Certifica
     const end = e.endedAt === null ? L.inProgress : f.date(e.endedAt);
     const peak = e.kind === 'humidity' ? `${f.number(e.peak)} %` : f.temperature(e.peak);
     doc.text(
-      `${probeLabel(e.probeId)} — ${L.kind[e.kind]} : ${L.start} ${f.date(e.startedAt)}, ${L.end} ${end}, ${L.duration} ${e.durationMs === null ? L.inProgress : f.duration(e.durationMs)}, ${L.peak} ${peak}`,
+      `${probeLabel(e.probeId)} — ${L.kind[e.kind]}${L.colon}${L.start} ${f.date(e.startedAt)}, ${L.end} ${end}, ${L.duration} ${e.durationMs === null ? L.inProgress : f.duration(e.durationMs)}, ${L.peak} ${peak}`,
     );
   }
   doc.fontSize(10).moveDown(0.5);
-  heading(doc, `${L.silences} ${content.silenceMinutes} min ; ${L.silenceNote})`);
+  heading(doc, `${L.silences} ${content.silenceMinutes} min, ${L.silenceNote})`);
   doc.fontSize(9);
   if (!zone.silences.length) doc.text(L.none);
-  for (const s of zone.silences) doc.text(`${probeLabel(s.probeId)} : ${f.date(s.from)} — ${f.date(s.to)} (${f.duration(s.durationMs)})`);
+  for (const s of zone.silences)
+    doc.text(`${probeLabel(s.probeId)}${L.colon}${f.date(s.from)} — ${f.date(s.to)} (${f.duration(s.durationMs)})`);
   doc.fontSize(10);
 }
 
@@ -223,6 +230,6 @@ function heading(doc: PDFKit.PDFDocument, text: string): void {
   doc.fontSize(11).font('Helvetica-Bold').text(text).font('Helvetica').fontSize(10);
 }
 
-function line(doc: PDFKit.PDFDocument, label: string, value: string): void {
-  doc.text(`${label} : ${value}`);
+function line(doc: PDFKit.PDFDocument, L: CertificateLabels, label: string, value: string): void {
+  doc.text(`${label}${L.colon}${value}`);
 }
