@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CallerContext } from '@portal/contracts';
 import { applyScope, Db } from '@portal/db';
+import type { EntityManager } from 'typeorm';
 import { ORDER_SCOPE } from '../common/order-scope';
 
 /** What a cold-chain certificate needs of an order: who, where (platform, store) and when (reception, shipping). */
@@ -34,5 +35,10 @@ export class ColdChainRepository {
       applyScope(qb, ctx, ORDER_SCOPE);
       return qb.getRawOne<OrderStayRow>();
     });
+  }
+
+  /** Holds the order until the transaction ends: two certificates asked at once leave one document, not two. */
+  async lock(em: EntityManager, id: string): Promise<void> {
+    await em.query(`SELECT 1 FROM orders WHERE id = $1 FOR UPDATE`, [id]);
   }
 }

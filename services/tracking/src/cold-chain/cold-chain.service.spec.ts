@@ -69,6 +69,11 @@ describe('cold-chain certificate of an order', () => {
     expect(second.documentId).not.toBe(first.documentId);
     expect((await coldDocs(idOf(1))).map((d) => d.id)).toEqual([second.documentId]);
     await expect(files.read(file.key)).rejects.toBeDefined();
+    // Asked twice at once: one certificate stays.
+    const both = await Promise.all([certify(idOf(1)), certify(idOf(1))]);
+    const kept = await coldDocs(idOf(1));
+    expect(kept).toHaveLength(1);
+    expect(both.map((b) => b.documentId)).toContain(kept[0].id);
   });
 
   it('keeps a generated certificate from being deleted: it is replaced', async () => {

@@ -47,6 +47,7 @@ export class ColdChainService {
     let replaced: string[] = [];
     try {
       const documentId = await this.documents.db.scoped(ctx, async (em) => {
+        await this.orders.lock(em, order.id);
         replaced = await this.documents.deleteGenerated(em, order.id, 'COLD_CHAIN');
         return this.documents.insert(em, order, 'COLD_CHAIN', { ...stored, name }, null, 'generated');
       });
