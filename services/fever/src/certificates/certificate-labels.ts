@@ -86,7 +86,7 @@ const fr: CertificateLabels = {
   verdicts: {
     conforming: 'CONFORME : toutes les températures relevées pendant le séjour sont restées dans les seuils.',
     conformingWithSilences: 'CONFORME SOUS RÉSERVE : températures dans les seuils, hors silences indiqués ci-dessus.',
-    notConforming: 'NON CONFORME : des températures hors seuils ont été relevées pendant le séjour.',
+    notConforming: 'NON CONFORME : des relevés hors seuils ou des dépassements de seuil ont été constatés pendant le séjour.',
     noReadings: 'NON CONFORME : aucun relevé pendant le séjour, la chaîne du froid ne peut pas être attestée.',
   },
   issued: 'Édité le',
@@ -136,7 +136,7 @@ const en: CertificateLabels = {
   verdicts: {
     conforming: 'CONFORMING: every temperature read during the stay stayed within the thresholds.',
     conformingWithSilences: 'CONFORMING WITH RESERVATIONS: temperatures within the thresholds, except the silences stated above.',
-    notConforming: 'NOT CONFORMING: temperatures outside the thresholds were read during the stay.',
+    notConforming: 'NOT CONFORMING: readings outside the thresholds or threshold excursions occurred during the stay.',
     noReadings: 'NOT CONFORMING: no reading during the stay, the cold chain cannot be attested.',
   },
   issued: 'Issued on',
@@ -186,7 +186,7 @@ const es: CertificateLabels = {
   verdicts: {
     conforming: 'CONFORME: todas las temperaturas leídas durante la estancia se mantuvieron dentro de los umbrales.',
     conformingWithSilences: 'CONFORME CON RESERVAS: temperaturas dentro de los umbrales, salvo los silencios indicados.',
-    notConforming: 'NO CONFORME: se leyeron temperaturas fuera de los umbrales durante la estancia.',
+    notConforming: 'NO CONFORME: se constataron lecturas fuera de los umbrales o desviaciones de umbral durante la estancia.',
     noReadings: 'NO CONFORME: ninguna lectura durante la estancia, la cadena de frío no puede certificarse.',
   },
   issued: 'Emitido el',
@@ -236,7 +236,7 @@ const it: CertificateLabels = {
   verdicts: {
     conforming: 'CONFORME: tutte le temperature rilevate durante la permanenza sono rimaste entro le soglie.',
     conformingWithSilences: 'CONFORME CON RISERVA: temperature entro le soglie, salvo i silenzi indicati sopra.',
-    notConforming: 'NON CONFORME: durante la permanenza sono state rilevate temperature fuori soglia.',
+    notConforming: 'NON CONFORME: durante la permanenza sono state rilevate letture fuori soglia o superamenti di soglia.',
     noReadings: 'NON CONFORME: nessuna rilevazione durante la permanenza, la catena del freddo non può essere attestata.',
   },
   issued: 'Emesso il',
@@ -286,7 +286,7 @@ const de: CertificateLabels = {
   verdicts: {
     conforming: 'KONFORM: Alle während des Aufenthalts gemessenen Temperaturen lagen innerhalb der Grenzwerte.',
     conformingWithSilences: 'KONFORM MIT VORBEHALT: Temperaturen innerhalb der Grenzwerte, außer der oben genannten Funkstille.',
-    notConforming: 'NICHT KONFORM: Während des Aufenthalts wurden Temperaturen außerhalb der Grenzwerte gemessen.',
+    notConforming: 'NICHT KONFORM: Während des Aufenthalts gab es Messwerte außerhalb der Grenzwerte oder Grenzwertüberschreitungen.',
     noReadings: 'NICHT KONFORM: Kein Messwert während des Aufenthalts, die Kühlkette kann nicht bestätigt werden.',
   },
   issued: 'Ausgestellt am',

@@ -41,6 +41,39 @@ describe('cold-chain certificate requests', () => {
     ]);
   });
 
+  it('certifies every zone of the depositor on the platform when the order names no store: the worst verdict', async () => {
+    const ambient = {
+      ...zone,
+      id: 2,
+      code: 'TEMP-15-25',
+      label: 'Zone tempérée 15–25 °C',
+      minTemperature: 15,
+      maxTemperature: 25,
+      maxHumidity: 65,
+    };
+    const at = (m: number) => Date.parse(request.from) + m * 60_000;
+    const cold = [0, 20, 40].map((m) => ({ probeId: 7, at: at(m), temperature: 5 }));
+    const warm = [0, 20, 40].map((m) => ({ probeId: 8, at: at(m), temperature: 21 }));
+    const humid = { probeId: 8, kind: 'humidity' as const, startedAt: at(10), endedAt: at(30), peak: 71, threshold: 65 };
+    const { service, asked } = serviceWith([
+      { zone, probes: [probe], readings: cold, excursions: [] },
+      {
+        zone: ambient,
+        probes: [{ id: 8, label: 'Tempéré Saran – rack 12', mac: '00:1b:c5:0a:10:05' }],
+        readings: warm,
+        excursions: [humid],
+      },
+    ]);
+    const answer = await service.build(systemContext(), { ...request, store: undefined, locale: 'it_IT' });
+    expect(asked[0].store).toBeNull();
+    expect(answer).toMatchObject({
+      name: 'certificato-catena-del-freddo-CMD5.pdf',
+      verdict: 'notConforming',
+      zones: ['FROID-2-8', 'TEMP-15-25'],
+    });
+    expect(Buffer.from(answer.pdfBase64, 'base64').toString('latin1')).toMatch(/\/Count 2\b/);
+  });
+
   it('answers coldChainNoProbes when no zone with probes matches the order', async () => {
     const { service } = serviceWith([]);
     await expect(service.build(systemContext(), { ...request, store: null })).rejects.toMatchObject({
