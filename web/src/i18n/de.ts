@@ -228,6 +228,8 @@ export const de: Shape<typeof fr> = {
     claimCloseNotConfirmed: 'Das Abschließen muss bestätigt werden.',
     claimEvidenceReadOnly: 'Die Nachweise der Lieferung (Zustellnachweis) bleiben bei der Reklamation.',
     temperatureExportImpossible: 'Temperaturexport nicht möglich.',
+    coldChainNoProbes: 'Kein Sensor überwacht die Zone dieses Auftrags: Kühlketten-Zertifikat nicht möglich.',
+    coldChainUnavailable: 'Der Sensordienst antwortet nicht: Kühlketten-Zertifikat derzeit nicht möglich, bitte später erneut versuchen.',
     probeUnknown: 'Unbekannter Fühler.',
     readingOutOfRange: 'Messwert außerhalb des Messbereichs des Fühlers.',
     readingBadTimestamp: 'Ungültiger Zeitstempel des Messwerts.',
@@ -761,6 +763,19 @@ export const de: Shape<typeof fr> = {
       deleteTitle: 'Dokument löschen',
       deleteConfirm: 'Das Dokument „%{name}“ (%{type}) löschen?',
       deleted: 'Dokument gelöscht.',
+      coldChain: {
+        create: 'Kühlketten-Zertifikat',
+        creating: 'Zertifikat wird erstellt…',
+        hint: 'Messwerte der Sensoren der Zone des Auftrags, vom Wareneingang bis zum Versand, zu seinen Dokumenten hinzugefügt',
+        created: 'Kühlketten-Zertifikat zu den Dokumenten hinzugefügt: %{verdict}.',
+        createdProvisional: 'Vorläufiges Kühlketten-Zertifikat (Auftrag nicht versandt) zu den Dokumenten hinzugefügt: %{verdict}.',
+        verdicts: {
+          conforming: 'konform',
+          conformingWithSilences: 'konform mit Vorbehalt (Funkstille der Sensoren)',
+          notConforming: 'nicht konform',
+          noReadings: 'keine Messwerte, nicht konform',
+        },
+      },
     },
     files: {
       file: 'Datei',

@@ -228,6 +228,8 @@ export const en: Shape<typeof fr> = {
     claimCloseNotConfirmed: 'Closing must be confirmed.',
     claimEvidenceReadOnly: 'The delivery’s evidence (proof of delivery) stays with the claim.',
     temperatureExportImpossible: 'Temperature export impossible.',
+    coldChainNoProbes: "No probe watches this order's zone: cold-chain certificate impossible.",
+    coldChainUnavailable: 'The probes service does not answer: cold-chain certificate impossible for now, try again later.',
     probeUnknown: 'Unknown probe.',
     readingOutOfRange: 'Reading outside the probe’s measuring range.',
     readingBadTimestamp: 'Invalid reading timestamp.',
@@ -758,6 +760,19 @@ export const en: Shape<typeof fr> = {
       deleteTitle: 'Delete the document',
       deleteConfirm: 'Delete the document “%{name}” (%{type})?',
       deleted: 'Document deleted.',
+      coldChain: {
+        create: 'Cold-chain certificate',
+        creating: 'Certificate in progress…',
+        hint: "The readings of the probes of the order's zone, from reception to shipping, added to its documents",
+        created: 'Cold-chain certificate added to the documents: %{verdict}.',
+        createdProvisional: 'Provisional cold-chain certificate (order not shipped) added to the documents: %{verdict}.',
+        verdicts: {
+          conforming: 'conforming',
+          conformingWithSilences: 'conforming with reservations (probe silences)',
+          notConforming: 'not conforming',
+          noReadings: 'no readings, not conforming',
+        },
+      },
     },
     files: {
       file: 'File',

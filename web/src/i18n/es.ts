@@ -228,6 +228,8 @@ export const es: Shape<typeof fr> = {
     claimCloseNotConfirmed: 'El cierre debe confirmarse.',
     claimEvidenceReadOnly: 'Los elementos de la entrega (prueba de entrega) se quedan con la reclamación.',
     temperatureExportImpossible: 'Exportación de temperaturas imposible.',
+    coldChainNoProbes: 'Ninguna sonda vigila la zona de este pedido: certificado de cadena de frío imposible.',
+    coldChainUnavailable: 'El servicio de sondas no responde: certificado de cadena de frío imposible por ahora, inténtelo más tarde.',
     probeUnknown: 'Sonda desconocida.',
     readingOutOfRange: 'Lectura fuera del rango de medida de la sonda.',
     readingBadTimestamp: 'Fecha y hora de la lectura no válidas.',
@@ -760,6 +762,19 @@ export const es: Shape<typeof fr> = {
       deleteTitle: 'Eliminar el documento',
       deleteConfirm: '¿Eliminar el documento «%{name}» (%{type})?',
       deleted: 'Documento eliminado.',
+      coldChain: {
+        create: 'Certificado de cadena de frío',
+        creating: 'Certificado en curso…',
+        hint: 'Lecturas de las sondas de la zona del pedido, de la recepción a la expedición, añadidas a sus documentos',
+        created: 'Certificado de cadena de frío añadido a los documentos: %{verdict}.',
+        createdProvisional: 'Certificado de cadena de frío provisional (pedido no expedido) añadido a los documentos: %{verdict}.',
+        verdicts: {
+          conforming: 'conforme',
+          conformingWithSilences: 'conforme con reservas (silencios de sondas)',
+          notConforming: 'no conforme',
+          noReadings: 'ninguna lectura, no conforme',
+        },
+      },
     },
     files: {
       file: 'Archivo',

@@ -226,6 +226,9 @@ export const fr = {
     claimCloseNotConfirmed: 'La clôture doit être confirmée.',
     claimEvidenceReadOnly: 'Les éléments de la livraison (preuve de livraison) restent attachés à la réclamation.',
     temperatureExportImpossible: 'Export des températures impossible.',
+    coldChainNoProbes: 'Aucune sonde ne suit la zone de cette commande : certificat chaîne du froid impossible.',
+    coldChainUnavailable:
+      'Le service des sondes ne répond pas : certificat chaîne du froid impossible pour le moment, réessayez plus tard.',
     probeUnknown: 'Sonde inconnue.',
     readingOutOfRange: 'Relevé hors de la plage de mesure de la sonde.',
     readingBadTimestamp: 'Horodatage du relevé invalide.',
@@ -756,6 +759,19 @@ export const fr = {
       deleteTitle: 'Supprimer le document',
       deleteConfirm: 'Supprimer le document « %{name} » (%{type}) ?',
       deleted: 'Document supprimé.',
+      coldChain: {
+        create: 'Certificat chaîne du froid',
+        creating: 'Certificat en cours…',
+        hint: 'Relevés des sondes de la zone de la commande, de la réception à l’expédition, ajoutés à ses documents',
+        created: 'Certificat chaîne du froid ajouté aux documents : %{verdict}.',
+        createdProvisional: 'Certificat chaîne du froid provisoire (commande non expédiée) ajouté aux documents : %{verdict}.',
+        verdicts: {
+          conforming: 'conforme',
+          conformingWithSilences: 'conforme sous réserve (silences des sondes)',
+          notConforming: 'non conforme',
+          noReadings: 'aucun relevé, non conforme',
+        },
+      },
     },
     files: {
       file: 'Fichier',

@@ -228,6 +228,8 @@ export const it: Shape<typeof fr> = {
     claimCloseNotConfirmed: 'La chiusura deve essere confermata.',
     claimEvidenceReadOnly: 'Gli elementi della consegna (prova di consegna) restano con il reclamo.',
     temperatureExportImpossible: 'Esportazione delle temperature impossibile.',
+    coldChainNoProbes: 'Nessuna sonda sorveglia la zona di questo ordine: certificato catena del freddo impossibile.',
+    coldChainUnavailable: 'Il servizio sonde non risponde: certificato catena del freddo impossibile per ora, riprovare più tardi.',
     probeUnknown: 'Sonda sconosciuta.',
     readingOutOfRange: 'Rilevazione fuori dal campo di misura della sonda.',
     readingBadTimestamp: 'Data e ora della rilevazione non valide.',
@@ -760,6 +762,19 @@ export const it: Shape<typeof fr> = {
       deleteTitle: 'Elimina il documento',
       deleteConfirm: 'Eliminare il documento «%{name}» (%{type})?',
       deleted: 'Documento eliminato.',
+      coldChain: {
+        create: 'Certificato catena del freddo',
+        creating: 'Certificato in corso…',
+        hint: 'Rilevazioni delle sonde della zona dell’ordine, dal ricevimento alla spedizione, aggiunte ai suoi documenti',
+        created: 'Certificato catena del freddo aggiunto ai documenti: %{verdict}.',
+        createdProvisional: 'Certificato catena del freddo provvisorio (ordine non spedito) aggiunto ai documenti: %{verdict}.',
+        verdicts: {
+          conforming: 'conforme',
+          conformingWithSilences: 'conforme con riserva (silenzi delle sonde)',
+          notConforming: 'non conforme',
+          noReadings: 'nessuna rilevazione, non conforme',
+        },
+      },
     },
     files: {
       file: 'File',

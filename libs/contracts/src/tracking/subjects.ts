@@ -14,6 +14,8 @@ export const TrackingSubjects = {
   addDocument: 'tracking.documents.add',
   deleteDocument: 'tracking.documents.delete',
   deletePods: 'tracking.documents.delete-pods',
+  /** A cold-chain certificate of the order from fever's probes, stored as its COLD_CHAIN document (issue 16). */
+  coldChainCertificate: 'tracking.documents.cold-chain',
   tracerSetStatus: 'tracking.tracerroute.set-status',
   tracerAddEvent: 'tracking.tracerroute.add-event',
   tracerCarrierInfo: 'tracking.tracerroute.carrier-info',
