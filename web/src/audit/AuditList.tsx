@@ -3,7 +3,7 @@ import { Box, Chip, Stack, Typography } from '@mui/material';
 import { AUDIT_LIST, type AuditEntryDto } from '@portal/contracts';
 import { useDateTime } from '../delivery/ui';
 import { FilterBar, ListTable, type Column } from '../stock/ui';
-import { entryChanges, shortValue } from './model';
+import { entryChanges, fieldWords, shortValue } from './model';
 
 /**
  * The audit trail as a list, newest first: when, who, what, the move and, for an update, each field
@@ -62,7 +62,8 @@ export function AuditList({ resource }: { resource: 'admin/audit' | 'settings/ac
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {changes.slice(0, 6).map((c) => (
               <li key={c.field}>
-                <code>{c.field}</code> : {shortValue(c.before)} → {shortValue(c.after)}
+                <strong>{translate(`audit.fields.${c.field}`, { _: fieldWords(c.field) })}</strong> : {shortValue(c.before, 60, dateTime)} →{' '}
+                {shortValue(c.after, 60, dateTime)}
               </li>
             ))}
             {changes.length > 6 && <li>{translate('audit.more', { count: changes.length - 6 })}</li>}
