@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
 import { DatabaseModule, Db } from '@portal/db';
+import { CertificatesController } from './certificates/certificates.controller';
+import { CertificatesRepository } from './certificates/certificates.repository';
+import { CertificatesService } from './certificates/certificates.service';
 import { ExcursionTracker } from './excursions/excursion-tracker';
 import { ExcursionsController } from './excursions/excursions.controller';
 import { ExcursionsService } from './excursions/excursions.service';
@@ -21,8 +24,10 @@ import { SilenceJob } from './silence/silence.job';
  */
 @Module({
   imports: [DatabaseModule.forService({ service: 'fever', entities: [], migrations: [CreateFever1767000000000] })],
-  controllers: [HealthController, ReadingsController, ExcursionsController],
+  controllers: [HealthController, CertificatesController, ReadingsController, ExcursionsController],
   providers: [
+    CertificatesRepository,
+    CertificatesService,
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
     ReadingPartitions,
     ExcursionTracker,

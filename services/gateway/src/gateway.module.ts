@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { loadSigningKey, TokenService } from '@portal/auth';
 import { AlertsHttpModule } from './alerts/alerts.module';
+import { AuditHttpModule } from './audit/audit.controller';
 import { AuthController } from './auth/auth.controller';
 import { ClaimsHttpModule } from './claims/claims.module';
 import { DashboardController } from './dashboard/dashboard.controller';
@@ -28,6 +29,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
   HubyHttpModule,
   AlertsHttpModule,
   ClaimsHttpModule,
+  AuditHttpModule,
 ];
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */

@@ -1,4 +1,5 @@
 export * from './fever';
 export * from './errors';
 export * from './subjects';
+export * from './certificate';
 export * from './excursions';
