@@ -69,6 +69,7 @@ const PARAMS: Record<string, ParamRule> = {
   'attachments/{attachmentId}': { owned: 'claimAttachment' },
   'simulations/{id}': { owned: 'importSimulation' },
   'alerts/{id}': { owned: 'alert' },
+  'probes/{id}': { owned: 'probe' },
   'sample/{format}': { neutral: ['csv'], why: 'a file format: the sample is built with the caller’s own codes' },
   'carriers/{depositor_code}': {
     neutral: ['DEMO-A', 'DEMO-B'],

@@ -41,6 +41,24 @@ export async function addToOutbox<T>(em: EntityManager, source: string, type: st
   return event;
 }
 
+/** `addToOutbox` for many events of one change (a batch): the same rows, in one statement. */
+export async function addManyToOutbox<T>(
+  em: EntityManager,
+  source: string,
+  events: { type: string; payload: T }[],
+): Promise<DomainEvent<T>[]> {
+  if (!events.length) return [];
+  const occurredAt = new Date().toISOString();
+  const rows: DomainEvent<T>[] = events.map((e) => ({ id: randomUUID(), type: e.type, source, occurredAt, payload: e.payload }));
+  await em.query(
+    `INSERT INTO "outbox" ("id", "type", "source", "payload", "occurred_at")
+     SELECT x.id, x.type, x.source, x.payload, x."occurredAt" FROM jsonb_to_recordset($1::jsonb)
+       AS x(id uuid, type text, source text, payload jsonb, "occurredAt" timestamptz)`,
+    [JSON.stringify(rows)],
+  );
+  return rows;
+}
+
 /**
  * Runs `fn` once per event and consumer: the inbox row and the handler's writes commit together,
  * so a redelivered event is skipped and a failed one is retried.

@@ -4,8 +4,17 @@ import { DatabaseModule, Db } from '@portal/db';
 import { CertificatesController } from './certificates/certificates.controller';
 import { CertificatesRepository } from './certificates/certificates.repository';
 import { CertificatesService } from './certificates/certificates.service';
+import { ExcursionTracker } from './excursions/excursion-tracker';
+import { ExcursionsController } from './excursions/excursions.controller';
+import { ExcursionsService } from './excursions/excursions.service';
 import { HealthController } from './health/health.controller';
 import { CreateFever1767000000000 } from './migrations/1767000000000-CreateFever';
+import { ApiKeyCache } from './mqtt/api-key-cache';
+import { FeverMqttSubscriber } from './mqtt/mqtt.subscriber';
+import { ReadingPartitions } from './readings/partitions';
+import { ReadingsController } from './readings/readings.controller';
+import { ReadingsService } from './readings/readings.service';
+import { SilenceJob } from './silence/silence.job';
 
 /**
  * The fever service owns the temperature and humidity probes (spec §1 Fever, §3 Probe): the zones
@@ -15,11 +24,19 @@ import { CreateFever1767000000000 } from './migrations/1767000000000-CreateFever
  */
 @Module({
   imports: [DatabaseModule.forService({ service: 'fever', entities: [], migrations: [CreateFever1767000000000] })],
-  controllers: [HealthController, CertificatesController],
+  controllers: [HealthController, CertificatesController, ReadingsController, ExcursionsController],
   providers: [
     CertificatesRepository,
     CertificatesService,
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
+    ReadingPartitions,
+    ExcursionTracker,
+    ReadingsService,
+    ExcursionsService,
+    SilenceJob,
+    ApiKeyCache,
+    FeverMqttSubscriber,
   ],
+  exports: [ReadingsService],
 })
 export class FeverServiceModule {}

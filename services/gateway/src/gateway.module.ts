@@ -7,6 +7,8 @@ import { AuthController } from './auth/auth.controller';
 import { ClaimsHttpModule } from './claims/claims.module';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { ExportsHttpModule } from './exports/exports.module';
+import { FeverExcursionsController } from './fever/fever-excursions.controller';
+import { FeverIngestController } from './fever/fever-ingest.controller';
 import { HealthController } from './health/health.controller';
 import { RateLimitGuard, RateLimitModule } from './http/rate-limit';
 import { SessionGuard } from './http/session.guard';
@@ -33,7 +35,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */
 @Module({
   imports: [RateLimitModule, ...FEATURE_MODULES],
-  controllers: [AuthController, UserController, DashboardController, HealthController],
+  controllers: [AuthController, UserController, DashboardController, HealthController, FeverIngestController, FeverExcursionsController],
   providers: [
     SessionResolver,
     SessionCache,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { Client as PgClient } from 'pg';
 import request from 'supertest';
 import { DEMO_API_KEYS } from '@portal/service-auth';
 import { waitForMail } from '../../support/smtp';
@@ -36,6 +37,7 @@ export type ObjectKind =
   | 'export'
   | 'importSimulation'
   | 'alert'
+  | 'probe'
   | 'user';
 export type Ids = Record<ObjectKind, string[]>;
 export const emptyIds = (): Ids => ({
@@ -54,6 +56,7 @@ export const emptyIds = (): Ids => ({
   export: [],
   importSimulation: [],
   alert: [],
+  probe: [],
   user: [],
 });
 
@@ -121,6 +124,7 @@ export class Parties {
     await this.collectIds();
     await this.hubyObjects();
     await this.claims();
+    await this.probes();
     await this.aliceObjects();
   }
 
@@ -293,6 +297,32 @@ export class Parties {
         .expect(201);
       this.ids[g].claim = [String(claim.body.uuid)];
       this.ids[g].claimAttachment = [String(attachment.body.id)];
+    }
+  }
+
+  /**
+   * A fever probe per depositor (DEMO-A's in aIn's platform), written into the fever database as the
+   * probes screens would; their excursions are what the walk asks for.
+   */
+  private async probes(): Promise<void> {
+    const fever = new PgClient({ connectionString: this.target.databaseUrl('fever') });
+    await fever.connect();
+    try {
+      for (const g of ['aIn', 'b'] as const) {
+        const { depositorId, orderPlatform } = PLACES[g];
+        const zone = await fever.query(
+          `INSERT INTO zones (platform_id, depositor_id, code, label, min_temperature, max_temperature) VALUES ($1, $2, $3, $3, 2, 8) RETURNING id`,
+          [orderPlatform, depositorId, `ISO-${MARK[g]}`],
+        );
+        const mac = `02:${randomBytes(5).toString('hex').match(/../g)!.join(':')}`;
+        const probe = await fever.query(
+          `INSERT INTO probes (mac, label, zone_id, depositor_id, platform_id) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+          [mac, `Sonde ${MARK[g]}`, zone.rows[0].id, depositorId, orderPlatform],
+        );
+        this.ids[g].probe = [String(probe.rows[0].id)];
+      }
+    } finally {
+      await fever.end();
     }
   }
 

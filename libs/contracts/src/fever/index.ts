@@ -2,3 +2,4 @@ export * from './fever';
 export * from './errors';
 export * from './subjects';
 export * from './certificate';
+export * from './excursions';
