@@ -162,8 +162,8 @@ async function startDistributed(pgUrl, prefix) {
   });
   const entries = [];
   const inspects = [];
-  // Every service runs: the gateway's health (checked before the run) covers them all.
-  for (const service of ['auth', 'admin', 'tracking', 'stock', 'huby', 'gateway']) {
+  // Every service runs: the gateway's health (checked before the run) covers them all (tests/api/support/distributed.ts).
+  for (const service of ['auth', 'admin', 'tracking', 'stock', 'huby', 'alerts', 'claims', 'fever', 'reports', 'gateway']) {
     const inspect = service === 'auth' || service === 'gateway' ? await inspectArgs() : null;
     if (inspect) inspects.push({ name: `distributed ${service}`, port: inspect.port });
     entries.push(processes.start(`distributed ${service}`, nodeArgs(inspect, MAIN(service)), env));
@@ -298,7 +298,7 @@ async function main() {
   else if (!nats.jetstream) notes.push(`distributed skipped: NATS at ${NATS_URL} has no JetStream (nats-server -js)`);
   else {
     try {
-      log('starting the distributed portal (auth, admin, gateway on NATS) and seeding it');
+      log('starting the distributed portal (every service and a gateway on NATS) and seeding it');
       dist = await startDistributed(pg.url, `${prefix}d`);
       distUser = await signInWithTiles(dist.url, LOGIN, PASSWORD, TILES);
       log(`distributed gateway on ${dist.url}; ${LOGIN} has ${distUser.tileCount} tiles`);
@@ -339,7 +339,7 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  if (dist) notes.push(`distributed runs auth, admin, gateway, nats-server, PostgreSQL and autocannon on the same ${cpus.length} cores`);
+  if (dist) notes.push(`distributed runs every service, the gateway, nats-server, PostgreSQL and autocannon on the same ${cpus.length} cores`);
   if (rows.some((r) => r.non2xx || r.errors)) notes.push('some case had non-2xx answers or errors: its req/s is not comparable');
   printTable(machine, rows, baseline, notes);
 
