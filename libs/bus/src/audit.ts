@@ -9,6 +9,10 @@ export interface AuditChange {
   action: string;
   /** Whose data it is; empty or absent for the provider's own. */
   depositorIds?: (number | null | undefined)[];
+  /** The platform, activity and store of a row narrowed by them (a claim). */
+  platformId?: number | null;
+  activityCode?: string | null;
+  storeCode?: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }
@@ -25,6 +29,9 @@ export function recordAuditChange(em: EntityManager, ctx: CallerContext, service
     label: change.label ?? null,
     action: change.action,
     depositorIds: [...new Set((change.depositorIds ?? []).filter((d): d is number => typeof d === 'number'))],
+    platformId: change.platformId ?? null,
+    activityCode: change.activityCode ?? null,
+    storeCode: change.storeCode ?? null,
     by: auditActor(ctx),
     at: new Date().toISOString(),
     requestId: ctx.requestId ?? null,

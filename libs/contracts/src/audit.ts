@@ -38,6 +38,10 @@ export interface AuditChangeEvent {
   action: string;
   /** Whose data it is (empty: the provider's own, e.g. a platform). */
   depositorIds: number[];
+  /** The platform, activity and store of a row narrowed by them (a claim): its entry is narrowed the same way. */
+  platformId?: number | null;
+  activityCode?: string | null;
+  storeCode?: string | null;
   by: AuditActor;
   at: string;
   requestId: string | null;

@@ -80,14 +80,22 @@ export interface NarrowingColumns {
  * RESTRICTIVE policies, ANDed with the depositor policy. Each reads its setting in a scalar
  * subquery, evaluated once per statement: without a restriction the condition is a constant true.
  */
-export async function enableNarrowingRls(qr: QueryRunner, table: string, columns: NarrowingColumns): Promise<void> {
+export async function enableNarrowingRls(
+  qr: QueryRunner,
+  table: string,
+  columns: NarrowingColumns,
+  options: { nullPasses?: boolean } = {},
+): Promise<void> {
   // Without the right to create roles, the owner itself runs the requests: the policies apply to all.
   const roles = await canUseAppRoles(qr);
   if (roles) await ensureAppRole(qr);
   for (const [name, condition] of narrowingConditions(columns)) {
+    // nullPasses: a row without this dimension (an audit entry of an alert has no activity) is not narrowed by it.
+    const column = columns[name as keyof NarrowingColumns];
+    const rule = options.nullPasses && column ? `"${column}" IS NULL OR (${condition})` : condition;
     await qr.query(`DROP POLICY IF EXISTS "${table}_${name}_scope" ON "${table}"`);
     await qr.query(
-      `CREATE POLICY "${table}_${name}_scope" ON "${table}" AS RESTRICTIVE ${roles ? `TO ${APP_NARROWED_ROLE}` : ''} USING (${condition})`,
+      `CREATE POLICY "${table}_${name}_scope" ON "${table}" AS RESTRICTIVE ${roles ? `TO ${APP_NARROWED_ROLE}` : ''} USING (${rule})`,
     );
   }
 }

@@ -48,8 +48,8 @@ export class AuditService {
       const text = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : null);
       await em.query(
         `INSERT INTO audit_trail (event_id, at, service, entity, entity_id, label, action, depositor_ids, actor_id, actor_login,
-           actor_client, actor_provider, actor_depositor_ids, request_id, before, after)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) ON CONFLICT (event_id) DO NOTHING`,
+           actor_client, actor_provider, actor_depositor_ids, request_id, before, after, depositor_id, platform_id, activity_code, store_code)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) ON CONFLICT (event_id) DO NOTHING`,
         [
           event.id,
           Number.isNaN(Date.parse(e.at)) ? event.occurredAt : e.at,
@@ -67,6 +67,11 @@ export class AuditService {
           text(e.requestId, 100),
           e.before ? JSON.stringify(e.before) : null,
           e.after ? JSON.stringify(e.after) : null,
+          // The narrowing keys stand for one depositor's row: kept only when the change names exactly one.
+          ints(e.depositorIds).length === 1 ? ints(e.depositorIds)[0] : null,
+          Number.isSafeInteger(e.platformId) ? e.platformId : null,
+          text(e.activityCode, 50),
+          text(e.storeCode, 50),
         ],
       );
     });

@@ -1,3 +1,4 @@
+import { enableNarrowingRls } from '@portal/db';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -20,6 +21,10 @@ export class AuditTrail1767200000000 implements MigrationInterface {
       "label" character varying(200),
       "action" character varying(30) NOT NULL,
       "depositor_ids" integer[] NOT NULL DEFAULT '{}',
+      "depositor_id" integer,
+      "platform_id" integer,
+      "activity_code" character varying(50),
+      "store_code" character varying(50),
       "actor_id" integer,
       "actor_login" character varying(100),
       "actor_client" character varying(100),
@@ -39,6 +44,13 @@ export class AuditTrail1767200000000 implements MigrationInterface {
       (SELECT current_setting('portal.scope_all', true)) = 'on'
       OR (cardinality("depositor_ids") > 0
         AND "depositor_ids" <@ (SELECT string_to_array(NULLIF(current_setting('portal.depositor_ids', true), ''), ',')::int[])::int[]))`);
+    // A change of a row narrowed by platform, activity or store (a claim) is narrowed as that row is.
+    await enableNarrowingRls(
+      qr,
+      'audit_trail',
+      { platform: 'platform_id', activity: 'activity_code', store: 'store_code' },
+      { nullPasses: true },
+    );
   }
 
   async down(qr: QueryRunner): Promise<void> {

@@ -67,6 +67,9 @@ export async function auditClaim(
     label: claim.reference,
     action,
     depositorIds: [claim.depositor_id],
+    platformId: claim.platform_id,
+    activityCode: claim.activity_code,
+    storeCode: claim.store_code,
     before: plain(before),
     after: plain(after),
   });
