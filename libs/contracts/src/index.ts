@@ -20,3 +20,6 @@ export * from './time';
 export * from './ranges';
 export * from './fever';
 export * from './reports-run';
+export * from './admin-users';
+export * from './admin-users-errors';
+export * from './rights';

@@ -3,6 +3,10 @@ import { loadSigningKey, TokenService } from '@portal/auth';
 import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
 import { DatabaseModule, Db } from '@portal/db';
 import { Mailer } from '@portal/mail';
+import { AdminUsersController } from './admin-users/admin-users.controller';
+import { AdminUsersRepository } from './admin-users/admin-users.repository';
+import { AdminUsersService } from './admin-users/admin-users.service';
+import { BackOffice } from './admin-users/back-office';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { ApiKeysService } from './api-keys/api-keys.service';
 import { DashboardController } from './dashboard/dashboard.controller';
@@ -17,9 +21,12 @@ import { CreateAuth1763780000000 } from './migrations/1763780000000-CreateAuth';
 import { CreateApiKeys1763800000000 } from './migrations/1763800000000-CreateApiKeys';
 import { FilterPlatforms1764500000000 } from './migrations/1764500000000-FilterPlatforms';
 import { ExportJobs1765000000000 } from './migrations/1765000000000-ExportJobs';
+import { AdminUsers1766600000000 } from './migrations/1766600000000-AdminUsers';
 import { PasswordReset } from './passwords/password-reset.entity';
 import { PasswordsController } from './passwords/passwords.controller';
 import { PasswordsService } from './passwords/passwords.service';
+import { RoleGroupsController } from './role-groups/role-groups.controller';
+import { RoleGroupsService } from './role-groups/role-groups.service';
 import { Session } from './sessions/session.entity';
 import { SessionsController } from './sessions/sessions.controller';
 import { SessionsRepository } from './sessions/sessions.repository';
@@ -32,7 +39,13 @@ import { UsersRepository } from './users/users.repository';
 
 /** The auth service: users, credentials, sessions, roles and scopes, user settings, dashboard tiles. */
 /** The auth database's migrations, in order (the service and the first-administrator command run them). */
-export const AUTH_MIGRATIONS = [CreateAuth1763780000000, CreateApiKeys1763800000000, FilterPlatforms1764500000000, ExportJobs1765000000000];
+export const AUTH_MIGRATIONS = [
+  CreateAuth1763780000000,
+  CreateApiKeys1763800000000,
+  FilterPlatforms1764500000000,
+  ExportJobs1765000000000,
+  AdminUsers1766600000000,
+];
 
 @Module({
   imports: [
@@ -50,6 +63,8 @@ export const AUTH_MIGRATIONS = [CreateAuth1763780000000, CreateApiKeys1763800000
     DashboardController,
     ExportMailsController,
     ExportJobsController,
+    AdminUsersController,
+    RoleGroupsController,
     HealthController,
   ],
   providers: [
@@ -63,6 +78,10 @@ export const AUTH_MIGRATIONS = [CreateAuth1763780000000, CreateApiKeys1763800000
     ApiKeysService,
     ExportMailsService,
     ExportJobsService,
+    AdminUsersRepository,
+    AdminUsersService,
+    BackOffice,
+    RoleGroupsService,
     { provide: TokenService, useFactory: () => new TokenService(loadSigningKey()) },
     { provide: Mailer, useFactory: (db: Db) => new Mailer(db), inject: [Db] },
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
