@@ -21,7 +21,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { ALL_ROLES, ROLE_GROUPS_LIST, type RightDto, type RoleGroupDto } from '@portal/contracts';
+import { ALL_ROLES, RIGHT_GROUPS, ROLE_GROUPS_LIST, type RightDto, type RoleGroupDto } from '@portal/contracts';
 import { ApiError, api } from '../../core/api';
 import { useErrorText } from '../../i18n/useErrorText';
 import { FilterBar, ListTable, useShortLocale, type Column } from '../../stock/ui';
@@ -68,7 +68,11 @@ function GroupList() {
       source: 'code',
       label: translate('adminUsers.groups.code'),
       render: (g) => (
-        <Button size="small" onClick={() => setEditing(g)} sx={{ textTransform: 'none' }}>
+        <Button
+          size="small"
+          onClick={() => setEditing(g)}
+          sx={{ textTransform: 'none', justifyContent: 'flex-start', minWidth: 0, px: 0.5 }}
+        >
           {g.code}
         </Button>
       ),
@@ -209,7 +213,10 @@ function RightsTable() {
   const [rights, setRights] = useState<RightDto[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
-    api<RightDto[]>('/admin/rights').then(setRights, setError);
+    api<RightDto[]>('/admin/rights').then(
+      (all) => setRights([...all].sort((a, b) => RIGHT_GROUPS.indexOf(a.group) - RIGHT_GROUPS.indexOf(b.group))),
+      setError,
+    );
   }, []);
   if (error) return <Typography color="error">{errorText(error)}</Typography>;
   return (

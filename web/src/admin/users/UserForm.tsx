@@ -141,7 +141,10 @@ export default function UserForm() {
           {text('language', { select: LOCALES.map((l) => ({ value: l.code, label: l.label })) })}
           {text('timezone', { select: TIME_ZONES.map((z) => ({ value: z, label: z })) })}
           {text('theme', { select: THEMES.map((t) => ({ value: t, label: translate(`adminUsers.themes.${t}`) })) })}
-          {text('exportFormat', { select: EXPORT_FORMATS.map((f) => ({ value: f, label: translate(`adminUsers.exportFormats.${f}`) })) })}
+          {text('exportFormat', {
+            select: EXPORT_FORMATS.map((f) => ({ value: f, label: translate(`adminUsers.exportFormats.${f}`) })),
+            width: 320,
+          })}
         </Section>
         <Section title={translate('adminUsers.titles.labels')}>
           {text('etiquette_format', { select: LABEL_FORMATS.map((f) => ({ value: f, label: f })), width: 140 })}
