@@ -62,6 +62,7 @@ function GroupList() {
     resource: RESOURCE,
     storeKey: 'admin.groups.list',
     sort: { field: 'code', order: 'ASC' },
+    perPage: 25,
   });
   const columns: Column<RoleGroupDto>[] = [
     {
