@@ -125,6 +125,7 @@ describe('user and role group administration', () => {
       await a.put(`/api/admin/users/${uuid}/access`, { roles: [] }).expect(404);
       await a.post(`/api/admin/users/${uuid}/deactivate`).expect(404);
       await a.post(`/api/admin/users/${uuid}/reset-password`).expect(404);
+      await a.get(`/api/user/${uuid}/filters`).expect(404);
     }
     const created = await a.post('/api/admin/users', { login: 'nina', email: 'nina@demo-a.example', password: 'Nina26' }).expect(201);
     expect(created.body.depositors).toEqual([1]);

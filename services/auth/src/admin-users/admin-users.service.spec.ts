@@ -41,6 +41,7 @@ describe('user administration (auth service, real PostgreSQL)', () => {
     await h.transport.serve(AdminSubjects.depositors, scoped(DEPOSITORS));
     await h.transport.serve(AdminSubjects.activities, scoped(ACTIVITIES));
     await h.transport.serve(AdminSubjects.stores, scoped(STORES));
+    await h.transport.serve(AdminSubjects.platforms, async () => ({ ok: true as const, data: [] }));
   });
   afterAll(() => h.close());
 
@@ -179,7 +180,10 @@ describe('user administration (auth service, real PostgreSQL)', () => {
         await expect(h.call(AdminUsersSubjects.deactivate, dadmin, { uuid })).rejects.toMatchObject({ key: 'userNotFound' });
         await expect(access(dadmin, uuid, { roles: [] })).rejects.toMatchObject({ key: 'userNotFound' });
         await expect(h.call(AuthSubjects.adminResetPassword, dadmin, { uuid })).rejects.toMatchObject({ key: 'userNotFound' });
+        await expect(h.call(AuthSubjects.getFilters, dadmin, { uuid })).rejects.toMatchObject({ key: 'userNotFound' });
+        await expect(h.call(AuthSubjects.setFilters, dadmin, { uuid, depositors: [] })).rejects.toMatchObject({ key: 'userNotFound' });
       }
+      await expect(h.call(AuthSubjects.getFilters, dadmin, { uuid: denis.uuid })).resolves.toBeDefined();
       await expect(h.call(AdminUsersSubjects.get, dadmin, { uuid: "'; DROP TABLE users; --" })).rejects.toMatchObject({
         key: 'userNotFound',
       });
