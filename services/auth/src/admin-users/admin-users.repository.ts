@@ -28,7 +28,14 @@ export const ADMIN_USER_COLUMNS = `u.uuid AS id, u.uuid, u.login, u.email, u.fir
   u.depositor_ids AS depositors, u.activity_ids AS activities, u.store_ids AS stores, NOT u.disabled AS active,
   to_char(u.created_at AT TIME ZONE 'UTC', ${ISO}) AS "createdAt", to_char(u.updated_at AT TIME ZONE 'UTC', ${ISO}) AS "updatedAt"`;
 
-const SORTS: Record<string, string> = { id: 'u.id', login: 'u.login', lastname: 'u.lastname', email: 'u.email', createdAt: 'u.created_at' };
+const SORTS: Record<string, string> = {
+  id: 'u.id',
+  // The unique indexes are on lower(login) and lower(email): the first page is read in their order.
+  login: 'lower(u.login)',
+  lastname: 'u.lastname',
+  email: 'lower(u.email)',
+  createdAt: 'u.created_at',
+};
 const NOT_NULL = new Set(Object.values(SORTS));
 
 /** A user row as the service works on it: the DTO plus the internal id. */
