@@ -110,6 +110,16 @@ describe('user and role group administration', () => {
     await expect(loginAs(target, 'lucas', passwordIn(reset.text))).rejects.toThrow(/401/);
     await carla.post(`/api/admin/users/${uuid}/reactivate`).expect(200);
     await loginAs(target, 'lucas', passwordIn(reset.text));
+
+    // The audit trail (admin service) has each change: created, access given, deactivated, reactivated; by carla.
+    let trail: { action: string; actorLogin: string; before: Record<string, unknown> | null; after: Record<string, unknown> }[] = [];
+    for (let i = 0; i < 100 && trail.length < 4; i++) {
+      trail = (await admin.get(`/api/admin/audit?filter=${q({ service: 'auth', entity: 'user', entityId: uuid })}`).expect(200)).body;
+      if (trail.length < 4) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(trail.map((t) => [t.action, t.actorLogin])).toEqual([...Array(3).fill(['updated', 'carla']), ['created', 'carla']]);
+    expect(trail[trail.length - 1]).toMatchObject({ action: 'created', before: null, after: { login: 'lucas' } });
+    expect(trail.find((t) => t.before?.active === true && t.after.active === false)).toBeDefined();
   });
 
   it('keeps a depositor’s administrator to their depositors’ users, and to the roles and depositors they hold', async () => {

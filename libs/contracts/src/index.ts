@@ -23,3 +23,4 @@ export * from './reports-run';
 export * from './admin-users';
 export * from './admin-users-errors';
 export * from './rights';
+export * from './audit';

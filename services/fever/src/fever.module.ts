@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
 import { DatabaseModule, Db } from '@portal/db';
+import { CertificatesController } from './certificates/certificates.controller';
+import { CertificatesRepository } from './certificates/certificates.repository';
+import { CertificatesService } from './certificates/certificates.service';
 import { HealthController } from './health/health.controller';
 import { CreateFever1767000000000 } from './migrations/1767000000000-CreateFever';
 
@@ -12,7 +15,11 @@ import { CreateFever1767000000000 } from './migrations/1767000000000-CreateFever
  */
 @Module({
   imports: [DatabaseModule.forService({ service: 'fever', entities: [], migrations: [CreateFever1767000000000] })],
-  controllers: [HealthController],
-  providers: [{ provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] }],
+  controllers: [HealthController, CertificatesController],
+  providers: [
+    CertificatesRepository,
+    CertificatesService,
+    { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
+  ],
 })
 export class FeverServiceModule {}

@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { loadSigningKey, TokenService } from '@portal/auth';
 import { AdminUsersController } from './admin-users/admin-users.controller';
 import { AlertsHttpModule } from './alerts/alerts.module';
+import { AuditHttpModule } from './audit/audit.controller';
 import { AuthController } from './auth/auth.controller';
 import { ClaimsHttpModule } from './claims/claims.module';
 import { DashboardController } from './dashboard/dashboard.controller';
@@ -27,6 +28,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
   HubyHttpModule,
   AlertsHttpModule,
   ClaimsHttpModule,
+  AuditHttpModule,
 ];
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */

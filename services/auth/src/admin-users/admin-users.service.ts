@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { hashPassword } from '@portal/auth';
-import { addToOutbox, OutboxRelay } from '@portal/bus';
+import { addToOutbox, OutboxRelay, recordAuditChange } from '@portal/bus';
 import {
   ADMIN_USERS_LIST,
   AdminUsersEvents,
@@ -102,7 +102,7 @@ export class AdminUsersService {
     const created = await this.users.transaction(manager, async (em) => {
       await this.users.insert(em, columns);
       const after = await this.users.get(ctx, manager, columns.uuid, em);
-      await this.record(em, manager, AdminUsersEvents.userCreated, null, after);
+      await this.record(em, ctx, manager, AdminUsersEvents.userCreated, null, after);
       return after;
     });
     this.outbox.kick();
@@ -123,7 +123,7 @@ export class AdminUsersService {
       await this.users.update(em, before.internalId, { ...columnsOf(input, false), ...(hash && { password_hash: hash }) });
       if (hash) await this.sessions.revokeAll(em, before.internalId, before.uuid, 'admin-password');
       const after = await this.users.get(ctx, manager, before.uuid, em);
-      await this.record(em, manager, AdminUsersEvents.userUpdated, before, after, { passwordSet: !!hash });
+      await this.record(em, ctx, manager, AdminUsersEvents.userUpdated, before, after, { passwordSet: !!hash });
       return after;
     });
     this.outbox.kick();
@@ -167,7 +167,7 @@ export class AdminUsersService {
         chosen.map((g) => g!.id),
       );
       const after = await this.users.get(ctx, manager, before.uuid, em);
-      await this.record(em, manager, AdminUsersEvents.userUpdated, before, after);
+      await this.record(em, ctx, manager, AdminUsersEvents.userUpdated, before, after);
       return after;
     });
     this.outbox.kick();
@@ -213,7 +213,7 @@ export class AdminUsersService {
       await this.users.update(em, before.internalId, active ? { disabled: false, ...lockoutCleared() } : { disabled: true });
       if (!active) await this.sessions.revokeAll(em, before.internalId, before.uuid, 'deactivated');
       const after = await this.users.get(ctx, manager, before.uuid, em);
-      await this.record(em, manager, active ? AdminUsersEvents.userReactivated : AdminUsersEvents.userDeactivated, before, after);
+      await this.record(em, ctx, manager, active ? AdminUsersEvents.userReactivated : AdminUsersEvents.userDeactivated, before, after);
       return after;
     });
     this.outbox.kick();
@@ -223,6 +223,7 @@ export class AdminUsersService {
   /** The change on the outbox (audit trail), and a context change for the gateways' session caches. */
   private async record(
     em: EntityManager,
+    ctx: CallerContext,
     manager: Manager,
     type: string,
     before: AdminUserRow | null,
@@ -239,6 +240,16 @@ export class AdminUsersService {
       ...(extra.passwordSet && { passwordSet: true }),
     };
     await addToOutbox(em, 'auth', type, payload);
+    // The audit trail (admin service): deactivation and reactivation read as an update of `active`.
+    await recordAuditChange(em, ctx, 'auth', {
+      entity: 'user',
+      id: after.uuid,
+      label: after.login,
+      action: before ? 'updated' : 'created',
+      depositorIds: payload.depositorIds,
+      before: payload.before as unknown as Record<string, unknown> | null,
+      after: { ...payload.after, ...(extra.passwordSet && { password: 'set' }) } as Record<string, unknown>,
+    });
     if (before && CONTEXT_FIELDS.some((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f])))
       await addToOutbox(em, 'auth', EventTypes.userContextChanged, { userUuid: after.uuid });
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { addToOutbox, OutboxRelay } from '@portal/bus';
+import { addToOutbox, OutboxRelay, recordAuditChange } from '@portal/bus';
 import {
   AdminUsersEvents,
   AppError,
@@ -95,7 +95,7 @@ export class RoleGroupsService {
           unique(input.roles),
         ]),
       );
-      await this.record(em, manager, AdminUsersEvents.roleGroupCreated, null, row);
+      await this.record(em, ctx, manager, AdminUsersEvents.roleGroupCreated, null, row);
       return row.id;
     });
     this.outbox.kick();
@@ -118,7 +118,7 @@ export class RoleGroupsService {
           unique(input.roles),
         ]),
       );
-      await this.record(em, manager, AdminUsersEvents.roleGroupUpdated, before, after);
+      await this.record(em, ctx, manager, AdminUsersEvents.roleGroupUpdated, before, after);
     });
     this.outbox.kick();
     return this.get(ctx, { id });
@@ -130,7 +130,7 @@ export class RoleGroupsService {
     await this.db.system.transaction(async (em) => {
       const before = await this.lock(em, idOf(data));
       requireGrantable(manager, { roles: [before.roles, []], groups: [[], []] });
-      await this.record(em, manager, AdminUsersEvents.roleGroupDeleted, before, null);
+      await this.record(em, ctx, manager, AdminUsersEvents.roleGroupDeleted, before, null);
       await em.query(`DELETE FROM role_groups WHERE id = $1`, [before.id]);
     });
     this.outbox.kick();
@@ -161,7 +161,14 @@ export class RoleGroupsService {
   }
 
   /** Who, when, before and after on the outbox, and a context change for each member (their roles change). */
-  private async record(em: EntityManager, manager: Manager, type: string, before: GroupRow | null, after: GroupRow | null) {
+  private async record(
+    em: EntityManager,
+    ctx: CallerContext,
+    manager: Manager,
+    type: string,
+    before: GroupRow | null,
+    after: GroupRow | null,
+  ) {
     const group = (after ?? before)!;
     const payload: AdminChangeEvent<GroupRow> = {
       subject: group.code,
@@ -172,6 +179,14 @@ export class RoleGroupsService {
       depositorIds: [],
     };
     await addToOutbox(em, 'auth', type, payload);
+    await recordAuditChange(em, ctx, 'auth', {
+      entity: 'roleGroup',
+      id: group.id,
+      label: group.code,
+      action: !before ? 'created' : !after ? 'deleted' : 'updated',
+      before: before && { ...before },
+      after: after && { ...after },
+    });
     if (JSON.stringify(before?.roles ?? []) === JSON.stringify(after?.roles ?? [])) return;
     const members = rowsOf<{ uuid: string }>(
       await em.query(`SELECT u.uuid FROM user_role_groups ug JOIN users u ON u.id = ug.user_id WHERE ug.group_id = $1`, [group.id]),
