@@ -84,6 +84,10 @@ const PARAMS: Record<string, ParamRule> = {
   'exports/{id}': { owned: 'export' },
   'user/{uuid}': { owned: 'user' },
   'users/{uuid}': { owned: 'user' },
+  'role-groups/{id}': {
+    neutral: ['1'],
+    why: 'the provider’s role groups: no depositor’s data; a depositor’s administrator reads them and changes none (admin-users.test.ts)',
+  },
   'announcement/{id}': { neutral: ['1'], why: 'announcements are for everyone; hiding one is the caller’s own choice' },
   'figures/{source}': { neutral: CHART_SOURCES.map((s) => s.id), why: 'a chart source: its answer is checked with the lists' },
   'language/{code}': { neutral: ['fr_FR'], why: 'the caller’s own setting' },
@@ -130,6 +134,11 @@ const BODY_CASES: Record<
   'POST /api/dashboard/list': { body: (f) => ({ items: [{ uuid: f.tile[0], width: 1, height: 1, x: 0 }] }), expect: 'refused' },
   'POST /api/tracerroute/pods/zip': { body: (f) => ({ ids: f.order.map(Number) }), expect: 'noEffect' },
   'POST /api/tracerroute/delivered': { body: (f) => ({ ids: f.order.map(Number), at: hourAgo() }), expect: 'noEffect' },
+  'PUT /api/admin/users/{uuid}/access': {
+    values: (own) => ({ uuid: own.user[0] }),
+    body: (_, a) => ({ depositors: [a.foreignDepositor], activities: a.foreignActivityIds, stores: a.foreignStoreIds }),
+    expect: 'refused',
+  },
   'PUT /api/user/{uuid}/filters': {
     values: (own) => ({ uuid: own.user[0] }),
     body: (_, a) => ({ depositors: [a.foreignDepositor], activities: a.foreignActivityIds, stores: a.foreignStoreIds }),

@@ -3,6 +3,7 @@
  * where the spec gives them, camelCase names in the same spirit otherwise. Each key has a
  * translation in the five languages of the web app (checked by a test).
  */
+import { ADMIN_USERS_ERROR_STATUS } from './admin-users-errors';
 import { ALERTS_ERROR_STATUS } from './alerts/errors';
 import { CLAIMS_ERROR_STATUS } from './claims/errors';
 import { FEVER_CERTIFICATE_ERROR_STATUS } from './fever/certificate';
@@ -20,6 +21,7 @@ export const ERROR_STATUS = {
   ...ALERTS_ERROR_STATUS,
   ...CLAIMS_ERROR_STATUS,
   ...FEVER_ERROR_STATUS,
+  ...ADMIN_USERS_ERROR_STATUS,
   ...FEVER_CERTIFICATE_ERROR_STATUS,
   // Alerts and session (§8)
   loginFailed: 401,

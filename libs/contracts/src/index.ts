@@ -20,4 +20,7 @@ export * from './time';
 export * from './ranges';
 export * from './fever';
 export * from './reports-run';
+export * from './admin-users';
+export * from './admin-users-errors';
+export * from './rights';
 export * from './audit';

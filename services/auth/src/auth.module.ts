@@ -3,6 +3,10 @@ import { loadSigningKey, TokenService } from '@portal/auth';
 import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
 import { DatabaseModule, Db } from '@portal/db';
 import { Mailer, MailRelay } from '@portal/mail';
+import { AdminUsersController } from './admin-users/admin-users.controller';
+import { AdminUsersRepository } from './admin-users/admin-users.repository';
+import { AdminUsersService } from './admin-users/admin-users.service';
+import { BackOffice } from './admin-users/back-office';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { ApiKeysService } from './api-keys/api-keys.service';
 import { DashboardController } from './dashboard/dashboard.controller';
@@ -17,10 +21,13 @@ import { CreateAuth1763780000000 } from './migrations/1763780000000-CreateAuth';
 import { CreateApiKeys1763800000000 } from './migrations/1763800000000-CreateApiKeys';
 import { FilterPlatforms1764500000000 } from './migrations/1764500000000-FilterPlatforms';
 import { ExportJobs1765000000000 } from './migrations/1765000000000-ExportJobs';
+import { AdminUsers1766600000000 } from './migrations/1766600000000-AdminUsers';
 import { ExportMailsAndRetention1767900000002 } from './migrations/1767900000002-ExportMailsAndRetention';
 import { PasswordReset } from './passwords/password-reset.entity';
 import { PasswordsController } from './passwords/passwords.controller';
 import { PasswordsService } from './passwords/passwords.service';
+import { RoleGroupsController } from './role-groups/role-groups.controller';
+import { RoleGroupsService } from './role-groups/role-groups.service';
 import { Session } from './sessions/session.entity';
 import { SessionsController } from './sessions/sessions.controller';
 import { SessionsRepository } from './sessions/sessions.repository';
@@ -38,6 +45,7 @@ export const AUTH_MIGRATIONS = [
   CreateApiKeys1763800000000,
   FilterPlatforms1764500000000,
   ExportJobs1765000000000,
+  AdminUsers1766600000000,
   ExportMailsAndRetention1767900000002,
 ];
 
@@ -57,6 +65,8 @@ export const AUTH_MIGRATIONS = [
     DashboardController,
     ExportMailsController,
     ExportJobsController,
+    AdminUsersController,
+    RoleGroupsController,
     HealthController,
   ],
   providers: [
@@ -70,6 +80,10 @@ export const AUTH_MIGRATIONS = [
     ApiKeysService,
     ExportMailsService,
     ExportJobsService,
+    AdminUsersRepository,
+    AdminUsersService,
+    BackOffice,
+    RoleGroupsService,
     { provide: TokenService, useFactory: () => new TokenService(loadSigningKey()) },
     { provide: Mailer, useFactory: (db: Db) => new Mailer(db), inject: [Db] },
     // Sends the mails written in a transaction (the background exports' ones), with retries.

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { loadSigningKey, TokenService } from '@portal/auth';
+import { AdminUsersController } from './admin-users/admin-users.controller';
 import { AlertsHttpModule } from './alerts/alerts.module';
 import { AuditHttpModule } from './audit/audit.controller';
 import { AuthController } from './auth/auth.controller';
@@ -35,7 +36,16 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */
 @Module({
   imports: [RateLimitModule, ...FEATURE_MODULES],
-  controllers: [AuthController, UserController, DashboardController, HealthController, FeverIngestController, FeverExcursionsController],
+  // AdminUsersController drops cached sessions (SessionCache) when it deactivates or changes a user.
+  controllers: [
+    AuthController,
+    UserController,
+    DashboardController,
+    HealthController,
+    FeverIngestController,
+    FeverExcursionsController,
+    AdminUsersController,
+  ],
   providers: [
     SessionResolver,
     SessionCache,

@@ -17,6 +17,7 @@ export const APP_MODULES: Partial<Record<string, LazyExoticComponent<ComponentTy
   claim: lazy(() => import('../claims/ClaimsModule')),
   vip: lazy(() => import('../alerts/AlertsModule').then((m) => ({ default: m.VipModule }))),
   doc: lazy(() => import('../alerts/AlertsModule').then((m) => ({ default: m.DocModule }))),
+  admin: lazy(() => import('../admin/AdminModule')),
 };
 
 /** Report pages (/report/{id}); the reports library issue replaces this frame. */

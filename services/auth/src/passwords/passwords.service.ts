@@ -6,6 +6,7 @@ import { addToOutbox, OutboxRelay } from '@portal/bus';
 import { AppError, EventTypes, isPasswordValid, type CallerContext } from '@portal/contracts';
 import { Db, rowsOf } from '@portal/db';
 import { Mailer, MailTemplates } from '@portal/mail';
+import { AdminUsersRepository } from '../admin-users/admin-users.repository';
 import { SessionsService } from '../sessions/sessions.service';
 import { CLEARED } from '../sessions/lockout';
 import type { User } from '../users/user.entity';
@@ -41,6 +42,7 @@ export class PasswordsService {
     private readonly sessions: SessionsService,
     private readonly mailer: Mailer,
     private readonly outbox: OutboxRelay,
+    private readonly adminUsers: AdminUsersRepository,
   ) {}
 
   /** Same answer whether or not the address is known; the mail leaves in the background. */
@@ -121,6 +123,8 @@ export class PasswordsService {
 
   /** Admin "reset password" (spec §4, §6): a generated password is mailed; sessions end. */
   async adminReset(ctx: CallerContext, uuid: string): Promise<{ ok: true }> {
+    // Only a user within the administrator's reach (a depositor's administrator: their depositors' users).
+    await this.adminUsers.get(ctx, await this.adminUsers.managerFor(ctx), uuid);
     const user = await this.users.getByUuid(uuid);
     if (!user.email) throw new AppError('userEmailEmpty', 'user has no e-mail');
     const password = generatePassword();

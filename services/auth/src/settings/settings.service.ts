@@ -27,6 +27,7 @@ import {
   type PlatformDto,
   type UserFiltersDto,
 } from '@portal/contracts';
+import { AdminUsersRepository } from '../admin-users/admin-users.repository';
 import type { User } from '../users/user.entity';
 import { presentUser } from '../users/user.presenter';
 import { UsersRepository } from '../users/users.repository';
@@ -44,6 +45,7 @@ export class SettingsService {
     private readonly users: UsersRepository,
     private readonly bus: BusClient,
     private readonly outbox: OutboxRelay,
+    private readonly administered: AdminUsersRepository,
   ) {}
 
   async me(ctx: CallerContext): Promise<UserDto> {
@@ -174,6 +176,12 @@ export class SettingsService {
   private async ownOrAdministered(ctx: CallerContext, uuid: string): Promise<User> {
     if (uuid === ctx.user!.uuid) return this.users.getById(ctx.user!.id);
     if (!hasAnyRole(ctx.roles, [Role.ADMIN_USERS])) throw new AppError('userNotFound', 'user not found');
+    return this.withinReach(ctx, uuid);
+  }
+
+  /** Another user, when the caller administers them (a depositor's administrator: their depositors' users only). */
+  private async withinReach(ctx: CallerContext, uuid: string): Promise<User> {
+    await this.administered.get(ctx, await this.administered.managerFor(ctx), uuid);
     return this.users.getByUuid(uuid);
   }
 
@@ -182,7 +190,7 @@ export class SettingsService {
       if (!hasAnyRole(ctx.roles, LABEL_ROLES)) throw new AppError('permissionDenied', 'label settings need DASHTOWER_USER');
       if (uuid && uuid !== ctx.user!.uuid) {
         if (!hasAnyRole(ctx.roles, [Role.ADMIN_DASHTOWER_USER])) throw new AppError('userNotFound', 'user not found');
-        return this.users.getByUuid(uuid);
+        return this.withinReach(ctx, uuid);
       }
     }
     return this.users.getById(ctx.user!.id);

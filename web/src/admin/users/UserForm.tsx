@@ -1,0 +1,276 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useCreate, useGetOne, useNotify, useTranslate, useUpdate } from 'ra-core';
+import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { EXPORT_FORMATS, LABEL_FORMATS, LOCALES, THEMES, TIME_ZONES, type AdminUserDto } from '@portal/contracts';
+import { ApiError, errorKeyOf } from '../../core/api';
+import { Loading } from '../../layout/Loading';
+import { useErrorText } from '../../i18n/useErrorText';
+import { AccessSection } from './AccessSection';
+import { adminPasswordChecks, bodyOf, EMPTY_USER, formOf, type UserFormValues } from './model';
+import { usersApi } from './usersApi';
+
+const RESOURCE = 'admin/users';
+type TextKey = { [K in keyof UserFormValues]: UserFormValues[K] extends string ? K : never }[keyof UserFormValues];
+
+/**
+ * A user's §3 fields (creation and edition). Spec §5: roles, groups and filters are configured once
+ * the user is saved, so the access part opens after the first save; the account actions too
+ * (password reset mailed, deactivation).
+ */
+export default function UserForm() {
+  const { uuid } = useParams();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const saved = useGetOne<AdminUserDto>(RESOURCE, { id: uuid ?? '' }, { enabled: !!uuid });
+  const [values, setValues] = useState<UserFormValues>(EMPTY_USER);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [create, creating] = useCreate();
+  const [update, updating] = useUpdate();
+  useEffect(() => {
+    if (saved.data) setValues(formOf(saved.data));
+  }, [saved.data]);
+
+  if (uuid && saved.isPending) return <Loading />;
+  if (uuid && saved.error) return <Alert severity="error">{errorText(saved.error)}</Alert>;
+  const user = uuid ? saved.data : undefined;
+
+  const set = (key: keyof UserFormValues, value: string | boolean) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setFields((f) => ({ ...f, [key]: '' }));
+  };
+  const failed = (error: unknown) => {
+    if (error instanceof ApiError && Object.keys(error.fields).length) setFields(error.fields);
+    const key = errorKeyOf(error);
+    if (key === 'loginAlreadyExists') setFields((f) => ({ ...f, login: 'loginAlreadyExists' }));
+    if (key === 'emailAlreadyExists') setFields((f) => ({ ...f, email: 'emailAlreadyExists' }));
+    if (key === 'wrongPasswordFormat') setFields((f) => ({ ...f, password: 'wrongPasswordFormat' }));
+    notify(errorText(error), { type: 'error' });
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const data = bodyOf(values);
+    if (!user)
+      create(
+        RESOURCE,
+        { data },
+        {
+          onSuccess: (created: AdminUserDto) => {
+            notify('adminUsers.msg.created', { type: 'success', messageArgs: { login: created.login } });
+            navigate(`/admin/users/${created.uuid}`, { replace: true });
+          },
+          onError: failed,
+        },
+      );
+    else
+      update(
+        RESOURCE,
+        { id: user.uuid, data, previousData: user },
+        {
+          mutationMode: 'pessimistic',
+          onSuccess: () => {
+            notify('adminUsers.msg.saved', { type: 'success' });
+            set('password', '');
+          },
+          onError: failed,
+        },
+      );
+  };
+  const helper = (key: string) =>
+    fields[key] ? translate(fields[key] in FIELD_KEYS ? `fields.${fields[key]}` : `errors.${fields[key]}`) : undefined;
+  const text = (
+    key: TextKey,
+    extra: { required?: boolean; type?: string; width?: number; select?: readonly { value: string; label: string }[] } = {},
+  ) => (
+    <TextField
+      key={key}
+      id={`user-${key}`}
+      name={key}
+      size="small"
+      label={translate(`adminUsers.f.${key}`)}
+      value={values[key]}
+      required={extra.required}
+      type={extra.type}
+      select={!!extra.select}
+      onChange={(e) => set(key, e.target.value)}
+      error={!!fields[key]}
+      helperText={helper(key)}
+      sx={{ width: extra.width ?? 260 }}
+    >
+      {extra.select?.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  const checks = adminPasswordChecks(values.password);
+  return (
+    <Box aria-labelledby="admin-user-title">
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+        <Typography id="admin-user-title" variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+          {user ? translate('adminUsers.titles.edit', { login: user.login }) : translate('adminUsers.titles.create')}
+        </Typography>
+        <Button component={RouterLink} to="/admin/users">
+          {translate('adminUsers.actions.backToList')}
+        </Button>
+      </Stack>
+      {user && !user.active && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {translate('adminUsers.msg.inactive')}
+        </Alert>
+      )}
+      <Paper
+        variant="outlined"
+        component="form"
+        onSubmit={submit}
+        sx={{ p: 2, mb: 2 }}
+        aria-label={translate('adminUsers.titles.identity')}
+      >
+        <Section title={translate('adminUsers.titles.identity')}>
+          {text('login', { required: true })}
+          {text('email', { required: true, type: 'email', width: 300 })}
+          {text('firstname')}
+          {text('lastname')}
+          {text('phone')}
+          {text('contactMail', { type: 'email', width: 300 })}
+        </Section>
+        <Section title={translate('adminUsers.titles.preferences')}>
+          {text('language', { select: LOCALES.map((l) => ({ value: l.code, label: l.label })) })}
+          {text('timezone', { select: TIME_ZONES.map((z) => ({ value: z, label: z })) })}
+          {text('theme', { select: THEMES.map((t) => ({ value: t, label: translate(`adminUsers.themes.${t}`) })) })}
+          {text('exportFormat', {
+            select: EXPORT_FORMATS.map((f) => ({ value: f, label: translate(`adminUsers.exportFormats.${f}`) })),
+            width: 320,
+          })}
+        </Section>
+        <Section title={translate('adminUsers.titles.labels')}>
+          {text('etiquette_format', { select: LABEL_FORMATS.map((f) => ({ value: f, label: f })), width: 140 })}
+          {text('uid_zpl_printer')}
+          {text('printerUrl', { width: 300 })}
+          {text('printerPort', { type: 'number', width: 140 })}
+          <FormControlLabel
+            control={<Checkbox checked={values.autoPrint} onChange={(e) => set('autoPrint', e.target.checked)} />}
+            label={translate('adminUsers.f.autoPrint')}
+          />
+        </Section>
+        <Section title={translate('adminUsers.titles.other')}>
+          {text('avatarURL', { width: 360 })}
+          {text('logo', { width: 360 })}
+        </Section>
+        <Section title={translate('adminUsers.titles.password')}>
+          {text('password', { type: 'password' })}
+          <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 520 }}>
+            {translate(user ? 'adminUsers.password.editHint' : 'adminUsers.password.createHint')}
+            {values.password &&
+              ` ${Object.entries(checks)
+                .map(([rule, ok]) => `${ok ? '✓' : '✗'} ${translate(`adminUsers.password.${rule}`)}`)
+                .join(' · ')}`}
+          </Typography>
+        </Section>
+        <Button type="submit" variant="contained" disabled={creating.isPending || updating.isPending}>
+          {translate(user ? 'adminUsers.actions.save' : 'adminUsers.actions.create')}
+        </Button>
+      </Paper>
+      {user ? (
+        <>
+          <AccessSection user={user} onSaved={() => void saved.refetch()} />
+          <AccountActions user={user} onChanged={() => void saved.refetch()} />
+        </>
+      ) : (
+        <Alert severity="info" data-testid="access-after-save">
+          {translate('adminUsers.msg.saveFirst')}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+const FIELD_KEYS: Record<string, true> = {
+  required: true,
+  numeric: true,
+  integer: true,
+  maxLength: true,
+  invalidEmail: true,
+  max: true,
+  min: true,
+  invalidFormat: true,
+  unknownCode: true,
+  phoneDigits: true,
+  printerAddress: true,
+};
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2 }}>
+      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        {children}
+      </Stack>
+    </Box>
+  );
+}
+
+/** Reset password (a new one mailed), deactivate (sessions end) or reactivate. */
+function AccountActions({ user, onChanged }: { user: AdminUserDto; onChanged: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const errorText = useErrorText();
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<unknown>, message: string) => {
+    setBusy(true);
+    try {
+      await action();
+      notify(message, { type: 'success', messageArgs: { login: user.login, email: user.email } });
+      onChanged();
+    } catch (error) {
+      notify(errorText(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="account-actions-title">
+      <Typography id="account-actions-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+        {translate('adminUsers.titles.account')}
+      </Typography>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Button
+          variant="outlined"
+          disabled={busy}
+          onClick={() =>
+            window.confirm(translate('adminUsers.confirm.reset', { email: user.email })) &&
+            run(() => usersApi.resetPassword(user.uuid), 'adminUsers.msg.reset')
+          }
+        >
+          {translate('adminUsers.actions.resetPassword')}
+        </Button>
+        {user.active ? (
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={busy}
+            onClick={() =>
+              window.confirm(translate('adminUsers.confirm.deactivate', { login: user.login })) &&
+              run(() => usersApi.deactivate(user.uuid), 'adminUsers.msg.deactivated')
+            }
+          >
+            {translate('adminUsers.actions.deactivate')}
+          </Button>
+        ) : (
+          <Button
+            variant="outlined"
+            disabled={busy}
+            onClick={() => run(() => usersApi.reactivate(user.uuid), 'adminUsers.msg.reactivated')}
+          >
+            {translate('adminUsers.actions.reactivate')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
