@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { loadSigningKey, TokenService } from '@portal/auth';
+import { AdminReferenceHttpModule } from './admin-reference/admin-reference.module';
 import { AlertsHttpModule } from './alerts/alerts.module';
 import { AuthController } from './auth/auth.controller';
 import { ClaimsHttpModule } from './claims/claims.module';
@@ -26,6 +27,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
   HubyHttpModule,
   AlertsHttpModule,
   ClaimsHttpModule,
+  AdminReferenceHttpModule,
 ];
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */
