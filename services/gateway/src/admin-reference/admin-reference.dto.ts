@@ -24,7 +24,7 @@ export async function listOf<T>(
 }
 
 /** The logo upload routes: their body reaches the handler as the raw request stream (see useRawUploads). */
-export const LOGO_UPLOAD = /^\/api\/(admin\/depositors\/[^/]+\/logo|logo)$/;
+export const LOGO_UPLOAD = /^\/api\/(admin\/)?depositors\/[^/]+\/logo$/;
 export const LOGO_UPLOAD_FOLDER = 'admin/logo-uploads';
 
 /**

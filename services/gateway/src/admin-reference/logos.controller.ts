@@ -1,8 +1,16 @@
-import { Controller, Delete, Get, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '@portal/auth';
 import { BusClient } from '@portal/bus';
-import { AdminReferenceSubjects as S, Role, type CallerContext, type LogoDto } from '@portal/contracts';
+import {
+  AdminReferenceSubjects as S,
+  AdminSubjects,
+  notFound,
+  Role,
+  type CallerContext,
+  type DepositorDto,
+  type LogoDto,
+} from '@portal/contracts';
 import { FileStorage } from '@portal/files';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Caller } from '../http/caller';
@@ -11,7 +19,11 @@ import { storeLogoUpload, withUpload } from './admin-reference.dto';
 const UPLOAD =
   'Raw body: PNG or JPEG read from the bytes (415 unexpectedFileContent), at most 2 MB (413 sizeLimitExceeded); kept as a PNG fitting 300x150';
 
-/** Depositors' logos: set by ADMIN_DEPOSITOR or, for their own depositor, by USER_CHANGE_OWN_LOGO; shown in the header. */
+/**
+ * Depositors' logos (spec §5 300x150, §6 "change own logo"): set by ADMIN_DEPOSITOR for any
+ * depositor or by USER_CHANGE_OWN_LOGO for one of the caller's own; read by that depositor's users
+ * (the header shows GET /api/logo); another depositor's answers 404.
+ */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller()
@@ -22,34 +34,35 @@ export class LogosController {
   ) {}
 
   @Get('logo')
-  @ApiOperation({ summary: 'The logo (PNG) of the caller’s own depositor; 404 objectNotFound when it has none' })
+  @ApiOperation({ summary: 'The logo (PNG) of the caller’s own depositor, for the header; 404 objectNotFound when it has none' })
   async own(@Caller() ctx: CallerContext, @Res({ passthrough: true }) res: FastifyReply) {
     return this.send(await this.bus.request<LogoDto>(S.logoOf, ctx, {}), res);
   }
 
-  @Roles(Role.USER_CHANGE_OWN_LOGO)
-  @Post('logo')
-  @ApiOperation({ summary: `Sets the logo of one of the caller’s depositors (the only one when depositorId is left out). ${UPLOAD}` })
-  @ApiConsumes('application/octet-stream')
-  @ApiQuery({ name: 'depositorId', required: false })
-  async setOwn(@Caller() ctx: CallerContext, @Req() req: FastifyRequest, @Query('depositorId') depositorId?: string) {
-    const upload = await storeLogoUpload(this.files, req);
-    return withUpload(this.files, upload, () => this.bus.request<LogoDto>(S.logoSetOwn, ctx, { depositorId, upload }));
-  }
-
-  @Roles(Role.ADMIN_DEPOSITOR)
-  @Get('admin/depositors/:id/logo')
-  @ApiOperation({ summary: 'A depositor’s logo (PNG); 404 objectNotFound when it has none' })
+  @Get('depositors/:id/logo')
+  @ApiOperation({ summary: 'A depositor’s logo (PNG): the depositor’s users, and ADMIN_DEPOSITOR for any; 404 objectNotFound otherwise' })
   async logo(@Caller() ctx: CallerContext, @Param('id') id: string, @Res({ passthrough: true }) res: FastifyReply) {
     return this.send(await this.bus.request<LogoDto>(S.logoOf, ctx, { depositorId: id }), res);
   }
 
+  @Roles(Role.USER_CHANGE_OWN_LOGO)
+  @Post('depositors/:id/logo')
+  @ApiOperation({ summary: `Sets the logo of one of the caller’s own depositors (another’s answers 404). ${UPLOAD}` })
+  @ApiConsumes('application/octet-stream')
+  async setOwn(@Caller() ctx: CallerContext, @Param('id') id: string, @Req() req: FastifyRequest) {
+    // Another depositor's answers 404 before anything is read or stored.
+    if (!/^\d{1,10}$/.test(id)) throw notFound('depositor');
+    const [own] = await this.bus.request<DepositorDto[]>(AdminSubjects.depositorsByIds, ctx, { ids: [Number(id)] });
+    if (!own) throw notFound('depositor');
+    const upload = await storeLogoUpload(this.files, req);
+    return withUpload(this.files, upload, () => this.bus.request<LogoDto>(S.logoSetOwn, ctx, { depositorId: id, upload }));
+  }
+
   @Roles(Role.ADMIN_DEPOSITOR)
   @Post('admin/depositors/:id/logo')
-  @ApiOperation({ summary: `Sets a depositor’s logo. ${UPLOAD}` })
+  @ApiOperation({ summary: `Sets any depositor’s logo (ADMIN_DEPOSITOR). ${UPLOAD}` })
   @ApiConsumes('application/octet-stream')
   async set(@Caller() ctx: CallerContext, @Param('id') id: string, @Req() req: FastifyRequest) {
-    // An unknown depositor answers 404 before anything is read or stored.
     await this.bus.request(S.depositorGet, ctx, { id });
     const upload = await storeLogoUpload(this.files, req);
     return withUpload(this.files, upload, () => this.bus.request<LogoDto>(S.logoSet, ctx, { depositorId: id, upload }));
@@ -57,14 +70,13 @@ export class LogosController {
 
   @Roles(Role.ADMIN_DEPOSITOR)
   @Delete('admin/depositors/:id/logo')
-  @ApiOperation({ summary: 'Removes a depositor’s logo' })
+  @ApiOperation({ summary: 'Removes a depositor’s logo (ADMIN_DEPOSITOR)' })
   remove(@Caller() ctx: CallerContext, @Param('id') id: string) {
     return this.bus.request<{ ok: true }>(S.logoRemove, ctx, { depositorId: id });
   }
 
   private send(logo: LogoDto, res: FastifyReply): StreamableFile {
-    // Revalidated at each display: a new logo shows at once.
-    res.header('Cache-Control', 'private, no-cache');
+    // The API's answers are never cached (security headers): a new logo shows at once.
     res.header('Last-Modified', new Date(logo.updatedAt).toUTCString());
     return new StreamableFile(this.files.stream(logo.key), { type: 'image/png' });
   }
