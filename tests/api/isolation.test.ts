@@ -70,6 +70,23 @@ const PARAMS: Record<string, ParamRule> = {
   'simulations/{id}': { owned: 'importSimulation' },
   'alerts/{id}': { owned: 'alert' },
   'probes/{id}': { owned: 'probe' },
+  // A depositor's logo (/api/depositors/{id}/logo) and the back office's depositors (/api/admin/depositors/{id}, 403 to non-administrators).
+  'depositors/{id}': { owned: 'depositor' },
+  'platforms/{id}': {
+    neutral: ['1'],
+    why: 'the provider’s warehouse sites, no depositor’s data: ADMIN_LIST only (admin-reference.test.ts)',
+  },
+  'activities/{id}': {
+    neutral: ['1'],
+    why: 'the back office’s reference lists: ADMIN_LIST only, 403 to the others (admin-reference.test.ts)',
+  },
+  'stores/{id}': { neutral: ['1'], why: 'the back office’s reference lists: ADMIN_LIST only, 403 to the others (admin-reference.test.ts)' },
+  'email-templates/{id}': { neutral: ['1'], why: 'the provider’s mail templates: ADMIN_TEMPLATE only (admin-reference.test.ts)' },
+  'logs/{id}': { neutral: ['1'], why: 'the provider’s back-office logs: ADMIN_LOGS only (admin-reference.test.ts)' },
+  'announcements/{id}': {
+    neutral: ['1'],
+    why: 'announcements are for everyone; managed by ADMIN_ANNOUNCEMENT only (admin-reference.test.ts)',
+  },
   'sample/{format}': { neutral: ['csv'], why: 'a file format: the sample is built with the caller’s own codes' },
   'carriers/{depositor_code}': {
     neutral: ['DEMO-A', 'DEMO-B'],

@@ -4,6 +4,7 @@
  * translation in the five languages of the web app (checked by a test).
  */
 import { ADMIN_USERS_ERROR_STATUS } from './admin-users-errors';
+import { ADMIN_REFERENCE_ERROR_STATUS } from './admin-reference/errors';
 import { ALERTS_ERROR_STATUS } from './alerts/errors';
 import { CLAIMS_ERROR_STATUS } from './claims/errors';
 import { FEVER_CERTIFICATE_ERROR_STATUS } from './fever/certificate';
@@ -23,6 +24,7 @@ export const ERROR_STATUS = {
   ...FEVER_ERROR_STATUS,
   ...ADMIN_USERS_ERROR_STATUS,
   ...FEVER_CERTIFICATE_ERROR_STATUS,
+  ...ADMIN_REFERENCE_ERROR_STATUS,
   // Alerts and session (§8)
   loginFailed: 401,
   tokenDismiss: 401,
@@ -46,7 +48,8 @@ export const ERROR_STATUS = {
   unableToUpdate: 500,
   unableToCreate: 500,
   emailFailed: 502,
-  templateLoadingFailure: 500,
+  // The template's text is what fails (an administrator's edit): a client error, never a 5xx.
+  templateLoadingFailure: 422,
   unexpectedError: 500,
   // User settings (§7 value sets)
   invalidLanguage: 400,

@@ -24,3 +24,4 @@ export * from './admin-users';
 export * from './admin-users-errors';
 export * from './rights';
 export * from './audit';
+export * from './admin-reference';

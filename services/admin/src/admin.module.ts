@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
 import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
 import { DatabaseModule, Db } from '@portal/db';
+import { FileStorage, LocalFileStorage } from '@portal/files';
 import { Mailer } from '@portal/mail';
 import { Announcement, AnnouncementHidden } from './announcements/announcement.entity';
+import { AnnouncementsAdminController } from './announcements/announcements-admin.controller';
+import { AnnouncementsAdminService } from './announcements/announcements-admin.service';
 import { AnnouncementsController } from './announcements/announcements.controller';
 import { AnnouncementsRepository } from './announcements/announcements.repository';
 import { AnnouncementsService } from './announcements/announcements.service';
@@ -18,6 +21,8 @@ import { EmailTemplate } from './email-templates/email-template.entity';
 import { EmailTemplatesController } from './email-templates/email-templates.controller';
 import { EmailTemplatesRepository } from './email-templates/email-templates.repository';
 import { EmailTemplatesService } from './email-templates/email-templates.service';
+import { TemplatesAdminController } from './email-templates/templates-admin.controller';
+import { TemplatesAdminService } from './email-templates/templates-admin.service';
 import { FiguresController } from './figures/figures.controller';
 import { FiguresRepository } from './figures/figures.repository';
 import { FiguresService } from './figures/figures.service';
@@ -25,6 +30,10 @@ import { GeoController } from './geo/geo.controller';
 import { GeoService } from './geo/geo.service';
 import { HealthController } from './health/health.controller';
 import { LogEntry } from './logs/log.entity';
+import { LogosController } from './logos/logos.controller';
+import { LogosService } from './logos/logos.service';
+import { LogsAdminController } from './logs/logs-admin.controller';
+import { LogsAdminService } from './logs/logs-admin.service';
 import { LogsRepository } from './logs/logs.repository';
 import { SecurityLogConsumer } from './logs/security-log.consumer';
 import { SecurityLogService } from './logs/security-log.service';
@@ -36,10 +45,13 @@ import { RefreshDepositorPolicies1764200000000 } from './migrations/176420000000
 import { AnnouncementAudience1765500000000 } from './migrations/1765500000000-AnnouncementAudience';
 import { AlertEmailTemplates1766100000000 } from './migrations/1766100000000-AlertEmailTemplates';
 import { AuditTrail1767200000000 } from './migrations/1767200000000-AuditTrail';
+import { AdminReference1766900000000 } from './migrations/1766900000000-AdminReference';
 import { Platform } from './platforms/platform.entity';
 import { PlatformsController } from './platforms/platforms.controller';
 import { PlatformsRepository } from './platforms/platforms.repository';
 import { PlatformsService } from './platforms/platforms.service';
+import { ReferenceListsController } from './reference-lists/reference-lists.controller';
+import { ReferenceTables } from './reference-lists/reference-table';
 import { DEFAULT_SUPPORT_EMAIL, SUPPORT_MAILBOX } from './support/support.dto';
 import { SupportController } from './support/support.controller';
 import { SupportService } from './support/support.service';
@@ -47,7 +59,8 @@ import { SupportService } from './support/support.service';
 /**
  * The admin service owns the reference data: depositors with their activities and stores,
  * platforms, countries and states, announcements, email templates, back-office logs and the
- * support mailbox. Guards and the error filter come from the hosting root (BusModule + RpcRolesGuard).
+ * support mailbox, and their back office (issue 18: reference lists, templates with preview, logos,
+ * logs acknowledgement, announcements; every change on the outbox). Guards and the error filter come from the hosting root (BusModule + RpcRolesGuard).
  */
 @Module({
   imports: [
@@ -60,6 +73,7 @@ import { SupportService } from './support/support.service';
         AnnouncementAudience1765500000000,
         AlertEmailTemplates1766100000000,
         AuditTrail1767200000000,
+        AdminReference1766900000000,
       ],
     }),
   ],
@@ -75,6 +89,11 @@ import { SupportService } from './support/support.service';
     HealthController,
     SecurityLogConsumer,
     AuditController,
+    ReferenceListsController,
+    TemplatesAdminController,
+    LogosController,
+    LogsAdminController,
+    AnnouncementsAdminController,
   ],
   providers: [
     GeoService,
@@ -94,6 +113,12 @@ import { SupportService } from './support/support.service';
     LogsRepository,
     SecurityLogService,
     AuditService,
+    ReferenceTables,
+    TemplatesAdminService,
+    LogosService,
+    LogsAdminService,
+    AnnouncementsAdminService,
+    { provide: FileStorage, useFactory: () => new LocalFileStorage() },
     { provide: SUPPORT_MAILBOX, useFactory: () => process.env.SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL },
     { provide: Mailer, useFactory: (db: Db) => new Mailer(db), inject: [Db] },
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },

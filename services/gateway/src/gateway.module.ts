@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { loadSigningKey, TokenService } from '@portal/auth';
 import { AdminUsersController } from './admin-users/admin-users.controller';
+import { AdminReferenceHttpModule } from './admin-reference/admin-reference.module';
 import { AlertsHttpModule } from './alerts/alerts.module';
 import { AuditHttpModule } from './audit/audit.controller';
 import { AuthController } from './auth/auth.controller';
@@ -31,6 +32,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
   AlertsHttpModule,
   ClaimsHttpModule,
   AuditHttpModule,
+  AdminReferenceHttpModule,
 ];
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */

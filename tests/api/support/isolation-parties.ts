@@ -38,6 +38,7 @@ export type ObjectKind =
   | 'importSimulation'
   | 'alert'
   | 'probe'
+  | 'depositor'
   | 'user';
 export type Ids = Record<ObjectKind, string[]>;
 export const emptyIds = (): Ids => ({
@@ -57,11 +58,14 @@ export const emptyIds = (): Ids => ({
   importSimulation: [],
   alert: [],
   probe: [],
+  depositor: [],
   user: [],
 });
 
 export const DEPOSITOR_CODES: Record<number, string> = { 1: 'DEMO-A', 2: 'DEMO-B', 3: 'DEMO-C' };
 export const hourAgo = (): string => new Date(Date.now() - 3_600_000).toISOString();
+/** A 1x1 PNG (a depositor's logo). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 export const PDF = Buffer.from('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 /** Where each group lives: depositor, activity and store (orders, stock, movements), platform of its orders. */
@@ -126,6 +130,18 @@ export class Parties {
     await this.claims();
     await this.probes();
     await this.aliceObjects();
+    await this.logos();
+  }
+
+  /** Each depositor's logo, set by the administrator: the walk must leave it as it is. */
+  private async logos(): Promise<void> {
+    for (const id of [1, 2]) {
+      await request(this.target.url)
+        .post(`/api/admin/depositors/${id}/logo`)
+        .set({ Authorization: `Bearer ${this.admin.token}`, 'Content-Type': 'application/octet-stream' })
+        .send(PNG)
+        .expect(201);
+    }
   }
 
   /** What the owners see of every object: compared before and after the walk. */
@@ -149,6 +165,7 @@ export class Parties {
       for (const id of this.ids[g].address) await read(this.admin, `/api/dashtower/addresses/${id}`);
       for (const id of this.ids[g].loopOrder) await read(this.admin, `/api/dashtower/loop-orders/${id}`);
       for (const id of this.ids[g].claim) await read(this.admin, `/api/claims/${id}`);
+      for (const id of this.ids[g].depositor) await read(this.admin, `/api/depositors/${id}/logo`);
     }
     const own = ['/api/tracking-profiles', '/api/dashboard/list', `/api/user/${this.alice.user.uuid}/filters`, '/api/user/me'];
     const simulation = `/api/dashtower/import/simulations/${this.ids.user.importSimulation[0]}`;
@@ -227,6 +244,8 @@ export class Parties {
       ids.document = [String((await this.admin.post(`/api/orders/${ids.order[0]}/documents`, upload).expect(201)).body.id)];
       ids.stockLine = await idsOf(`/api/stock?filter=${q({ reference: MARK[g] })}&range=${q([0, 1])}`);
       ids.movement = await idsOf(`/api/movements?filter=${q({ reference: `${MARK[g]}-00001` })}`);
+      // The depositor itself (its logo): DEMO-A once, in aIn (aOut is DEMO-A too, never foreign to a DEMO-A user).
+      ids.depositor = g === 'aOut' ? [] : [String(PLACES[g].depositorId)];
       ids.item = await idsOf(`/api/items?filter=${q({ reference: MARK[g] })}`);
       expect([g, ids.order.length, ids.stockLine.length, ids.movement.length]).toEqual([g, 2, g === 'aOut' ? 2 : 1, 1]);
     }

@@ -20,6 +20,7 @@ import { useTranslate } from 'ra-core';
 import { useUser } from '../user/useUser';
 import { useApps } from '../apps/useApps';
 import { AnnouncementsBanner } from '../announcements/AnnouncementsBanner';
+import { HeaderLogo } from './HeaderLogo';
 import { LogoutButton } from './LogoutButton';
 
 const DRAWER_WIDTH = 248;
@@ -75,11 +76,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
               <MenuIcon />
             </IconButton>
           )}
-          <Box
-            component="span"
-            aria-hidden="true"
-            sx={{ width: 28, height: 28, flexShrink: 0, borderRadius: 1.5, bgcolor: 'primary.main' }}
-          />
+          <HeaderLogo />
           {/* On a phone the title gives way (ellipsis) so that the bar keeps one line and its buttons. */}
           <Typography component="p" variant="h6" noWrap sx={{ flexGrow: 1, minWidth: 0, fontWeight: 700 }} data-testid="app-title">
             {translate('app.title')}

@@ -171,3 +171,61 @@ export const DEMO_EMAIL_TEMPLATES: {
     body: 'Hello,\n\nYour logistics portal account has been created with the login {{login}}. A link to choose your password will follow in a separate message.\n\nThe support team',
   },
 ];
+
+/** Back-office logs of the demo (spec §3 Log): what an administrator finds to acknowledge. Fixed dates. */
+export const DEMO_LOGS: {
+  id: number;
+  severity: 'info' | 'warning' | 'error' | 'critical';
+  module: string;
+  message: string;
+  objectName: string;
+  objectId: string;
+  firstAt: string;
+  lastAt: string;
+  counter: number;
+}[] = [
+  {
+    id: 1,
+    severity: 'error',
+    module: 'huby',
+    message: 'Carrier web service call failed (GLS): timeout after 30 s',
+    objectName: 'carrier',
+    objectId: 'GLS',
+    firstAt: '2026-11-20T07:12:00Z',
+    lastAt: '2026-11-24T16:45:00Z',
+    counter: 14,
+  },
+  {
+    id: 2,
+    severity: 'warning',
+    module: 'fever',
+    message: 'Probe silent for more than 12 h',
+    objectName: 'probe',
+    objectId: '00:1B:44:11:3A:B7',
+    firstAt: '2026-11-23T02:00:00Z',
+    lastAt: '2026-11-23T02:00:00Z',
+    counter: 1,
+  },
+  {
+    id: 3,
+    severity: 'critical',
+    module: 'tracking',
+    message: 'Warehouse feed rejected: unknown depositor code',
+    objectName: 'feed',
+    objectId: 'WMS-LYS1',
+    firstAt: '2026-11-22T05:30:00Z',
+    lastAt: '2026-11-25T05:30:00Z',
+    counter: 4,
+  },
+  {
+    id: 4,
+    severity: 'info',
+    module: 'alerts',
+    message: 'Mail delivered after 2 attempts',
+    objectName: 'alert',
+    objectId: '7',
+    firstAt: '2026-11-21T12:00:00Z',
+    lastAt: '2026-11-21T12:00:00Z',
+    counter: 2,
+  },
+];

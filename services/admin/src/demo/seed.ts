@@ -1,7 +1,15 @@
 import { systemContext } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import type { EntityManager } from 'typeorm';
-import { DEMO_ACTIVITIES, DEMO_ANNOUNCEMENTS, DEMO_DEPOSITORS, DEMO_EMAIL_TEMPLATES, DEMO_PLATFORMS, DEMO_STORES } from './demo-data';
+import {
+  DEMO_ACTIVITIES,
+  DEMO_ANNOUNCEMENTS,
+  DEMO_DEPOSITORS,
+  DEMO_EMAIL_TEMPLATES,
+  DEMO_LOGS,
+  DEMO_PLATFORMS,
+  DEMO_STORES,
+} from './demo-data';
 
 /**
  * Loads the demo reference data. Deterministic (fixed ids and dates) and idempotent: a second run
@@ -52,7 +60,14 @@ export async function seedAdminDemo(db: Db): Promise<void> {
         [t.id, t.code, t.label, t.subject, t.body, t.locale, t.visibility],
       );
     }
-    for (const table of ['platforms', 'depositors', 'activities', 'stores', 'announcements', 'email_templates']) {
+    for (const l of DEMO_LOGS) {
+      await em.query(
+        `INSERT INTO logs (id, severity, module, first_at, last_at, message, object_name, object_id, counter) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT DO NOTHING`,
+        [l.id, l.severity, l.module, l.firstAt, l.lastAt, l.message, l.objectName, l.objectId, l.counter],
+      );
+    }
+    for (const table of ['platforms', 'depositors', 'activities', 'stores', 'announcements', 'email_templates', 'logs']) {
       await resetSequence(em, table);
     }
   });

@@ -17,4 +17,11 @@ export class Depositor {
   /** Days before an unused address is acted upon (spec §9 retention delay), null when not set. */
   @Column({ name: 'action_delay_on_address', type: 'integer', nullable: true })
   actionDelayOnAddress!: number | null;
+
+  /** The logo in the file storage (a PNG fitting 300x150), null without one. */
+  @Column({ name: 'logo_key', type: 'varchar', length: 200, nullable: true })
+  logoKey!: string | null;
+
+  @Column({ name: 'logo_updated_at', type: 'timestamptz', nullable: true })
+  logoUpdatedAt!: Date | null;
 }

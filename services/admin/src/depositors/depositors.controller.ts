@@ -13,7 +13,8 @@ export class DepositorsController {
     return this.depositors.depositors(m.ctx);
   }
 
-  @Roles(Role.ADMIN_DEPOSITOR, Role.ADMIN_USERS)
+  // ADMIN_LIST picks the depositor of the activities and stores it edits.
+  @Roles(Role.ADMIN_DEPOSITOR, Role.ADMIN_USERS, Role.ADMIN_LIST)
   @MessagePattern(AdminSubjects.depositorsAdmin)
   listAll(@Payload() m: BusRequest) {
     return this.depositors.allDepositors(m.ctx);

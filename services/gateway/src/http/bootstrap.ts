@@ -8,6 +8,7 @@ import { collectProcessMetrics } from '@portal/ops';
 import type { FastifyInstance } from 'fastify';
 import { requestIdOf, useOperations } from '../health/operations';
 import { envelopeClientErrors, refuseNulInUrls, useJsonBodyParser, useRawUploads } from './hostile-input';
+import { LOGO_UPLOAD } from '../admin-reference/admin-reference.dto';
 import { CLAIM_ATTACHMENT_UPLOAD } from '../claims/claims.controller';
 import { IMPORT_UPLOAD_PATH } from '../huby/import.controller';
 import { useSecurityHeaders } from './security-headers';
@@ -37,7 +38,10 @@ export async function configureGateway(app: NestFastifyApplication): Promise<voi
   collectProcessMetrics();
   useJsonBodyParser(app.getHttpAdapter() as FastifyAdapter, (url) => url.startsWith(`/${API_PREFIX}/feed/`));
   refuseNulInUrls(fastify);
-  useRawUploads(fastify, (url) => url.split('?')[0] === IMPORT_UPLOAD_PATH || CLAIM_ATTACHMENT_UPLOAD.test(url.split('?')[0]));
+  useRawUploads(fastify, (url) => {
+    const path = url.split('?')[0];
+    return path === IMPORT_UPLOAD_PATH || CLAIM_ATTACHMENT_UPLOAD.test(path) || LOGO_UPLOAD.test(path);
+  });
   envelopeClientErrors(fastify.server);
   // Machine feeds send whole snapshots (50,000 stock lines is ~15 MB of JSON); users' calls keep 5 MB.
   fastify.addHook('onRoute', (route) => {

@@ -48,9 +48,9 @@ export class ReferenceController {
     return this.bus.request<DepositorDto[]>(AdminSubjects.depositors, ctx, {});
   }
 
-  @Roles(Role.ADMIN_DEPOSITOR, Role.ADMIN_USERS)
+  @Roles(Role.ADMIN_DEPOSITOR, Role.ADMIN_USERS, Role.ADMIN_LIST)
   @Get('depositors/admin')
-  @ApiOperation({ summary: 'Every depositor (ADMIN_DEPOSITOR or ADMIN_USERS)' })
+  @ApiOperation({ summary: 'Every depositor (ADMIN_DEPOSITOR, ADMIN_USERS, or ADMIN_LIST for the activities and stores it edits)' })
   depositorsAdmin(@Caller() ctx: CallerContext) {
     return this.bus.request<DepositorDto[]>(AdminSubjects.depositorsAdmin, ctx, {});
   }

@@ -1,0 +1,211 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { OutboxRelay } from '@portal/bus';
+import {
+  AppError,
+  FIELD_ERRORS,
+  notFound,
+  parseBody,
+  parseListRequest,
+  type CallerContext,
+  type ErrorKey,
+  type FieldErrorKey,
+  type FilterOf,
+  type ListDeclaration,
+  type ListPage,
+  type ReferenceEntity,
+} from '@portal/contracts';
+import { countedPage, Db, orderBy, rowsOf, ScopedWhere } from '@portal/db';
+import type { EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import { MAX_ID } from '../common/validate';
+import { isUniqueViolation, providerScope, recordChange } from '../common/changes';
+
+/**
+ * One table of the provider's reference data as the back office edits it: its list (the list kit),
+ * its form (a zod input of libs/contracts) and how both map to SQL. Written once for depositors,
+ * platforms, activities and stores.
+ */
+export interface ReferenceTable<L extends ListDeclaration, I extends Record<string, unknown>> {
+  entity: ReferenceEntity;
+  table: string;
+  /** `SELECT <columns of the answer> FROM <table> t …` (alias t), without WHERE. */
+  select: string;
+  list: L;
+  /** API sort key → SQL column. */
+  sorts: Record<string, string>;
+  notNull: ReadonlySet<string>;
+  filter(w: ScopedWhere, filter: FilterOf<L>): void;
+  input: z.ZodType<I>;
+  /** Column → value of a saved form. */
+  columns(input: I): Record<string, unknown>;
+  /** Unique constraint → its error key (spec §5 uniqueness), the field it names and its columns. */
+  unique: Record<string, { key: ErrorKey; field: string; columns: string[] }>;
+  /** Foreign key constraint → the field naming another table's row, its column here and that table. */
+  references?: Record<string, { field: string; column: string; table: string }>;
+  depositorOf?(row: Record<string, unknown>): number | null;
+  /** Refuses a deletion (throws) while other rows need this one. */
+  beforeDelete?(em: EntityManager, id: number): Promise<void>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyTable = ReferenceTable<any, any>;
+
+/** A row id from a message: anything but a PostgreSQL integer names nothing (404, never a 5xx). */
+export function rowId(data: unknown): number {
+  const raw = (data as { id?: unknown } | null)?.id;
+  const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : raw;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw notFound();
+  return id;
+}
+
+/** List, read, create, update and delete of a reference table, each change on the outbox with before and after. */
+@Injectable()
+export class ReferenceTables {
+  constructor(
+    @Inject(Db) private readonly db: Db,
+    @Inject(OutboxRelay) private readonly outbox: OutboxRelay,
+  ) {}
+
+  async list<T>(spec: AnyTable, ctx: CallerContext, data: unknown): Promise<ListPage<T>> {
+    const request = parseListRequest(spec.list, data);
+    const scope = providerScope(ctx);
+    const w = ScopedWhere.of(scope, { depositor: 't.id' });
+    spec.filter(w, request.filter);
+    return countedPage<T>(
+      (sql, params) => this.db.scopedQuery(scope, sql, params),
+      w,
+      {
+        countRows: `SELECT 1 FROM ${spec.table} t WHERE ${w}`,
+        rows: (limit, offset) =>
+          `${spec.select} WHERE ${w} ORDER BY ${orderBy(spec.sorts[request.sort] ?? 't.id', request.order, 't.id', spec.notNull)} LIMIT ${limit} OFFSET ${offset}`,
+      },
+      { offset: request.offset, limit: request.limit, maxExactCount: 10_000 },
+    );
+  }
+
+  async get<T>(spec: AnyTable, ctx: CallerContext, data: unknown): Promise<T> {
+    const id = rowId(data);
+    return this.db.scoped(providerScope(ctx), (em) => this.read<T>(em, spec, id));
+  }
+
+  async create<T>(spec: AnyTable, ctx: CallerContext, data: unknown): Promise<T> {
+    const input = parseBody(spec.input, data);
+    const columns = spec.columns(input);
+    const names = Object.keys(columns);
+    const row = await this.write(spec, ctx, async (em) => {
+      await this.check(em, spec, columns);
+      const [{ id }] = rowsOf<{ id: number }>(
+        await em.query(
+          `INSERT INTO ${spec.table} (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+          Object.values(columns),
+        ),
+      );
+      const after = await this.read<Record<string, unknown>>(em, spec, id);
+      await recordChange(em, ctx, {
+        entity: spec.entity,
+        id,
+        action: 'created',
+        depositorId: spec.depositorOf?.(after),
+        before: null,
+        after,
+      });
+      return after;
+    });
+    return row as T;
+  }
+
+  async update<T>(spec: AnyTable, ctx: CallerContext, data: unknown): Promise<T> {
+    const id = rowId(data);
+    const input = parseBody(spec.input, (data as { values?: unknown }).values);
+    const columns = spec.columns(input);
+    const names = Object.keys(columns);
+    const row = await this.write(spec, ctx, async (em) => {
+      const before = await this.read<Record<string, unknown>>(em, spec, id, true);
+      await this.check(em, spec, columns, id);
+      await em.query(`UPDATE ${spec.table} SET ${names.map((n, i) => `"${n}" = $${i + 2}`).join(', ')} WHERE id = $1`, [
+        id,
+        ...Object.values(columns),
+      ]);
+      const after = await this.read<Record<string, unknown>>(em, spec, id);
+      await recordChange(em, ctx, { entity: spec.entity, id, action: 'updated', depositorId: spec.depositorOf?.(after), before, after });
+      return after;
+    });
+    return row as T;
+  }
+
+  async remove(spec: AnyTable, ctx: CallerContext, data: unknown): Promise<{ ok: true }> {
+    const id = rowId(data);
+    await this.write(spec, ctx, async (em) => {
+      const before = await this.read<Record<string, unknown>>(em, spec, id, true);
+      await spec.beforeDelete?.(em, id);
+      await em.query(`DELETE FROM ${spec.table} WHERE id = $1`, [id]);
+      await recordChange(em, ctx, {
+        entity: spec.entity,
+        id,
+        action: 'deleted',
+        depositorId: spec.depositorOf?.(before),
+        before,
+        after: null,
+      });
+    });
+    return { ok: true };
+  }
+
+  /** A change in the provider's scope; a unique or foreign key refusal becomes its §8 key, the outbox is relayed after commit. */
+  private async write<T>(spec: AnyTable, ctx: CallerContext, fn: (em: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      const result = await this.db.scoped(providerScope(ctx), fn);
+      this.outbox.kick();
+      return result;
+    } catch (e) {
+      for (const [constraint, { key, field }] of Object.entries(spec.unique)) {
+        if (isUniqueViolation(e, constraint)) throw new AppError(key, `${field} already exists`, { field });
+      }
+      const fk = foreignKeyOf(e);
+      const field = fk ? spec.references?.[fk]?.field : undefined;
+      if (field)
+        throw new AppError('validationFailed', `${field} names nothing known`, undefined, {
+          [field]: FIELD_ERRORS.unknownCode as FieldErrorKey,
+        });
+      throw e;
+    }
+  }
+
+  /**
+   * The uniqueness keys and the rows named, checked before writing (the constraints stay the last
+   * word between two concurrent writes): a user's mistake is an answer, not a failed statement.
+   */
+  private async check(em: EntityManager, spec: AnyTable, columns: Record<string, unknown>, id?: number): Promise<void> {
+    for (const { key, field, columns: keyColumns } of Object.values(spec.unique) as { key: ErrorKey; field: string; columns: string[] }[]) {
+      const values = keyColumns.map((c) => columns[c]);
+      const taken = rowsOf(
+        await em.query(
+          `SELECT 1 FROM ${spec.table} WHERE ${keyColumns.map((c, i) => `"${c}" = $${i + 1}`).join(' AND ')} AND id <> $${keyColumns.length + 1}`,
+          [...values, id ?? 0],
+        ),
+      );
+      if (taken.length) throw new AppError(key, `${field} already exists`, { field });
+    }
+    for (const ref of Object.values(spec.references ?? {}) as { field: string; column: string; table: string }[]) {
+      const value = columns[ref.column];
+      if (value === null || value === undefined) continue;
+      if (!rowsOf(await em.query(`SELECT 1 FROM ${ref.table} WHERE id = $1`, [value])).length) {
+        throw new AppError('validationFailed', `${ref.field} names nothing known`, undefined, {
+          [ref.field]: FIELD_ERRORS.unknownCode as FieldErrorKey,
+        });
+      }
+    }
+  }
+
+  private async read<T>(em: EntityManager, spec: AnyTable, id: number, lock = false): Promise<T> {
+    const [row] = rowsOf<T>(await em.query(`${spec.select} WHERE t.id = $1${lock ? ' FOR UPDATE OF t' : ''}`, [id]));
+    if (!row) throw notFound(spec.entity);
+    return row;
+  }
+}
+
+function foreignKeyOf(error: unknown): string | undefined {
+  const e = error as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
+  const code = e?.driverError?.code ?? e?.code;
+  return code === '23503' ? (e?.driverError?.constraint ?? e?.constraint) : undefined;
+}

@@ -1,0 +1,233 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useDataProvider, useNotify, useTranslate } from 'ra-core';
+import { Alert, Box, Button, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
+import { useErrorText } from '../../i18n/useErrorText';
+import { Loading } from '../../layout/Loading';
+import { ConfirmDialog } from '../../delivery/ui';
+import { fieldErrorsOf, formOf, type FormValues } from './model';
+
+/** The title of a back-office page, with its actions on the right. */
+export function AreaTitle({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+      <Typography id={id} variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Stack>
+  );
+}
+
+export interface FieldSpec {
+  source: string;
+  label: string;
+  type?: 'text' | 'integer' | 'select' | 'multiselect' | 'multiline' | 'switch' | 'datetime';
+  options?: { value: string; label: string }[];
+  helperText?: string;
+  required?: boolean;
+  /** A code: typed in upper case. */
+  upper?: boolean;
+  width?: number | string;
+}
+
+/** One field of a record form, marked with the spec §5 message of its server-side refusal. */
+export function FormField({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: FieldSpec;
+  value: string | boolean | undefined;
+  error?: string;
+  onChange: (value: string | boolean) => void;
+}) {
+  const translate = useTranslate();
+  if (field.type === 'switch')
+    return (
+      <FormControlLabel
+        control={<Switch checked={value === true} onChange={(_, checked) => onChange(checked)} name={field.source} />}
+        label={field.label}
+      />
+    );
+  const many = field.type === 'multiselect';
+  const text = (value as string | undefined) ?? '';
+  return (
+    <TextField
+      id={`field-${field.source}`}
+      name={field.source}
+      label={field.label}
+      value={many ? (text ? text.split(',') : []) : text}
+      onChange={(e) => {
+        const next = e.target.value as string | string[];
+        onChange(Array.isArray(next) ? next.join(',') : field.upper ? next.toUpperCase() : next);
+      }}
+      select={field.type === 'select' || many}
+      multiline={field.type === 'multiline'}
+      minRows={field.type === 'multiline' ? 4 : undefined}
+      type={field.type === 'datetime' ? 'datetime-local' : field.type === 'integer' ? 'number' : 'text'}
+      required={field.required}
+      error={!!error}
+      helperText={error ? translate(`fields.${error}`, { _: error }) : field.helperText}
+      size="small"
+      sx={{ width: field.width ?? (field.type === 'multiline' ? '100%' : 320), maxWidth: '100%' }}
+      slotProps={{
+        inputLabel: { shrink: field.type === 'select' || many || field.type === 'datetime' ? true : undefined },
+        select: many ? { multiple: true } : undefined,
+      }}
+    >
+      {(field.type === 'select' || many) &&
+        (field.options ?? []).map((o) => (
+          <MenuItem key={o.value} value={o.value}>
+            {o.label}
+          </MenuItem>
+        ))}
+    </TextField>
+  );
+}
+
+/**
+ * A create or edit page of a back-office record through the data provider (POST or PUT on
+ * /api/<resource>): the fields, the server's field refusals marked, the catalogue key said, then
+ * back to the list. `extra` shows beside the form (a preview), given the values being typed.
+ */
+export function RecordForm({
+  resource,
+  id,
+  title,
+  fields,
+  defaults,
+  toBody,
+  backTo,
+  canDelete,
+  deleteName,
+  extra,
+  fromRecord,
+}: {
+  resource: string;
+  id?: string;
+  title: (record: Record<string, unknown> | null) => string;
+  fields: FieldSpec[];
+  defaults: FormValues;
+  toBody: (values: FormValues) => Record<string, unknown>;
+  backTo: string;
+  canDelete?: boolean;
+  deleteName?: (values: FormValues) => string;
+  extra?: (values: FormValues, set: (patch: FormValues) => void) => ReactNode;
+  /** How a read record fills the form, when not field by field. */
+  fromRecord?: (record: Record<string, unknown>) => FormValues;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const errorText = useErrorText();
+  const dataProvider = useDataProvider();
+  const navigate = useNavigate();
+  const [record, setRecord] = useState<Record<string, unknown> | null>(null);
+  const [values, setValues] = useState<FormValues>(defaults);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [loading, setLoading] = useState(!!id);
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    if (!id) return;
+    dataProvider.getOne(resource, { id }).then(
+      ({ data }) => {
+        setRecord(data as Record<string, unknown>);
+        const read = data as Record<string, unknown>;
+        setValues(fromRecord ? fromRecord(read) : formOf(fields, read, defaults));
+        setLoading(false);
+      },
+      (error: unknown) => {
+        setFailure(errorText(error));
+        setLoading(false);
+      },
+    );
+  }, [resource, id]);
+
+  const set = (patch: FormValues) => setValues((all) => ({ ...all, ...patch }));
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setFailure(null);
+    try {
+      const data = toBody(values);
+      if (id) await dataProvider.update(resource, { id, data, previousData: { id, ...(record ?? {}) } });
+      else await dataProvider.create(resource, { data });
+      notify('adminRef.common.saved', { type: 'success' });
+      navigate(backTo);
+    } catch (error) {
+      const fieldErrors = fieldErrorsOf(error);
+      setErrors(fieldErrors);
+      setFailure(Object.keys(fieldErrors).length ? translate('adminRef.common.fixFields') : errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    try {
+      await dataProvider.delete(resource, { id: id!, previousData: { id: id!, ...(record ?? {}) } });
+      notify('adminRef.common.deleted', { type: 'success' });
+      navigate(backTo);
+    } catch (error) {
+      setConfirming(false);
+      setFailure(errorText(error));
+    }
+  };
+
+  if (loading) return <Loading />;
+  return (
+    <Box component="section" aria-labelledby="record-title">
+      <AreaTitle id="record-title" title={title(record)}>
+        <Button component={RouterLink} to={backTo}>
+          {translate('adminRef.common.back')}
+        </Button>
+      </AreaTitle>
+      {failure && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="form-error">
+          {failure}
+        </Alert>
+      )}
+      <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Paper component="form" variant="outlined" onSubmit={save} noValidate sx={{ p: 2, flex: 1, minWidth: 0, width: '100%' }}>
+          <Stack spacing={2}>
+            {fields.map((f) => (
+              <FormField
+                key={f.source}
+                field={f}
+                value={values[f.source]}
+                error={errors[f.source]}
+                onChange={(v) => set({ [f.source]: v })}
+              />
+            ))}
+            <Stack direction="row" spacing={1}>
+              <Button type="submit" variant="contained" disabled={busy}>
+                {translate('adminRef.common.save')}
+              </Button>
+              <Button component={RouterLink} to={backTo} disabled={busy}>
+                {translate('adminRef.common.cancel')}
+              </Button>
+              {id && canDelete && (
+                <Button color="error" onClick={() => setConfirming(true)} disabled={busy} sx={{ ml: 'auto' }}>
+                  {translate('adminRef.common.delete')}
+                </Button>
+              )}
+            </Stack>
+          </Stack>
+        </Paper>
+        {extra && <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>{extra(values, set)}</Box>}
+      </Stack>
+      <ConfirmDialog
+        open={confirming}
+        title={translate('adminRef.common.delete')}
+        text={translate('adminRef.common.confirmDelete', { name: deleteName?.(values) ?? id })}
+        confirmLabel={translate('adminRef.common.delete')}
+        onConfirm={remove}
+        onClose={() => setConfirming(false)}
+      />
+    </Box>
+  );
+}
