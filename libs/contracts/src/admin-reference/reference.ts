@@ -4,6 +4,7 @@ import { FIELD_ERRORS } from '../errors';
 import { defineList, isValidInstant, listField } from '../lists/kit';
 import { ALL_ROLES } from '../roles';
 import { LOCALES, type ShortLocale } from '../settings';
+import { AuditEvents, type AuditChangeEvent } from '../audit';
 
 /**
  * The back office's reference data (issue 18 item 2): depositors, platforms, activities and stores,
@@ -56,21 +57,11 @@ export const AdminReferenceSubjects = {
   announcementDelete: 'admin.ref.announcements.delete',
 } as const;
 
-/** Every back-office change: who, when, what, before and after (the audit trail is built from them). */
-export const AdminReferenceEvents = { changed: 'admin.reference.changed' } as const;
+/** Every back-office change goes to the audit trail (one event type for every service, see audit.ts). */
+export const AdminReferenceEvents = { changed: AuditEvents.changed } as const;
 export const REFERENCE_ENTITIES = ['depositor', 'platform', 'activity', 'store', 'emailTemplate', 'logo', 'log', 'announcement'] as const;
 export type ReferenceEntity = (typeof REFERENCE_ENTITIES)[number];
-export interface ReferenceChangedEvent {
-  entity: ReferenceEntity;
-  id: string;
-  action: 'created' | 'updated' | 'deleted';
-  /** The depositor the row belongs to, when it belongs to one. */
-  depositorId: number | null;
-  by: { userId: number | null; login: string | null };
-  at: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
+export type ReferenceChangedEvent = AuditChangeEvent;
 
 // ---- Limits ----
 

@@ -1,23 +1,30 @@
-import { addToOutbox } from '@portal/bus';
-import { AdminReferenceEvents, FULL_SCOPE, type CallerContext, type ReferenceChangedEvent } from '@portal/contracts';
+import { recordAuditChange } from '@portal/bus';
+import { FULL_SCOPE, type CallerContext, type ReferenceEntity } from '@portal/contracts';
 import type { EntityManager } from 'typeorm';
 
 /**
- * One back-office change on the outbox, in the transaction of the change: who, when, what, before
- * and after (a later piece of work builds the audit trail from these events).
+ * One back-office change to the audit trail, in the transaction of the change: who, when, what,
+ * before and after, and the depositor it belongs to when it belongs to one.
  */
 export function recordChange(
   em: EntityManager,
   ctx: CallerContext,
-  change: Pick<ReferenceChangedEvent, 'entity' | 'action' | 'before' | 'after'> & { id: string | number; depositorId?: number | null },
+  change: {
+    entity: ReferenceEntity;
+    id: string | number;
+    action: 'created' | 'updated' | 'deleted';
+    depositorId?: number | null;
+    label?: string | null;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  },
 ): Promise<unknown> {
-  return addToOutbox<ReferenceChangedEvent>(em, 'admin', AdminReferenceEvents.changed, {
+  return recordAuditChange(em, ctx, 'admin', {
     entity: change.entity,
-    id: String(change.id),
+    id: change.id,
+    label: change.label ?? null,
     action: change.action,
-    depositorId: change.depositorId ?? null,
-    by: { userId: ctx.user?.id ?? null, login: ctx.user?.login ?? ctx.client?.name ?? null },
-    at: new Date().toISOString(),
+    depositorIds: [change.depositorId],
     before: change.before,
     after: change.after,
   });

@@ -61,7 +61,7 @@ describe('reference lists in the back office', () => {
       });
       expect(edited).toMatchObject({ label: 'Zeta Pharma Lyon', action_delay_on_address: null });
       const [create, update] = await events('depositor', created.id);
-      expect(create).toMatchObject({ action: 'created', before: null, depositorId: created.id, by: { userId: 70, login: 'test' } });
+      expect(create).toMatchObject({ action: 'created', before: null, depositorIds: [created.id], by: { userId: 70, login: 'test' } });
       expect(update).toMatchObject({
         action: 'updated',
         before: { label: 'Zeta Pharma', action_delay_on_address: 30 },
