@@ -6,6 +6,7 @@ import { AuthController } from './auth/auth.controller';
 import { ClaimsHttpModule } from './claims/claims.module';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { ExportsHttpModule } from './exports/exports.module';
+import { FeverHttpModule } from './fever/fever.module';
 import { HealthController } from './health/health.controller';
 import { RateLimitGuard, RateLimitModule } from './http/rate-limit';
 import { SessionGuard } from './http/session.guard';
@@ -26,6 +27,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
   HubyHttpModule,
   AlertsHttpModule,
   ClaimsHttpModule,
+  FeverHttpModule,
 ];
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */

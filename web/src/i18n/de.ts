@@ -232,6 +232,8 @@ export const de: Shape<typeof fr> = {
     readingOutOfRange: 'Messwert außerhalb des Messbereichs des Fühlers.',
     readingBadTimestamp: 'Ungültiger Zeitstempel des Messwerts.',
     probeMacExists: 'Diese MAC-Adresse gehört bereits zu einem anderen Fühler.',
+    feverZoneCodeExists: 'Dieser Zonencode existiert für diesen Einlagerer auf dieser Plattform bereits.',
+    feverZoneInUse: 'Diese Zone hat noch Fühler: verschieben oder löschen Sie sie zuerst.',
   },
   fields: {
     required: 'Pflichtfeld',

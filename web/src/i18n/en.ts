@@ -232,6 +232,8 @@ export const en: Shape<typeof fr> = {
     readingOutOfRange: 'Reading outside the probe’s measuring range.',
     readingBadTimestamp: 'Invalid reading timestamp.',
     probeMacExists: 'This MAC address already belongs to another probe.',
+    feverZoneCodeExists: 'This zone code already exists for this depositor on this platform.',
+    feverZoneInUse: 'This zone still has probes: move or delete them first.',
   },
   fields: {
     required: 'Required field',

@@ -232,6 +232,8 @@ export const es: Shape<typeof fr> = {
     readingOutOfRange: 'Lectura fuera del rango de medida de la sonda.',
     readingBadTimestamp: 'Fecha y hora de la lectura no válidas.',
     probeMacExists: 'Esta dirección MAC ya pertenece a otra sonda.',
+    feverZoneCodeExists: 'Este código de zona ya existe para este depositante en esta plataforma.',
+    feverZoneInUse: 'Esta zona aún tiene sondas: muévalas o elimínelas primero.',
   },
   fields: {
     required: 'Campo obligatorio',

@@ -230,6 +230,8 @@ export const fr = {
     readingOutOfRange: 'Relevé hors de la plage de mesure de la sonde.',
     readingBadTimestamp: 'Horodatage du relevé invalide.',
     probeMacExists: 'Cette adresse MAC appartient déjà à une autre sonde.',
+    feverZoneCodeExists: 'Ce code de zone existe déjà pour ce déposant sur cette plateforme.',
+    feverZoneInUse: 'Cette zone a encore des sondes : déplacez-les ou supprimez-les d’abord.',
   },
   fields: {
     required: 'Champ obligatoire',

@@ -232,6 +232,8 @@ export const it: Shape<typeof fr> = {
     readingOutOfRange: 'Rilevazione fuori dal campo di misura della sonda.',
     readingBadTimestamp: 'Data e ora della rilevazione non valide.',
     probeMacExists: 'Questo indirizzo MAC appartiene già a un’altra sonda.',
+    feverZoneCodeExists: 'Questo codice zona esiste già per questo depositante su questa piattaforma.',
+    feverZoneInUse: 'Questa zona ha ancora delle sonde: spostale o eliminale prima.',
   },
   fields: {
     required: 'Campo obbligatorio',

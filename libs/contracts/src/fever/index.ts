@@ -1,3 +1,4 @@
 export * from './fever';
 export * from './errors';
 export * from './subjects';
+export * from './manage';

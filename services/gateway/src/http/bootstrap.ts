@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { requestIdOf, useOperations } from '../health/operations';
 import { envelopeClientErrors, refuseNulInUrls, useJsonBodyParser, useRawUploads } from './hostile-input';
 import { CLAIM_ATTACHMENT_UPLOAD } from '../claims/claims.controller';
+import { FEVER_PLAN_IMAGE_UPLOAD } from '../fever/fever.controller';
 import { IMPORT_UPLOAD_PATH } from '../huby/import.controller';
 import { useSecurityHeaders } from './security-headers';
 import { portalValidationPipe } from './validation';
@@ -35,7 +36,10 @@ export async function configureGateway(app: NestFastifyApplication): Promise<voi
   collectProcessMetrics();
   useJsonBodyParser(app.getHttpAdapter() as FastifyAdapter, (url) => url.startsWith(`/${API_PREFIX}/feed/`));
   refuseNulInUrls(fastify);
-  useRawUploads(fastify, (url) => url.split('?')[0] === IMPORT_UPLOAD_PATH || CLAIM_ATTACHMENT_UPLOAD.test(url.split('?')[0]));
+  useRawUploads(fastify, (url) => {
+    const path = url.split('?')[0];
+    return path === IMPORT_UPLOAD_PATH || CLAIM_ATTACHMENT_UPLOAD.test(path) || FEVER_PLAN_IMAGE_UPLOAD.test(path);
+  });
   envelopeClientErrors(fastify.server);
   // Machine feeds send whole snapshots (50,000 stock lines is ~15 MB of JSON); users' calls keep 5 MB.
   fastify.addHook('onRoute', (route) => {
