@@ -90,9 +90,12 @@ describe('fever API', () => {
     await addUser(target, { login: 'fever-reader', roles: [Role.FEVER_USER], depositorIds: [2] });
     await addUser(target, { login: 'fever-a', roles: [Role.FEVER_USER], depositorIds: [1] });
     await addUser(target, { login: 'fever-none', roles: [Role.PGT_USER], depositorIds: [1, 2] });
-    [admin, adminA, reader, readerA, outsider] = await Promise.all(
-      ['fever-admin', 'fever-admin-a', 'fever-reader', 'fever-a', 'fever-none'].map((l) => loginAs(target, l)),
-    );
+    // One after the other: logins hash passwords, and the auth service takes a few at a time.
+    admin = await loginAs(target, 'fever-admin');
+    adminA = await loginAs(target, 'fever-admin-a');
+    reader = await loginAs(target, 'fever-reader');
+    readerA = await loginAs(target, 'fever-a');
+    outsider = await loginAs(target, 'fever-none');
   }, 120000);
   afterAll(async () => {
     await fever?.close();
@@ -100,9 +103,23 @@ describe('fever API', () => {
   });
 
   it('lets ADMIN_SONDE manage zones with their thresholds, FEVER_USER read them, others nothing', async () => {
-    const zone = { depositorId: 2, platformId: 12, code: `cf-${run}`, label: `Chambre froide ${RUN}`, minTemperature: 2, maxTemperature: 8 };
+    const zone = {
+      depositorId: 2,
+      platformId: 12,
+      code: `cf-${run}`,
+      label: `Chambre froide ${RUN}`,
+      minTemperature: 2,
+      maxTemperature: 8,
+    };
     const created = (await admin.post('/api/fever/zones', zone).expect(201)).body;
-    expect(created).toMatchObject({ code: `CF-${RUN}`, depositorId: 2, platformId: 12, minTemperature: 2, maxTemperature: 8, maxHumidity: null });
+    expect(created).toMatchObject({
+      code: `CF-${RUN}`,
+      depositorId: 2,
+      platformId: 12,
+      minTemperature: 2,
+      maxTemperature: 8,
+      maxHumidity: null,
+    });
     ids.zone = created.id;
     const zoneA = await adminA
       .post('/api/fever/zones', { depositorId: 1, platformId: 8, code: `A-${run}`, label: `Zone A ${RUN}`, maxTemperature: 25 })
@@ -116,7 +133,9 @@ describe('fever API', () => {
     expect(listed.body.map((z: { id: number }) => z.id).sort()).toEqual([ids.zone, ids.zoneOther].sort());
     expect(listed.headers['content-range']).toMatch(/^fever\/zones 0-1\/2$/);
 
-    const edited = await admin.put(`/api/fever/zones/${ids.zone}`, { ...zone, label: `CF ${RUN}`, maxHumidity: 70, depositorId: 1 }).expect(200);
+    const edited = await admin
+      .put(`/api/fever/zones/${ids.zone}`, { ...zone, label: `CF ${RUN}`, maxHumidity: 70, depositorId: 1 })
+      .expect(200);
     expect(edited.body).toMatchObject({ label: `CF ${RUN}`, maxHumidity: 70, depositorId: 2 });
 
     expect((await reader.post('/api/fever/zones', zone).expect(403)).body.error.key).toBeDefined();
@@ -143,7 +162,15 @@ describe('fever API', () => {
   it('creates probes with a normalised MAC, unique across depositors without saying whose it is', async () => {
     const upper = mac(1).toUpperCase().replace(/:/g, '-');
     const probe = (await admin.post('/api/fever/probes', { mac: upper, label: `Sonde porte ${RUN}`, zoneId: ids.zone }).expect(201)).body;
-    expect(probe).toMatchObject({ mac: mac(1), zoneId: ids.zone, depositorId: 2, platformId: 12, planId: null, silent: true, inExcursion: false });
+    expect(probe).toMatchObject({
+      mac: mac(1),
+      zoneId: ids.zone,
+      depositorId: 2,
+      platformId: 12,
+      planId: null,
+      silent: true,
+      inExcursion: false,
+    });
     ids.probe = probe.id;
     ids.probe2 = (await admin.post('/api/fever/probes', { mac: mac(2), label: `Sonde fond ${RUN}`, zoneId: ids.zone }).expect(201)).body.id;
     ids.probeA = (await adminA.post('/api/fever/probes', { mac: mac(3), label: `Sonde A ${RUN}`, zoneId: ids.zoneA }).expect(201)).body.id;
@@ -151,17 +178,22 @@ describe('fever API', () => {
     const again = await adminA.post('/api/fever/probes', { mac: mac(1).replace(/:/g, ''), label: 'copie', zoneId: ids.zoneA }).expect(409);
     expect(again.body.error).toMatchObject({ key: 'probeMacExists', params: { mac: mac(1) } });
     expect(JSON.stringify(again.body)).not.toMatch(/DEMO-B|porte/);
-    expect((await admin.put(`/api/fever/probes/${ids.probe2}`, { label: 'x', zoneId: ids.zone, mac: mac(1) }).expect(409)).body.error.key).toBe(
-      'probeMacExists',
-    );
+    expect(
+      (await admin.put(`/api/fever/probes/${ids.probe2}`, { label: 'x', zoneId: ids.zone, mac: mac(1) }).expect(409)).body.error.key,
+    ).toBe('probeMacExists');
     const bad = await admin.post('/api/fever/probes', { mac: 'zz:zz', label: 'x', zoneId: ids.zone }).expect(400);
     expect(bad.body.error.fields).toEqual({ mac: 'invalidFormat' });
     const noZone = await adminA.post('/api/fever/probes', { mac: mac(9), label: 'x', zoneId: ids.zone }).expect(400);
     expect(noZone.body.error.fields).toEqual({ zoneId: 'unknownCode' });
     // Renamed, its MAC kept when not sent.
-    expect((await admin.put(`/api/fever/probes/${ids.probe}`, { label: `Sonde porte ${RUN}`, zoneId: ids.zone }).expect(200)).body.mac).toBe(mac(1));
+    expect(
+      (await admin.put(`/api/fever/probes/${ids.probe}`, { label: `Sonde porte ${RUN}`, zoneId: ids.zone }).expect(200)).body.mac,
+    ).toBe(mac(1));
     // A zone with probes stays.
-    expect((await admin.delete(`/api/fever/zones/${ids.zone}`).expect(409)).body.error).toMatchObject({ key: 'feverZoneInUse', params: { probes: 2 } });
+    expect((await admin.delete(`/api/fever/zones/${ids.zone}`).expect(409)).body.error).toMatchObject({
+      key: 'feverZoneInUse',
+      params: { probes: 2 },
+    });
   });
 
   it('checks a plan image from its bytes, refuses it too big, stores it resized and serves it back', async () => {
@@ -179,10 +211,14 @@ describe('fever API', () => {
     expect((await upload(admin, ids.plan, huge).expect(413)).body.error).toMatchObject({ key: 'sizeLimitExceeded' });
     await upload(reader, ids.plan, disguised).expect(403);
 
-    const drawing = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#e3f2fd' } }).png().toBuffer();
+    const drawing = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#e3f2fd' } })
+      .png()
+      .toBuffer();
     const stored = (await upload(admin, ids.plan, drawing).expect(200)).body;
     expect(stored).toMatchObject({ id: ids.plan, hasImage: true, width: 2000, height: 1000 });
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#fff' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
     expect((await upload(admin, ids.planOther, photo).expect(200)).body).toMatchObject({ width: 800, height: 600 });
 
     const image = await reader.get(`/api/fever/plans/${ids.plan}/image`).buffer(true).parse(asBytes).expect(200);
@@ -205,7 +241,10 @@ describe('fever API', () => {
     const elsewhere = await admin.put(`/api/fever/probes/${ids.probe}/place`, { planId: ids.planOther, x: 0.1, y: 0.1 }).expect(400);
     expect(elsewhere.body.error.fields).toEqual({ planId: 'unknownCode' });
     await reader.put(`/api/fever/probes/${ids.probe}/place`, { planId: ids.plan, x: 0.1, y: 0.1 }).expect(403);
-    expect((await admin.put(`/api/fever/probes/${ids.probe2}/place`, { planId: null }).expect(200)).body).toMatchObject({ planId: null, x: null });
+    expect((await admin.put(`/api/fever/probes/${ids.probe2}/place`, { planId: null }).expect(200)).body).toMatchObject({
+      planId: null,
+      x: null,
+    });
     const onPlan = await reader.get(`/api/fever/probes?filter=${q({ plan: ids.plan })}`).expect(200);
     expect(onPlan.body.map((p: { id: number }) => p.id)).toEqual([ids.probe]);
     await admin.put(`/api/fever/probes/${ids.probe2}/place`, { planId: ids.plan, x: 0.75, y: 0.1 }).expect(200);
@@ -226,7 +265,15 @@ describe('fever API', () => {
     );
     await insertReadings(ids.probe2, 2, [{ at: new Date(now - 60 * 60_000), t: 9.5 }]);
     const probe = (await reader.get(`/api/fever/probes/${ids.probe}`).expect(200)).body;
-    expect(probe).toMatchObject({ temperature: 5.5, humidity: 61, minTemperature: 4, maxTemperature: 7, avgTemperature: 5.5, silent: false, inExcursion: false });
+    expect(probe).toMatchObject({
+      temperature: 5.5,
+      humidity: 61,
+      minTemperature: 4,
+      maxTemperature: 7,
+      avgTemperature: 5.5,
+      silent: false,
+      inExcursion: false,
+    });
     expect(Date.parse(probe.lastReadingAt)).toBeGreaterThan(now - 31 * 60_000);
     expect((await reader.get(`/api/fever/probes/${ids.probe2}`).expect(200)).body).toMatchObject({ inExcursion: true, silent: false });
     const states = async (state: string) =>
@@ -281,21 +328,32 @@ describe('fever API', () => {
     it('refuses a period that ends before it starts or is not a date', async () => {
       const reversed = await reader.get(`/api/fever/probes/${ids.probe}/graph?from=${dayAgo(1)}&to=${dayAgo(5)}`).expect(400);
       expect(reversed.body.error).toMatchObject({ key: 'invalidDate', fields: { to: 'min' } });
-      expect((await reader.get(`/api/fever/probes/${ids.probe}/graph?from=2026-02-30&to=2026-03-02`).expect(400)).body.error.key).toBe('invalidDate');
+      expect((await reader.get(`/api/fever/probes/${ids.probe}/graph?from=2026-02-30&to=2026-03-02`).expect(400)).body.error.key).toBe(
+        'invalidDate',
+      );
       expect((await reader.get(`/api/fever/probes/${ids.probe}/graph?range=forever`).expect(400)).body.error.key).toBe('invalidDate');
-      expect((await reader.get(`/api/fever/probes/${ids.probe}/graph?from=${old}`).expect(400)).body.error.fields).toEqual({ to: 'required' });
+      expect((await reader.get(`/api/fever/probes/${ids.probe}/graph?from=${old}`).expect(400)).body.error.fields).toEqual({
+        to: 'required',
+      });
       await reader.get(`/api/fever/probes/abc/graph`).expect(404);
     });
 
     it('exports one probe’s readings as CSV and XLSX', async () => {
       const csv = await reader.get(`/api/fever/probes/${ids.probe}/export?format=csv&from=${old}&to=${old}`).expect(200);
-      const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+      const lines = csv.text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(lines[0]).toBe('Date du relevé;Température (°C);Humidité (% HR);Tension (V);Sonde;Adresse MAC;Zone');
       expect(lines.slice(1).map((l) => l.split(';')[1])).toEqual(['4', '5', '6', '3', '7', '5.5']);
       expect(lines[1].split(';').slice(4)).toEqual([`Sonde porte ${RUN}`, mac(1), `CF ${RUN}`]);
-      const xlsx = await reader.get(`/api/fever/probes/${ids.probe}/export?format=xlsx&from=${old}&to=${old}`).buffer(true).parse(asBytes).expect(200);
+      const xlsx = await reader
+        .get(`/api/fever/probes/${ids.probe}/export?format=xlsx&from=${old}&to=${old}`)
+        .buffer(true)
+        .parse(asBytes)
+        .expect(200);
       const book = new ExcelJS.Workbook();
-      await book.xlsx.load(xlsx.body as Buffer);
+      await book.xlsx.load((xlsx.body as Buffer).buffer as ArrayBuffer);
       const sheet = book.worksheets[0];
       expect(sheet.rowCount).toBe(7);
       expect(sheet.getRow(7).getCell(2).value).toBe(5.5);
@@ -314,7 +372,9 @@ describe('fever API', () => {
 
   describe('another depositor', () => {
     it('shows a DEMO-A user none of DEMO-B’s zones, plans, probes, graphs, images or exports', async () => {
-      const lists = await Promise.all(['zones', 'plans', 'probes'].map((r) => readerA.get(`/api/fever/${r}?range=${q([0, 499])}`).expect(200)));
+      const lists = await Promise.all(
+        ['zones', 'plans', 'probes'].map((r) => readerA.get(`/api/fever/${r}?range=${q([0, 499])}`).expect(200)),
+      );
       for (const list of lists) expect(list.body.filter((row: { depositorId: number }) => row.depositorId !== 1)).toEqual([]);
       expect(lists[2].body.map((p: { id: number }) => p.id)).toContain(ids.probeA);
       for (const path of [
@@ -339,7 +399,13 @@ describe('fever API', () => {
         adminA.delete(`/api/fever/zones/${ids.zoneOther}`),
         adminA.put(`/api/fever/plans/${ids.plan}`, { name: 'pris' }),
         adminA.delete(`/api/fever/plans/${ids.plan}`),
-        upload(adminA, ids.plan, await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer()),
+        upload(
+          adminA,
+          ids.plan,
+          await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+            .png()
+            .toBuffer(),
+        ),
       ];
       for (const answer of await Promise.all(attempts)) expect(answer.status).toBe(404);
       // Its own probe cannot go onto DEMO-B's plan either.
@@ -350,7 +416,7 @@ describe('fever API', () => {
     });
 
     it('keeps DEMO-B’s rows out of a DEMO-A scope even when a query forgets its WHERE (row-level security)', async () => {
-      const scope = { all: false, depositorIds: [1], platformIds: [], activityKeys: [], storeKeys: [] };
+      const scope = { all: false, depositorIds: [1], activityIds: [], storeIds: [], platformIds: [], activityKeys: [], storeKeys: [] };
       for (const table of ['zones', 'plans', 'probes', 'readings', 'readings_hourly', 'excursions']) {
         const rows = await fever.scopedQuery<{ depositor_id: number }>(scope, `SELECT depositor_id FROM ${table}`);
         expect([table, rows.filter((r) => r.depositor_id !== 1)]).toEqual([table, []]);

@@ -58,7 +58,10 @@ export type FeverPlanInput = z.infer<typeof feverPlanInput>;
 export const feverProbeInput = z.object({
   mac: z.preprocess(
     (v) => (v === null || v === '' || v === undefined ? undefined : (normaliseMac(v) ?? '!')),
-    z.string().regex(/^([0-9a-f]{2}:){5}[0-9a-f]{2}$/, { error: FIELD_ERRORS.invalidFormat }).optional(),
+    z
+      .string()
+      .regex(/^([0-9a-f]{2}:){5}[0-9a-f]{2}$/, { error: FIELD_ERRORS.invalidFormat })
+      .optional(),
   ),
   label: required(bodyField.text(100)),
   zoneId: required(id()),

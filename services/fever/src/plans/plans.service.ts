@@ -100,9 +100,15 @@ export class PlansService {
       const plan = await this.get(ctx, data);
       if (typeof upload !== 'string' || !/^fever\/uploads\//.test(upload)) throw notFound('upload');
       const image = await resizePlanImage(await this.files.read(upload));
-      const stored = await this.files.put(image.bytes, { folder: PLAN_FOLDER, maxBytes: 4 * FEVER_PLAN_IMAGE_MAX_BYTES, accept: [PNG, JPEG] });
+      const stored = await this.files.put(image.bytes, {
+        folder: PLAN_FOLDER,
+        maxBytes: 4 * FEVER_PLAN_IMAGE_MAX_BYTES,
+        accept: [PNG, JPEG],
+      });
       const [previous] = await this.db.scoped(ctx, async (em) => {
-        const [old] = rowsOf<{ image_key: string | null }>(await em.query(`SELECT image_key FROM plans WHERE id = $1 FOR UPDATE`, [plan.id]));
+        const [old] = rowsOf<{ image_key: string | null }>(
+          await em.query(`SELECT image_key FROM plans WHERE id = $1 FOR UPDATE`, [plan.id]),
+        );
         await em.query(`UPDATE plans SET image_key = $2, width = $3, height = $4, updated_at = now() WHERE id = $1`, [
           plan.id,
           stored.key,

@@ -70,8 +70,6 @@ export class ProbesService {
     if (!input.mac) throw new AppError('validationFailed', 'MAC address required', undefined, { mac: 'required' });
     const id = await this.db.scoped(ctx, async (em) => {
       const zone = await this.zone(em, input.zoneId!);
-      const taken = await this.db.system.query<{ id: number }>(`SELECT id FROM probes WHERE mac = $1::macaddr`, [input.mac]);
-      if (taken.some((t) => t.id !== current?.id)) throw macTaken(input.mac!);
       try {
         const [row] = rowsOf<{ id: number }>(
           current
@@ -111,7 +109,8 @@ export class ProbesService {
   async place(ctx: CallerContext, data: unknown): Promise<FeverProbeDto> {
     const probe = await this.get(ctx, data);
     const body = bodyOf(data, 'place') as Record<string, unknown>;
-    if (!('planId' in body)) throw new AppError('validationFailed', 'planId required (null: off the plan)', undefined, { planId: 'required' });
+    if (!('planId' in body))
+      throw new AppError('validationFailed', 'planId required (null: off the plan)', undefined, { planId: 'required' });
     const place = parseBody(feverProbePlace, body);
     await this.db.scoped(ctx, async (em) => {
       if (place.planId === undefined) {
@@ -126,7 +125,12 @@ export class ProbesService {
         ]),
       );
       if (!plan) throw new AppError('validationFailed', 'plan of another platform or depositor', undefined, { planId: 'unknownCode' });
-      await em.query(`UPDATE probes SET plan_id = $2, x = $3, y = $4, updated_at = now() WHERE id = $1`, [probe.id, plan.id, place.x, place.y]);
+      await em.query(`UPDATE probes SET plan_id = $2, x = $3, y = $4, updated_at = now() WHERE id = $1`, [
+        probe.id,
+        plan.id,
+        place.x,
+        place.y,
+      ]);
     });
     return this.get(ctx, { id: probe.id });
   }

@@ -5,12 +5,22 @@ import type { ExportColumn } from '../stock/export-columns';
 
 const l = (fr: string, en: string, es: string, it: string, de: string): Labels5 => ({ fr, en, es, it, de });
 
-export const FEVER_EXPORT_TITLE = l('Relevés de température', 'Temperature readings', 'Lecturas de temperatura', 'Rilevazioni di temperatura', 'Temperaturmesswerte');
+export const FEVER_EXPORT_TITLE = l(
+  'Relevés de température',
+  'Temperature readings',
+  'Lecturas de temperatura',
+  'Rilevazioni di temperatura',
+  'Temperaturmesswerte',
+);
 
 /** One probe's readings as exported (spec §9 one-year export), in the user's language, date format and time zone. */
 export const FEVER_EXPORT_COLUMNS: ExportColumn[] = [
   { key: 'at', kind: 'datetime', label: l('Date du relevé', 'Reading date', 'Fecha de lectura', 'Data rilevazione', 'Messzeitpunkt') },
-  { key: 'temperature', kind: 'number', label: l('Température (°C)', 'Temperature (°C)', 'Temperatura (°C)', 'Temperatura (°C)', 'Temperatur (°C)') },
+  {
+    key: 'temperature',
+    kind: 'number',
+    label: l('Température (°C)', 'Temperature (°C)', 'Temperatura (°C)', 'Temperatura (°C)', 'Temperatur (°C)'),
+  },
   { key: 'humidity', kind: 'number', label: l('Humidité (% HR)', 'Humidity (% RH)', 'Humedad (% HR)', 'Umidità (% UR)', 'Feuchte (% rF)') },
   { key: 'voltage', kind: 'number', label: l('Tension (V)', 'Voltage (V)', 'Tensión (V)', 'Tensione (V)', 'Spannung (V)') },
   { key: 'probe', kind: 'text', label: l('Sonde', 'Probe', 'Sonda', 'Sonda', 'Fühler') },

@@ -163,7 +163,10 @@ export class FeverController {
   async image(@Caller() ctx: CallerContext, @Param('id') id: string, @Res({ passthrough: true }) res: FastifyReply) {
     const file = await this.bus.request<DocumentFileDto>(FeverSubjects.planImageFile, ctx, { id });
     res.header('Cache-Control', 'private, max-age=60');
-    return new StreamableFile(this.files.stream(file.key), { type: file.contentType, disposition: attachment(file.name).replace(/^attachment/, 'inline') });
+    return new StreamableFile(this.files.stream(file.key), {
+      type: file.contentType,
+      disposition: attachment(file.name).replace(/^attachment/, 'inline'),
+    });
   }
 
   @Roles(...READ)
@@ -208,7 +211,9 @@ export class FeverController {
 
   @Roles(Role.ADMIN_SONDE)
   @Put('probes/:id/place')
-  @ApiOperation({ summary: 'Drag and drop: the probe on a plan of its depositor and platform at x/y fractions (planId null: off the plan)' })
+  @ApiOperation({
+    summary: 'Drag and drop: the probe on a plan of its depositor and platform at x/y fractions (planId null: off the plan)',
+  })
   @ApiBody({ schema: FEVER_BODIES.place })
   place(@Caller() ctx: CallerContext, @Param('id') id: string, @Body() body: Json) {
     return this.bus.request<FeverProbeDto>(FeverSubjects.probePlace, ctx, { id, place: object(body) });
@@ -229,7 +234,12 @@ export class FeverController {
   @ApiExport(
     'One probe’s readings over at most a year (spec §9) as CSV or XLSX; 422 temperatureExportImpossible with params.reason rangeTooLong or noReadings',
   )
-  export(@Caller() ctx: CallerContext, @Param('id') id: string, @Query() query: FeverExportParams, @Res({ passthrough: true }) res: FastifyReply) {
+  export(
+    @Caller() ctx: CallerContext,
+    @Param('id') id: string,
+    @Query() query: FeverExportParams,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ) {
     const stored: FeverExportQuery = { id, range: query.range, from: query.from, to: query.to };
     return this.exports.run(ctx, res, { name: 'fever', query: stored, format: query.format ?? 'csv', dateFormat: query.dateFormat });
   }
@@ -238,7 +248,9 @@ export class FeverController {
 /** The raw body under the plan image limit (a declared length over it is refused before reading; a streamed one is cut). */
 async function bodyBytes(body: unknown, declared: number): Promise<Buffer> {
   if (declared > FEVER_PLAN_IMAGE_MAX_BYTES) {
-    if (body instanceof Readable) body.resume();
+    // The client is still sending: read what it sends (and throw it away, up to a few times the
+    // limit) so that it gets the answer instead of a broken connection.
+    await drain(body, 4 * FEVER_PLAN_IMAGE_MAX_BYTES);
     throw new AppError('sizeLimitExceeded', 'file too large', { limit: FEVER_PLAN_IMAGE_MAX_BYTES });
   }
   if (Buffer.isBuffer(body)) return body;
@@ -246,4 +258,17 @@ async function bodyBytes(body: unknown, declared: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of body.pipe(limited(FEVER_PLAN_IMAGE_MAX_BYTES))) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+async function drain(body: unknown, maxBytes: number): Promise<void> {
+  if (!(body instanceof Readable)) return;
+  let seen = 0;
+  try {
+    for await (const chunk of body) {
+      seen += (chunk as Buffer).length;
+      if (seen > maxBytes) break;
+    }
+  } catch {
+    /* the client went away: nothing to answer */
+  }
 }
