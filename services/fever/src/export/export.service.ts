@@ -44,9 +44,9 @@ export class ExportService {
     if (probe.total === 0) throw impossible('noReadings');
     const rows = await this.db.scopedQuery<FeverExportRow>(
       ctx,
-      `SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, temperature::float8 AS temperature,
-         humidity::float8 AS humidity, voltage::float8 AS voltage
-       FROM readings WHERE probe_id = $1 AND at >= $2 AND at < $3 AND ($4::timestamptz IS NULL OR at > $4) ORDER BY at LIMIT ${EXPORT_PAGE_ROWS + 1}`,
+      `SELECT to_char(r.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, r.temperature::float8 AS temperature,
+         r.humidity::float8 AS humidity, r.voltage::float8 AS voltage
+       FROM readings r WHERE r.probe_id = $1 AND r.at >= $2 AND r.at < $3 AND ($4::timestamptz IS NULL OR r.at > $4) ORDER BY r.at LIMIT ${EXPORT_PAGE_ROWS + 1}`,
       [probeId, period.from, period.to, after ?? null],
     );
     const more = rows.length > EXPORT_PAGE_ROWS;
