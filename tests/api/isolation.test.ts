@@ -69,6 +69,9 @@ const PARAMS: Record<string, ParamRule> = {
   'attachments/{attachmentId}': { owned: 'claimAttachment' },
   'simulations/{id}': { owned: 'importSimulation' },
   'alerts/{id}': { owned: 'alert' },
+  'zones/{id}': { owned: 'feverZone' },
+  'plans/{id}': { owned: 'feverPlan' },
+  'probes/{id}': { owned: 'feverProbe' },
   'sample/{format}': { neutral: ['csv'], why: 'a file format: the sample is built with the caller’s own codes' },
   'carriers/{depositor_code}': {
     neutral: ['DEMO-A', 'DEMO-B'],
@@ -113,6 +116,8 @@ const BODIES: Record<string, () => unknown> = {
   'PUT /api/alerts/{id}': () => ({ kind: 'VIP', title: 'walk', depositorIds: [2], statuses: [100], copyToSelf: true }),
   'POST /api/claims/{uuid}/process': () => ({ answer: 'walk', attributable: false, notifiable: false }),
   'POST /api/claims/{uuid}/close': () => ({ confirm: true }),
+  'PUT /api/fever/zones/{id}': () => ({ code: 'WALK', label: 'walk', maxTemperature: 8 }),
+  'PUT /api/fever/plans/{id}': () => ({ name: 'walk' }),
 };
 
 /**
@@ -132,6 +137,25 @@ const BODY_CASES: Record<
   'PUT /api/user/{uuid}/filters': {
     values: (own) => ({ uuid: own.user[0] }),
     body: (_, a) => ({ depositors: [a.foreignDepositor], activities: a.foreignActivityIds, stores: a.foreignStoreIds }),
+    expect: 'refused',
+  },
+  'POST /api/fever/zones': {
+    body: (_, a) => ({ depositorId: a.foreignDepositor, platformId: 12, code: 'WALK', label: 'walk' }),
+    expect: 'refused',
+  },
+  'POST /api/fever/plans': { body: (_, a) => ({ depositorId: a.foreignDepositor, platformId: 12, name: 'walk' }), expect: 'refused' },
+  'POST /api/fever/probes': {
+    body: (f) => ({ mac: '02:00:00:00:99:99', label: 'walk', zoneId: Number(f.feverZone[0]) }),
+    expect: 'refused',
+  },
+  'PUT /api/fever/probes/{id}': {
+    values: (own) => ({ id: own.feverProbe[0] }),
+    body: (f) => ({ label: 'walk', zoneId: Number(f.feverZone[0]) }),
+    expect: 'refused',
+  },
+  'PUT /api/fever/probes/{id}/place': {
+    values: (own) => ({ id: own.feverProbe[0] }),
+    body: (f) => ({ planId: Number(f.feverPlan[0]), x: 0.5, y: 0.5 }),
     expect: 'refused',
   },
 };

@@ -36,6 +36,9 @@ export type ObjectKind =
   | 'export'
   | 'importSimulation'
   | 'alert'
+  | 'feverZone'
+  | 'feverPlan'
+  | 'feverProbe'
   | 'user';
 export type Ids = Record<ObjectKind, string[]>;
 export const emptyIds = (): Ids => ({
@@ -54,6 +57,9 @@ export const emptyIds = (): Ids => ({
   export: [],
   importSimulation: [],
   alert: [],
+  feverZone: [],
+  feverPlan: [],
+  feverProbe: [],
   user: [],
 });
 
@@ -121,6 +127,7 @@ export class Parties {
     await this.collectIds();
     await this.hubyObjects();
     await this.claims();
+    await this.feverObjects();
     await this.aliceObjects();
   }
 
@@ -145,6 +152,8 @@ export class Parties {
       for (const id of this.ids[g].address) await read(this.admin, `/api/dashtower/addresses/${id}`);
       for (const id of this.ids[g].loopOrder) await read(this.admin, `/api/dashtower/loop-orders/${id}`);
       for (const id of this.ids[g].claim) await read(this.admin, `/api/claims/${id}`);
+      for (const id of this.ids[g].feverPlan) await read(this.admin, `/api/fever/plans/${id}`);
+      for (const id of this.ids[g].feverProbe) await read(this.admin, `/api/fever/probes/${id}`);
     }
     const own = ['/api/tracking-profiles', '/api/dashboard/list', `/api/user/${this.alice.user.uuid}/filters`, '/api/user/me'];
     const simulation = `/api/dashtower/import/simulations/${this.ids.user.importSimulation[0]}`;
@@ -293,6 +302,26 @@ export class Parties {
         .expect(201);
       this.ids[g].claim = [String(claim.body.uuid)];
       this.ids[g].claimAttachment = [String(attachment.body.id)];
+    }
+  }
+
+  /**
+   * Fever objects per depositor (they have no activity or store: DEMO-A's are in aIn only, like Huby's):
+   * a zone, a plan and a probe placed on it, created as the administrator (ADMIN_SONDE's rights).
+   */
+  private async feverObjects(): Promise<void> {
+    for (const [i, g] of (['aIn', 'b'] as const).entries()) {
+      const [depositorId, platformId] = g === 'b' ? [2, 12] : [1, 8];
+      const zone = await this.admin
+        .post('/api/fever/zones', { depositorId, platformId, code: `Z${MARK[g]}`, label: `Zone ${MARK[g]}`, maxTemperature: 8 })
+        .expect(201);
+      const plan = await this.admin.post('/api/fever/plans', { depositorId, platformId, name: `Plan ${MARK[g]}` }).expect(201);
+      const mac = `02:${run.slice(0, 2)}:${run.slice(2, 4)}:${run.slice(4, 6)}:0${i}:01`;
+      const probe = await this.admin.post('/api/fever/probes', { mac, label: `Sonde ${MARK[g]}`, zoneId: zone.body.id }).expect(201);
+      await this.admin.put(`/api/fever/probes/${probe.body.id}/place`, { planId: plan.body.id, x: 0.5, y: 0.5 }).expect(200);
+      this.ids[g].feverZone = [String(zone.body.id)];
+      this.ids[g].feverPlan = [String(plan.body.id)];
+      this.ids[g].feverProbe = [String(probe.body.id)];
     }
   }
 
