@@ -17,6 +17,13 @@ export function ProbeStateChip({ probe }: { probe: Pick<FeverProbeDto, 'silent' 
   );
 }
 
+/** What a marker names a probe by: the end of its label ("CF Saran – porte" → "porte"). */
+export const shortLabel = (label: string): string =>
+  label
+    .split(/\s[–-]\s/)
+    .pop()!
+    .trim();
+
 /** A probe drawn on its plan: a pill coloured by its state with its last temperature. */
 export function ProbeMarker({
   probe,
@@ -66,7 +73,7 @@ export function ProbeMarker({
           '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' },
         }}
       >
-        {state === 'silent' && probe.temperature === null ? '—' : formatTemperature(probe.temperature, locale)}
+        {shortLabel(probe.label)} · {formatTemperature(probe.temperature, locale)}
       </Box>
     </Tooltip>
   );

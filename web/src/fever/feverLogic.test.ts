@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FeverExcursionDto, FeverProbeDto } from '@portal/contracts';
+import { shortLabel } from './ProbeMarker';
 import { dropPosition, excursionMinutes, feverProbeState, formatDuration, formatTemperature, periodOf, probesOfPlan } from './feverLogic';
 
 const probe = (p: Partial<FeverProbeDto>): FeverProbeDto => ({
@@ -54,6 +55,11 @@ describe('fever screen logic', () => {
     expect(formatTemperature(null, 'fr-FR')).toBe('—');
     expect(formatDuration(45)).toBe('45 min');
     expect(formatDuration(125)).toBe('2 h 05');
+  });
+
+  it('names a marker by the end of the probe’s label', () => {
+    expect(shortLabel('CF Saran – allée A')).toBe('allée A');
+    expect(shortLabel('Sonde 12')).toBe('Sonde 12');
   });
 
   it('counts an excursion in progress up to now', () => {
