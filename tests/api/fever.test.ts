@@ -100,7 +100,7 @@ describe('fever API', () => {
   afterAll(async () => {
     await fever?.close();
     await target?.close();
-  });
+  }, 90_000);
 
   it('lets ADMIN_SONDE manage zones with their thresholds, FEVER_USER read them, others nothing', async () => {
     const zone = {
@@ -157,6 +157,14 @@ describe('fever API', () => {
     expect(absurd.body.error.fields).toMatchObject({ code: 'invalidFormat', label: 'maxLength', maxTemperature: 'max' });
     await admin.post('/api/fever/zones', { ...base, code: 'x\u0000' }).expect(400);
     await admin.put('/api/fever/zones/99999999999', base).expect(404);
+    expect((await admin.put(`/api/fever/zones/${ids.zone}`, {}).expect(400)).body.error.fields).toEqual({
+      code: 'required',
+      label: 'required',
+    });
+    expect((await admin.post('/api/fever/zones', {}).expect(400)).body.error.fields).toMatchObject({
+      depositorId: 'required',
+      code: 'required',
+    });
   });
 
   it('creates probes with a normalised MAC, unique across depositors without saying whose it is', async () => {
@@ -199,6 +207,8 @@ describe('fever API', () => {
   it('checks a plan image from its bytes, refuses it too big, stores it resized and serves it back', async () => {
     const plan = (await admin.post('/api/fever/plans', { depositorId: 2, platformId: 12, name: `Saran ${RUN}` }).expect(201)).body;
     expect(plan).toMatchObject({ hasImage: false, width: null, height: null });
+    expect((await admin.put(`/api/fever/plans/${plan.id}`, {}).expect(400)).body.error.fields).toEqual({ name: 'required' });
+    expect((await admin.post('/api/fever/probes', { zoneId: ids.zone }).expect(400)).body.error.fields).toEqual({ label: 'required' });
     ids.plan = plan.id;
     ids.planOther = (await admin.post('/api/fever/plans', { depositorId: 2, platformId: 10, name: `Lesquin ${RUN}` }).expect(201)).body.id;
 

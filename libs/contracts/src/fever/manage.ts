@@ -29,7 +29,7 @@ export function normaliseMac(value: unknown): string | null {
 }
 
 const id = () => z.preprocess((v) => (v === null || v === '' ? undefined : v), bodyField.integer(1, 2_147_483_647));
-const required = <T extends z.ZodType>(field: T) => field.refine((v) => v !== undefined, { error: FIELD_ERRORS.required });
+const required = <T extends z.ZodType>(field: T) => field.nonoptional({ error: FIELD_ERRORS.required });
 const threshold = () => bodyField.number(-60, 90);
 
 export const feverZoneInput = z

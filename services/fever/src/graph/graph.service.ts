@@ -66,21 +66,22 @@ export class GraphService {
     );
   }
 
-  /** Buckets of `hours` whole UTC hours (1 up to ~41 days, 9 for a leap year), each its min, max and exact average. */
+  /** Buckets of `hours` whole UTC hours (1 up to ~41 days, 9 for a leap year), each its min, max and exact average (date_bin: no per-row arithmetic). */
   private hourly(ctx: CallerContext, probeId: number, p: Period): Promise<GraphRow[]> {
     const hours = Math.max(1, Math.ceil((p.to.getTime() - p.from.getTime()) / HOUR_MS / FEVER_GRAPH_MAX_POINTS));
     return this.db.scopedQuery<GraphRow>(
       ctx,
-      `WITH h AS (SELECT hour, count, min_temperature, max_temperature, sum_temperature, humidity_count, sum_humidity FROM readings_hourly
-                   WHERE probe_id = $1 AND hour >= $2 AND hour < $3),
-            b AS (SELECT to_timestamp(floor(extract(epoch FROM hour) / $4) * $4) AS at, min(min_temperature)::float8 AS min,
-                    max(max_temperature)::float8 AS max, round(sum(sum_temperature) / sum(count), 2)::float8 AS avg,
-                    round(sum(sum_humidity) / nullif(sum(humidity_count), 0), 2)::float8 AS humidity
-                  FROM h GROUP BY 1)
-       SELECT (SELECT json_agg(json_build_object('at', ${ISO('at')}, 'min', min, 'max', max, 'avg', avg, 'humidity', humidity) ORDER BY at) FROM b) AS points,
-              (SELECT min(min_temperature)::float8 FROM h) AS min, (SELECT max(max_temperature)::float8 FROM h) AS max,
-              (SELECT round(sum(sum_temperature) / nullif(sum(count), 0), 2)::float8 FROM h) AS avg`,
-      [probeId, p.from, p.to, hours * 3600],
+      `WITH h AS (SELECT date_bin($4::interval, hour, timestamptz '2000-01-01 00:00:00+00') AS at, count, min_temperature::float8 AS lo,
+                   max_temperature::float8 AS hi, sum_temperature::float8 AS total, humidity_count, sum_humidity::float8 AS humidity
+                 FROM readings_hourly WHERE probe_id = $1 AND hour >= $2 AND hour < $3),
+            b AS (SELECT at, min(lo) AS min, max(hi) AS max, sum(total) AS total, sum(count) AS count,
+                    round((sum(humidity) / nullif(sum(humidity_count), 0))::numeric, 2)::float8 AS humidity
+                  FROM h GROUP BY at)
+       SELECT json_agg(json_build_object('at', ${ISO('at')}, 'min', min, 'max', max, 'avg', round((total / count)::numeric, 2)::float8,
+                'humidity', humidity) ORDER BY at) AS points,
+              min(min) AS min, max(max) AS max, round((sum(total) / nullif(sum(count), 0))::numeric, 2)::float8 AS avg
+       FROM b`,
+      [probeId, p.from, p.to, `${hours} hours`],
     );
   }
 }
