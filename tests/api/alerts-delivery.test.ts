@@ -81,6 +81,16 @@ describe('alert mails by SMTP', () => {
       .set('X-Api-Key', DEMO_API_KEYS.warehouse)
       .send({ orders: [order(statuses)] })
       .expect(200);
+  const history = async (id: number) => (await premium.get(`/api/alerts/${id}/mails`).expect(200)).body as AlertMailDto[];
+  /** An alert's mail history once every mail of it has left. */
+  const sentHistory = async (id: number) => {
+    let mails = await history(id);
+    for (let i = 0; i < 50 && mails.some((m) => !m.sentAt); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      mails = await history(id);
+    }
+    return mails;
+  };
   const mailTo = (to: string, since: number, match?: (m: ReceivedMail) => boolean) =>
     waitForMail(target.mailbox, to, { since, match, timeoutMs: 30000 });
 
@@ -88,7 +98,7 @@ describe('alert mails by SMTP', () => {
     target = await startTarget();
     await addUser(target, {
       login: 'alerts-mailer',
-      roles: [Role.ALERT_USER, Role.USER_VIP_PREMIUM, Role.USER_CUSTOM_ALERT_SUBJECT, Role.PGT_USER],
+      roles: [Role.ALERT_USER, Role.USER_VIP_PREMIUM, Role.USER_CUSTOM_ALERT_SUBJECT, Role.PGT_USER, Role.TRACERROUTE_USER],
       depositorIds: [1],
     });
     premium = await loginAs(target, 'alerts-mailer');
@@ -155,17 +165,47 @@ describe('alert mails by SMTP', () => {
     expect(Buffer.compare(attached[0].bytes, packingList)).toBe(0);
 
     // Each once: the history shows them sent.
-    const history = async (id: number) => (await premium.get(`/api/alerts/${id}/mails`).expect(200)).body as AlertMailDto[];
-    let mails = await history(vip.id);
-    for (let i = 0; i < 50 && mails.some((m) => !m.sentAt); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      mails = await history(vip.id);
-    }
+    const mails = await sentHistory(vip.id);
     expect(mails.map((m) => m.to).sort()).toEqual(
       ['alerts-mailer@test.example', `camille.${run.toLowerCase()}@client.example`, `sc.${run.toLowerCase()}@demo-a.example`].sort(),
     );
     expect(mails.every((m) => m.sentAt && m.attempts === 1 && m.orders === 1)).toBe(true);
     expect((await history(doc.id)).map((m) => [m.to, m.attachments])).toEqual([[`doc.${run.toLowerCase()}@demo-a.example`, 1]]);
+  });
+
+  it('mails a Tracer Route event entered by hand to the alerts that follow its type, without its private note', async () => {
+    const alert = (
+      await premium
+        .post('/api/alerts', {
+          kind: 'VIP',
+          title: `Anomalies ${run}`,
+          depositorIds: [1],
+          events: ['DELIVERY_ANOMALY'],
+          referencePrefix: reference,
+          recipients: [{ name: 'Litiges', email: `litiges.${run.toLowerCase()}@demo-a.example` }],
+        })
+        .expect(201)
+    ).body as AlertDto;
+    await new Promise((r) => setTimeout(r, 1200));
+    const found = await premium.get(`/api/orders?filter=${encodeURIComponent(JSON.stringify({ q: reference }))}`).expect(200);
+    const id = found.body[0].id as number;
+    const since = Date.now();
+    // Another type first: the alert does not follow it.
+    await premium.post(`/api/tracerroute/${id}/events`, { type: 'ORDER_INFO', publicNote: 'Info' }).expect(201);
+    await premium
+      .post(`/api/tracerroute/${id}/events`, {
+        type: 'DELIVERY_ANOMALY',
+        carrierName: 'GLS',
+        publicNote: `Colis endommagé ${run}`,
+        privateNote: `Note interne ${run}`,
+      })
+      .expect(201);
+    const mail = await mailTo(`litiges.${run.toLowerCase()}@demo-a.example`, since);
+    expect(mail.text).toContain(reference);
+    expect(mail.raw).not.toContain(`Note interne ${run}`);
+    const mails = await sentHistory(alert.id);
+    // One mail: the ORDER_INFO event mailed nobody.
+    expect(mails.map((m) => m.to)).toEqual([`litiges.${run.toLowerCase()}@demo-a.example`]);
   });
 
   it('test-sends to the caller alone by the same path', async () => {

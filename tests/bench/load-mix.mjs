@@ -7,10 +7,18 @@
 // goes: the portal's req/s beside the floor the database sets, and their ratio; and pg_stat_statements
 // of the measured window (statements per request, top statements per database). Prints; never fails on time.
 //
-// Usage: npm run build:server && node tests/bench/load-mix.mjs --users=200 --think=1000 --duration=60
+// Issue 19: the same mix, with writes (a user signing in again, the warehouse feed posting orders), against
+// the all-in-one portal and against the distributed one (two gateways and two copies of every service on a
+// nats-server of the bench's own, all on 127.0.0.1, on the same databases and files): req/s, p95 and errors
+// per mode, side by side at the end. The distributed mode runs on the data the all-in-one seeded.
+//
+// Usage: npm run build:server && node tests/bench/load-mix.mjs --users=200 --think=1000 --duration=300
+//   --mode=<m>         all-in-one, distributed or both (default both, in that order)
+//   --copies=<n>       distributed: gateways and copies of each service (default 2)
+//   --reads-only       the read mix alone (issue 23); capture and replay run only then (writes cannot be replayed)
 //   --users=<n>        virtual users (default 200), spread over the demo users alice 50 %, bob 30 %, denis 20 %
 //   --think=<ms>       think time between two requests of a user, drawn in ±50 % (default 1000; 0 = saturation)
-//   --duration=<s>     measured seconds (default 60); --warmup=<s> before it, not counted (default 10)
+//   --duration=<s>     measured seconds per mode (default 300: 5 minutes); --warmup=<s> before it, not counted (default 10)
 //   --orders=<n>       tracker orders, generated before the portal starts (seedTrackingDemo, like
 //                      tracking-search.mjs; e.g. 1000000); default: the demo's, DEMO_SCALE x 100,000
 //   --demo-scale=<x>   DEMO_SCALE of the portal's demo data (default 1: 100k orders, stock and movements)
@@ -30,7 +38,8 @@
 //   prefixes CMD<d>00, CMD<d>000, BL<d>000, PO-<year>: nearly every order), tracker-ref-precise 8 (a full
 //   reference, its first 10 characters, a delivery note number), order-detail 14 (ids from the user's own
 //   answers), tracerroute 6 (by status, half over 30 days), tracking-profiles 3, serials 2, stock 8,
-//   stock-by-reference 2, movements 6 (last 30 days), items 5, item-detail 2. Details: support/customer-mix.mjs.
+//   stock-by-reference 2, movements 6 (last 30 days), items 5, item-detail 2; unless --reads-only, login 3 and
+//   feed-order 5 (POST /api/feed/tracking/orders with the demo warehouse key). Details: support/customer-mix.mjs.
 //
 // Reading it: with a think time the offered load is about users / think; p95 says how the portal copes.
 // With --think=0 (saturation) req/s is the portal's capacity and the ratio portal/replay says how much of
@@ -40,14 +49,17 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { accountOf, ENDPOINTS, PASSWORD, virtualUser } from './support/customer-mix.mjs';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { accountOf, ENDPOINTS, PASSWORD, virtualUser, WRITES } from './support/customer-mix.mjs';
 import { cpuLines, cpuWindow, externalServer, setStatementLogging, startCluster } from './support/load-cluster.mjs';
-import { httpClient, runClosedLoop, runFor } from './support/load-driver.mjs';
+import { httpClient, roundRobinClient, runClosedLoop, runFor } from './support/load-driver.mjs';
 import { cliArgs, numberArg, runBench } from './support/measure.mjs';
 import {
   dropDatabases,
   freePort,
   freshDatabasePrefix,
+  natsInfo,
   Processes,
   queryOnce,
   requireFromRoot,
@@ -64,17 +76,24 @@ const argv = cliArgs();
 const num = (key, fallback) => numberArg(argv, key, fallback);
 const USERS = num('users', 200);
 const THINK = num('think', 1000);
-const DURATION = num('duration', 60);
+const DURATION = num('duration', 300);
 const WARMUP = num('warmup', 10);
 const ORDERS = num('orders', 0);
 const DEMO_SCALE = String(argv['demo-scale'] ?? '1');
 const CAPTURE = num('capture', 10);
-const REPLAY = argv['no-replay'] ? 0 : num('replay', 15);
+const READS_ONLY = Boolean(argv['reads-only']);
+const MODE = String(argv.mode ?? 'both');
+const COPIES = num('copies', 2);
+const REPLAY = argv['no-replay'] || !READS_ONLY ? 0 : num('replay', 15);
 const POOL_SIZE = Number(process.env.DB_POOL_SIZE ?? 10);
 const EXTERNAL = typeof argv['database-url'] === 'string' ? argv['database-url'] : null;
 const ONLY = typeof argv.only === 'string' ? argv.only.split(',') : null;
 const SKIP = typeof argv.skip === 'string' ? argv.skip.split(',') : [];
 const MAIN = path.join(ROOT, 'dist/services/all-in-one/main.js');
+const SERVICE_MAIN = (service) => path.join(ROOT, 'dist/services', service, 'main.js');
+/** The services of the distributed mode (tests/api/support/distributed.ts), the gateway apart. */
+const SERVICES = ['auth', 'admin', 'tracking', 'stock', 'huby', 'alerts', 'claims', 'fever', 'reports'];
+const JWT_SECRET = 'bench';
 
 const log = (m) => console.log(`[bench] ${m}`);
 const processes = new Processes();
@@ -92,9 +111,11 @@ let prefix = null;
 let capturing = false;
 let tempDataDir = null;
 let cleaning = null;
+let natsCleanup = null;
 function cleanup() {
   cleaning ??= (async () => {
     await processes.stopAll().catch((e) => log(`stopping the portal: ${e.message}`));
+    await natsCleanup?.().catch((e) => log(`stopping nats-server: ${e.message}`));
     const [portal] = processes.children;
     if (portal?.log) {
       const file = path.join(os.tmpdir(), `load-mix-portal-${Date.now()}.log`);
@@ -116,8 +137,10 @@ process.on('exit', () => processes.killAllNow());
 
 async function main() {
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} missing: run npm run build:server first`);
-  const endpoints = ENDPOINTS.filter((e) => (!ONLY || ONLY.includes(e.name)) && !SKIP.includes(e.name));
-  if (!endpoints.length) throw new Error(`--only: none of ${ENDPOINTS.map((e) => e.name).join(', ')}`);
+  if (!['all-in-one', 'distributed', 'both'].includes(MODE)) throw new Error(`--mode=${MODE}: all-in-one, distributed or both`);
+  const mix = [...ENDPOINTS, ...(READS_ONLY ? [] : WRITES)];
+  const endpoints = mix.filter((e) => (!ONLY || ONLY.includes(e.name)) && !SKIP.includes(e.name));
+  if (!endpoints.length) throw new Error(`--only: none of ${mix.map((e) => e.name).join(', ')}`);
   if (EXTERNAL) {
     server = await externalServer(EXTERNAL);
     prefix = typeof argv.reuse === 'string' ? argv.reuse : freshDatabasePrefix();
@@ -131,6 +154,7 @@ async function main() {
   log(`PostgreSQL: ${server.source}, ${await serverVersion(server.url)}; databases ${prefix}_*`);
   if (!server.pgss) log('pg_stat_statements is not preloaded on that server: no statement figures');
   if (server.noCapture && REPLAY) log(`no capture and replay: ${server.noCapture}`);
+  if (!READS_ONLY) log('the mix has writes (login, feed-order): no capture and replay (--reads-only for them)');
   phase('cluster');
   const dbUrl = (service) => withDatabase(server.url, `${prefix}_${service}`);
   const dataDir = server.dir ?? (tempDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-load-mix-data-')));
@@ -142,6 +166,7 @@ async function main() {
     phase('orders');
   }
 
+  // The all-in-one seeds the demo data, in every mode: the distributed mode then runs on the same databases.
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const portal = processes.start('all-in-one', [MAIN], {
@@ -150,7 +175,7 @@ async function main() {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    JWT_SECRET: 'bench',
+    JWT_SECRET,
     DEMO_DATA: '1',
     DEMO_SCALE,
     NODE_ENV: 'development',
@@ -176,17 +201,44 @@ async function main() {
     `portal on ${url} (pid ${portal.child.pid}); data: ${int(t.orders)} orders, ${int(s.lines)} stock lines, ${int(s.movements)} movements, ${int(s.items)} items`,
   );
 
-  const client = httpClient(url, USERS + 16);
-  const users = await signIn(client, endpoints, dbUrl('tracking'));
-  phase(`sign-in of ${USERS} users`);
+  const results = [];
+  if (MODE !== 'distributed') {
+    const client = httpClient(url, USERS + 16);
+    const users = await signIn(client, endpoints, dbUrl('tracking'));
+    phase(`sign-in of ${USERS} users (all-in-one)`);
+    const { report, run } = await measureMode('all-in-one', client, users, endpoints, [portal.child.pid], 'portal process');
+    results.push({ mode: 'all-in-one', report, run });
+    if (REPLAY && server.logDir)
+      await captureAndReplay({ client, users, report, run, portalPid: portal.child.pid, postmasterPid: server.postmasterPid?.() ?? null });
+    client.close();
+  }
+  if (MODE !== 'all-in-one') {
+    await processes.stop(portal);
+    phase('all-in-one stopped');
+    const dist = await startDistributed(dataDir);
+    phase(`distributed start (${dist.entries.length} processes)`);
+    const client = roundRobinClient(dist.urls, USERS + 16);
+    const users = await signIn(client, endpoints, dbUrl('tracking'));
+    phase(`sign-in of ${USERS} users (distributed)`);
+    const label = `distributed (${COPIES} gateways, ${COPIES} copies of ${dist.services.length} services)`;
+    const pids = dist.entries.map((e) => e.child.pid);
+    const { report, run } = await measureMode(label, client, users, endpoints, pids, `portal (${pids.length} processes)`);
+    results.push({ mode: label, report, run });
+    client.close();
+  }
+  printModes(results);
+  console.log(`\nphases: ${phases.join(', ')}`);
+}
 
+/** One measured run of the mix against a mode: warm-up, window, the per-endpoint table and the statements. */
+async function measureMode(mode, client, users, endpoints, portalPids, portalName) {
   // The driver's timing should be the portal's latency, not the driver waiting for a core: a little ahead of it.
   const reniced = renice(-5);
-  const portalPid = portal.child.pid;
   const postmasterPid = server.postmasterPid?.() ?? null;
   let closeCpu;
+  let loadAtStart = os.loadavg();
   log(
-    `run: ${USERS} users, think ${THINK} ms ±50 %${THINK ? '' : ' (saturation)'}, warm-up ${WARMUP} s, measured ${DURATION} s${ONLY ? `, only ${ONLY.join(', ')}` : ''}${SKIP.length ? `, without ${SKIP.join(', ')}` : ''}; driver at nice ${reniced ? -5 : 0}`,
+    `${mode}: ${USERS} users, think ${THINK} ms ±50 %${THINK ? '' : ' (saturation)'}, warm-up ${WARMUP} s, measured ${DURATION} s${ONLY ? `, only ${ONLY.join(', ')}` : ''}${SKIP.length ? `, without ${SKIP.join(', ')}` : ''}; driver at nice ${reniced ? -5 : 0}`,
   );
   const run = await runClosedLoop({
     client,
@@ -196,22 +248,104 @@ async function main() {
     seconds: DURATION,
     onMeasure: async () => {
       if (server.pgss) await pgssReset(server.url);
-      closeCpu = cpuWindow({ portalPid, postmasterPid });
+      loadAtStart = os.loadavg();
+      closeCpu = cpuWindow({ portalPids, postmasterPid });
     },
     onMeasured: async () => closeCpu(),
   });
-  phase('warm-up and measured run');
+  run.load = { start: loadAtStart, end: os.loadavg() };
+  phase(`warm-up and measured run (${mode})`);
   if (reniced) renice(0);
   const report = run.stats.rows(
     endpoints.map((e) => e.name),
     run.seconds,
   );
-  printRun(report, run);
+  printRun(mode, report, run, portalName);
   if (server.pgss) printStatements(await pgssRead(server.url, `${prefix}_`), report.overall.requests);
+  return { report, run };
+}
 
-  if (REPLAY && server.logDir) await captureAndReplay({ client, users, report, run, portalPid, postmasterPid });
-  client.close();
-  console.log(`\nphases: ${phases.join(', ')}`);
+/**
+ * The distributed portal on the all-in-one's databases and files: a nats-server of the bench's own (JetStream,
+ * a temporary store) on a free port, `COPIES` copies of every service (the first copies up before the others
+ * start, as in tests/api/support/distributed.ts) and `COPIES` gateways, all on 127.0.0.1.
+ */
+async function startDistributed(dataDir) {
+  const natsUrl = await ownNats();
+  const services = SERVICES.filter((service) => fs.existsSync(SERVICE_MAIN(service)));
+  const missing = SERVICES.filter((service) => !services.includes(service));
+  if (missing.length) log(`not built, left out: ${missing.join(', ')}`);
+  const env = {
+    ...process.env,
+    NATS_URL: natsUrl,
+    NATS_NAMESPACE: `lm${randomBytes(3).toString('hex')}`,
+    DATABASE_URL: withDatabase(server.url, prefix),
+    DATA_DIR: dataDir,
+    JWT_SECRET,
+    DEMO_DATA: '0',
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_MULTIPLIER: String(Math.max(100, USERS)),
+  };
+  const entries = [];
+  const urls = [];
+  for (let copy = 1; copy <= COPIES; copy++) {
+    for (const service of services) entries.push(processes.start(`${service} ${copy}`, [SERVICE_MAIN(service)], env));
+    const port = await freePort();
+    urls.push(`http://127.0.0.1:${port}`);
+    entries.push(processes.start(`gateway ${copy}`, [SERVICE_MAIN('gateway')], { ...env, PORT: String(port) }));
+    // /api/health answers 200 once every service answers on the bus: the copies of this round are up.
+    await waitHealthy(urls.at(-1), entries, 180_000);
+  }
+  log(`distributed: ${COPIES} gateways (${urls.join(', ')}) and ${COPIES} copies of ${services.join(', ')} on ${natsUrl}`);
+  return { urls, entries, services };
+}
+
+/** A nats-server with JetStream of the bench's own on a free port (Debian's nats-server), else NATS_URL. */
+async function ownNats() {
+  const binary = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim();
+  if (!binary) {
+    const shared = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+    log(`nats-server not installed: using ${shared}`);
+    return shared;
+  }
+  const port = await freePort();
+  const store = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-load-mix-nats-'));
+  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { stdio: 'ignore' });
+  natsCleanup = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(store, { recursive: true, force: true });
+  };
+  const url = `nats://127.0.0.1:${port}`;
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if ((await natsInfo(url, 500))?.jetstream) return url;
+    await sleep(100);
+  }
+  throw new Error(`nats-server did not start on ${url}`);
+}
+
+/** Each mode's overall figures side by side, with the targets of issue 19 and how loaded the machine was. */
+function printModes(results) {
+  if (!results.length) return;
+  console.log(
+    `\n=== load mix per mode: ${USERS} users, think ${THINK} ms, ${DURATION} s measured each; target 0 errors, p95 <= 200 ms ===`,
+  );
+  const header = `${'mode'.padEnd(52)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}  ${'load avg (1 min) start/end'.padEnd(27)} verdict`;
+  console.log(header);
+  for (const { mode, report, run } of results) {
+    const o = report.overall;
+    const errors = o.errors.reduce((n, [, v]) => n + v, 0);
+    const verdict = errors === 0 && o.p95 <= 200 ? 'met' : `MISSED${errors ? ' errors' : ''}${o.p95 > 200 ? ' p95' : ''}`;
+    console.log(
+      `${mode.padEnd(52)} ${fix(o.rps).padStart(8)} ${fix(o.p50).padStart(8)} ${fix(o.p95).padStart(8)} ${fix(o.p99).padStart(8)} ${String(errors).padStart(7)}  ${`${fix(run.load.start[0], 2)} / ${fix(run.load.end[0], 2)}`.padEnd(27)} ${verdict}`,
+    );
+    if (errors) console.log(`  errors: ${o.errors.map(([k, v]) => `${k} x${v}`).join(', ')}`);
+  }
 }
 
 /** Signs every virtual user in (its own session) and gathers, once per demo user, what it sees to start from. */
@@ -267,11 +401,11 @@ async function accountFacts(client, token, user, trackingUrl) {
   return { roles, depositorIds, orders, items, serials };
 }
 
-function printRun(report, run) {
+function printRun(mode, report, run, portalName) {
   const header = `${'endpoint'.padEnd(20)} ${'share'.padStart(6)} ${'requests'.padStart(9)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}  errors (status key x count)`;
   const line = (r) =>
     `${r.name.padEnd(20)} ${`${fix((100 * r.requests) / Math.max(1, report.overall.requests))}%`.padStart(6)} ${int(r.requests).padStart(9)} ${fix(r.rps).padStart(8)} ${fix(r.p50).padStart(8)} ${fix(r.p95).padStart(8)} ${fix(r.p99).padStart(8)} ${fix(r.max, 0).padStart(8)}  ${r.errors.map(([k, v]) => `${k} x${v}`).join(', ') || '-'}`;
-  console.log(`\n=== ${USERS} users, think ${THINK} ms, ${fix(run.seconds)} s measured ===`);
+  console.log(`\n=== ${mode}: ${USERS} users, think ${THINK} ms, ${fix(run.seconds)} s measured ===`);
   console.log(header);
   for (const r of report.rows) console.log(line(r));
   console.log('-'.repeat(header.length));
@@ -283,7 +417,7 @@ function printRun(report, run) {
     `requests still waiting for their answer when the window closed: ${run.pending}${run.pending ? `, the oldest for ${fix(run.oldestPendingMs / 1000)} s` : ''}`,
   );
   console.log(`\nCPU over the measured window (${fix(run.seconds)} s):`);
-  for (const l of cpuLines(run.after)) console.log(`  ${l}`);
+  for (const l of cpuLines(run.after, undefined, portalName)) console.log(`  ${l}`);
   console.log(
     `  driver event-loop delay p99 ${fix(run.lagP99)} ms, max ${fix(run.lagMax)} ms (added to the measured latencies; with the driver's own CPU low, it is waiting for a core)`,
   );

@@ -1,7 +1,8 @@
 // Platform throughput (platform issue): GET /api/user/token/check and GET /api/dashboard/list as
 // alice (3 pinned tiles) at 64 connections, all-in-one and distributed, next to a bare NestJS +
-// Fastify app doing one single-row PostgreSQL read on the same server (run at start and at end:
-// the two figures are the noise estimate). Prints figures next to the targets; never fails on them.
+// Fastify app doing one single-row PostgreSQL read on the same server, run before, between and after
+// the cases: each case's ratio is to the baseline runs around it (the machine's cores are shared, its
+// load moves), and their spread is the noise estimate. Prints figures next to the targets; never fails on them.
 //
 // Usage: npm run build:server && node tests/bench/platform-throughput.mjs [options]
 //   --duration=<s>      measured seconds per case (default 10; env BENCH_DURATION)
@@ -80,7 +81,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 process.on('exit', () => processes.killAllNow());
 
 // Bounded: cases x (warm-up + duration), start-ups and the optional profile, plus a generous margin.
-const casesCount = 2 + 2 + (WANT_DISTRIBUTED ? 2 : 0);
+const casesCount = 2 + 3 + (WANT_DISTRIBUTED ? 4 : 0); // every case, and a baseline run before, between and after them
 const timeLimitMs = (casesCount * (WARMUP + DURATION) + PROFILE_SECONDS * 2 + 300) * 1000;
 setTimeout(() => {
   log(`time limit of ${Math.round(timeLimitMs / 1000)} s reached: stopping`);
@@ -162,8 +163,8 @@ async function startDistributed(pgUrl, prefix) {
   });
   const entries = [];
   const inspects = [];
-  // Every service runs: the gateway's health (checked before the run) covers them all.
-  for (const service of ['auth', 'admin', 'tracking', 'stock', 'huby', 'gateway']) {
+  // Every service runs: the gateway's health (checked before the run) covers them all (tests/api/support/distributed.ts).
+  for (const service of ['auth', 'admin', 'tracking', 'stock', 'huby', 'alerts', 'claims', 'fever', 'reports', 'gateway']) {
     const inspect = service === 'auth' || service === 'gateway' ? await inspectArgs() : null;
     if (inspect) inspects.push({ name: `distributed ${service}`, port: inspect.port });
     entries.push(processes.start(`distributed ${service}`, nodeArgs(inspect, MAIN(service)), env));
@@ -234,11 +235,11 @@ function printTable(machine, rows, baseline, notes) {
   console.log('\n=== Platform throughput (platform issue) ===');
   for (const line of machine) console.log(line);
   console.log(
-    `${CONNECTIONS} connections, ${DURATION} s measured + ${WARMUP} s warm-up per case; ratio = req/s / mean of the two baseline runs (${fmt(baseline)} req/s)\n`,
+    `${CONNECTIONS} connections, ${DURATION} s measured + ${WARMUP} s warm-up per case; x base = req/s / mean of the baseline runs just before and after the case (paired); x all = / mean of every baseline run (${fmt(baseline)} req/s)\n`,
   );
-  const header = ['case', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'x base', 'target', 'verdict'];
+  const header = ['case', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'x base', 'x all', 'target', 'verdict'];
   const table = rows.map((r) => {
-    const ratio = r.rps / baseline;
+    const ratio = r.rps / (r.pairedBase ?? baseline);
     const ratioOk = r.target === undefined || ratio >= r.target;
     const p99Ok = r.p99 < TARGETS.p99Ms;
     const verdict =
@@ -248,7 +249,18 @@ function printTable(machine, rows, baseline, notes) {
           ? 'met'
           : `MISSED${ratioOk ? '' : ' ratio'}${p99Ok ? '' : ' p99'}${r.non2xx || r.errors ? ' (failures)' : ''}`;
     const target = r.target === undefined ? '' : `>=${r.target}x, p99<${TARGETS.p99Ms}`;
-    return [r.label, fmt(r.rps), fmt(r.p50, 1), fmt(r.p99, 1), String(r.non2xx), String(r.errors), fmt(ratio, 2), target, verdict];
+    return [
+      r.label,
+      fmt(r.rps),
+      fmt(r.p50, 1),
+      fmt(r.p99, 1),
+      String(r.non2xx),
+      String(r.errors),
+      r.baseline ? '' : fmt(ratio, 2),
+      fmt(r.rps / baseline, 2),
+      target,
+      verdict,
+    ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
@@ -298,7 +310,7 @@ async function main() {
   else if (!nats.jetstream) notes.push(`distributed skipped: NATS at ${NATS_URL} has no JetStream (nats-server -js)`);
   else {
     try {
-      log('starting the distributed portal (auth, admin, gateway on NATS) and seeding it');
+      log('starting the distributed portal (every service and a gateway on NATS) and seeding it');
       dist = await startDistributed(pg.url, `${prefix}d`);
       distUser = await signInWithTiles(dist.url, LOGIN, PASSWORD, TILES);
       log(`distributed gateway on ${dist.url}; ${LOGIN} has ${distUser.tileCount} tiles`);
@@ -309,37 +321,45 @@ async function main() {
     }
   }
 
+  // The baseline runs before the first case, between every two cases and after the last: each case's
+  // ratio is to the mean of the baseline runs just before and just after it (paired), so that a machine
+  // whose load changes during the run (shared cores) moves both sides of a ratio alike.
   const rows = [];
-  rows.push(await measure('baseline: bare Nest+Fastify, 1-row pg read (start)', `${baselineUrl}/api/user`));
-  rows.push({
-    ...(await measure('all-in-one GET /api/user/token/check', `${aio.url}/api/user/token/check`, aioUser.token)),
-    target: TARGETS.allInOne,
-  });
-  rows.push({
-    ...(await measure('all-in-one GET /api/dashboard/list', `${aio.url}/api/dashboard/list`, aioUser.token)),
-    target: TARGETS.allInOne,
-  });
-  if (dist) {
-    rows.push({
-      ...(await measure('distributed GET /api/user/token/check', `${dist.url}/api/user/token/check`, distUser.token)),
-      target: TARGETS.distributed,
-    });
-    rows.push({
-      ...(await measure('distributed GET /api/dashboard/list', `${dist.url}/api/dashboard/list`, distUser.token)),
-      target: TARGETS.distributed,
-    });
+  const baselineRun = async (when) => {
+    const row = await measure(`baseline: bare Nest+Fastify, 1-row pg read (${when})`, `${baselineUrl}/api/user`);
+    rows.push({ ...row, baseline: true });
+    return row.rps;
+  };
+  const cases = [
+    ['all-in-one GET /api/user/token/check', `${aio.url}/api/user/token/check`, aioUser.token, TARGETS.allInOne],
+    ['all-in-one GET /api/dashboard/list', `${aio.url}/api/dashboard/list`, aioUser.token, TARGETS.allInOne],
+    ...(dist
+      ? [
+          ['distributed GET /api/user/token/check', `${dist.url}/api/user/token/check`, distUser.token, TARGETS.distributed],
+          ['distributed GET /api/dashboard/list', `${dist.url}/api/dashboard/list`, distUser.token, TARGETS.distributed],
+        ]
+      : []),
+  ];
+  let before = await baselineRun('start');
+  for (const [i, [label, url, token, target]] of cases.entries()) {
+    const row = { ...(await measure(label, url, token)), target };
+    rows.push(row);
+    const after = await baselineRun(i === cases.length - 1 ? 'end' : `after case ${i + 1}`);
+    row.pairedBase = (before + after) / 2;
+    before = after;
   }
-  rows.push(await measure('baseline: bare Nest+Fastify, 1-row pg read (end)', `${baselineUrl}/api/user`));
 
-  const [first, last] = [rows[0].rps, rows.at(-1).rps];
-  const baseline = (first + last) / 2;
+  const baselines = rows.filter((r) => r.baseline).map((r) => r.rps);
+  const baseline = baselines.reduce((a, b) => a + b, 0) / baselines.length;
+  const spread = (100 * (Math.max(...baselines) - Math.min(...baselines))) / baseline;
   machine.push(
-    `noise: baseline ${first.toFixed(0)} req/s at start, ${last.toFixed(0)} req/s at end (${((100 * Math.abs(first - last)) / baseline).toFixed(1)} % apart); load average at end ${os
+    `noise: baseline runs ${baselines.map((b) => b.toFixed(0)).join(', ')} req/s (spread ${spread.toFixed(1)} % of their mean); load average at end ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  if (dist) notes.push(`distributed runs auth, admin, gateway, nats-server, PostgreSQL and autocannon on the same ${cpus.length} cores`);
+  if (dist)
+    notes.push(`distributed runs every service, the gateway, nats-server, PostgreSQL and autocannon on the same ${cpus.length} cores`);
   if (rows.some((r) => r.non2xx || r.errors)) notes.push('some case had non-2xx answers or errors: its req/s is not comparable');
   printTable(machine, rows, baseline, notes);
 

@@ -11,6 +11,7 @@ const ORDER = [
   'pgt',
   'tracerroute',
   'delivery',
+  'cold-chain',
   'serialtracker',
   'exports',
   'huby',

@@ -159,3 +159,45 @@ test('label format and default printer are offered only to Dashtower users', asy
   await apiAs(alice, 'PUT', `/user/${(await apiAs(alice, 'GET', '/user/me')).body.uuid}/setFormatEtiquette/PDF`);
   await alice.close();
 });
+
+test('Activité shows a colleague’s change with before and after, in both themes', async () => {
+  const alice = await newTab(ctx);
+  await loginToDashboard(alice, ctx.base, 'alice');
+  const form = {
+    kind: 'VIP',
+    title: 'Suivi des expéditions parfumerie',
+    depositorIds: [1],
+    statuses: [90],
+    recipients: [{ name: 'Service client', email: 'sc@demo-a.example' }],
+  };
+  const created = await apiAs(alice, 'POST', '/alerts', form);
+  assert.equal(created.status, 201);
+  assert.equal(
+    (await apiAs(alice, 'PUT', `/alerts/${created.body.id}`, { ...form, title: 'Suivi des expéditions grands magasins' })).status,
+    200,
+  );
+  await alice.close();
+
+  // denis works for DEMO-A too: he reads what alice changed.
+  const page = await newTab(ctx);
+  await loginToDashboard(page, ctx.base, 'denis');
+  await page.goto(`${ctx.base}/settings/activity`);
+  const row = page.getByRole('row').filter({ hasText: 'Suivi des expéditions grands magasins' }).filter({ hasText: 'Modification' });
+  await row.first().waitFor({ timeout: 15000 });
+  const text = await row.first().innerText();
+  assert.match(text, /alice/);
+  assert.match(text, /Titre : Suivi des expéditions parfumerie → Suivi des expéditions grands magasins/);
+  await screenshot(page, 'settings-activity-dark');
+  await apiAs(page, 'POST', '/user/theme/light');
+  await page.reload();
+  await row.first().waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+  await screenshot(page, 'settings-activity-light');
+  await apiAs(page, 'POST', '/user/theme/dark');
+  await page.close();
+  // The alert goes, for the other journeys.
+  const cleanup = await newTab(ctx);
+  await loginToDashboard(cleanup, ctx.base, 'alice');
+  await apiAs(cleanup, 'DELETE', `/alerts/${created.body.id}`);
+  await cleanup.close();
+});

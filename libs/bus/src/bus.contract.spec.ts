@@ -11,6 +11,7 @@ import { Test } from '@nestjs/testing';
 import { AppError, type BusRequest, type CallerContext, type DomainEvent } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { callerContext, dropDatabases, freshDatabaseBase } from '@portal/testing';
+import { currentEventId, currentRequestId, runWithRequestId } from '@portal/ops';
 import { connect } from 'nats';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { Admission } from './admission';
@@ -127,6 +128,8 @@ class Probe {
   readonly deliveries = new Map<string, DomainEvent[]>();
   readonly answeredBy = new Map<string, number>();
   readonly failedOnce = new Set<string>();
+  /** The log context (request id, event id) each consumer's handling ran in, by event id. */
+  readonly logContexts = new Map<string, { requestId?: string; eventId?: string }>();
   private readonly slowGate: (() => void)[] = [];
   /** Lets every slow call waiting so far finish. */
   releaseSlow(): void {
@@ -236,6 +239,7 @@ class ShipmentProjections {
 
   private async apply(consumer: string, event: DomainEvent): Promise<void> {
     this.probe.record(consumer, event);
+    this.probe.logContexts.set(event.id, { requestId: currentRequestId(), eventId: currentEventId() });
     await handleOnce(this.db, consumer, event, (em) => insertEffect(em, consumer, event));
   }
 }
@@ -526,6 +530,21 @@ describe.each(kits)('bus contract on $name', (kit) => {
       const event = await commitEvent(E.other, 'parcel 1');
       await waitFor('the consumer to apply it', async () => (await effects('bustest.other', event.id)) === 1);
       expect(probe.delivered('bustest.other')).toEqual([event]);
+    });
+
+    it('carries the id of the request that wrote the event to its consumer, whose log context names both', async () => {
+      const event = await runWithRequestId('req-trace-0007', () => commitEvent(E.other, 'parcel 7'));
+      expect(event.requestId).toBe('req-trace-0007');
+      await waitFor('the consumer to apply it', async () => (await effects('bustest.other', event.id)) === 1);
+      expect(probe.delivered('bustest.other')[0]).toMatchObject({ id: event.id, requestId: 'req-trace-0007' });
+      expect(probe.logContexts.get(event.id)).toEqual({ requestId: 'req-trace-0007', eventId: event.id });
+    });
+
+    it('names the event alone when no request wrote it (a timer, a seed)', async () => {
+      const event = await commitEvent(E.other, 'parcel 8');
+      expect(event.requestId).toBeUndefined();
+      await waitFor('the consumer to apply it', async () => (await effects('bustest.other', event.id)) === 1);
+      expect(probe.logContexts.get(event.id)).toEqual({ requestId: `event-${event.id}`, eventId: event.id });
     });
 
     it('never sends the event of a rolled-back transaction', async () => {

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { BaseRpcContext, CustomTransportStrategy, EventPattern, MessageHandler, Server } from '@nestjs/microservices';
 import type { BusRequest, DomainEvent } from '@portal/contracts';
-import { DRAIN_TIMEOUT_MS, runWithRequestId } from '@portal/ops';
+import { DRAIN_TIMEOUT_MS, runWithEvent, runWithRequestId } from '@portal/ops';
 import { lastValueFrom } from 'rxjs';
 import { Admission } from './admission';
 import { toAppError } from './errors';
@@ -50,11 +50,21 @@ export class BusServer extends Server implements CustomTransportStrategy {
     for (const handler of handlers) handler.next = undefined;
     for (const handler of handlers) {
       const consumer = String(handler.extras?.consumer ?? pattern);
-      await this.transport.consume(consumer, [pattern], async (event: DomainEvent) => {
-        const reply = await this.track(runWithRequestId(`event-${event.id}`, () => this.invoke(pattern, handler, event)));
-        if (!reply.ok) throw new Error(`${consumer} failed on ${event.type} ${event.id}: ${reply.error.key}`);
-      });
+      await this.transport.consume(consumer, [pattern], (event: DomainEvent) =>
+        // Every line of this handling carries the event id and the request that caused the event.
+        this.track(runWithEvent(event, () => this.handleDomainEvent(consumer, pattern, handler, event))),
+      );
     }
+  }
+
+  private async handleDomainEvent(consumer: string, pattern: string, handler: MessageHandler, event: DomainEvent): Promise<void> {
+    const started = performance.now();
+    const reply = await this.invoke(pattern, handler, event);
+    if (!reply.ok) {
+      this.logger.warn(`${consumer} failed on ${event.type}: ${reply.error.key} ${reply.error.message}`);
+      throw new Error(`${consumer} failed on ${event.type} ${event.id}: ${reply.error.key}`);
+    }
+    this.logger.debug(`${consumer} handled ${event.type} in ${Math.round(performance.now() - started)} ms`);
   }
 
   /** A request waits for a turn of its subject, or is shed with serverUnavailable and a Retry-After. */

@@ -8,3 +8,4 @@ export * from './bus.module';
 export * from './errors';
 export * from './outbox';
 export * from './repeater';
+export * from './audit';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { DomainEvent } from '@portal/contracts';
-import type { Db } from '@portal/db';
-import { watchOutbox, type OutboxBacklog } from '@portal/ops';
-import type { EntityManager, QueryRunner } from 'typeorm';
+import { addLibraryMigration, type Db } from '@portal/db';
+import { currentRequestId, watchOutbox, type OutboxBacklog } from '@portal/ops';
+import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import { Repeater } from './repeater';
 import type { BusTransport } from './transport';
 
@@ -17,7 +17,8 @@ export async function createOutboxAndInbox(qr: QueryRunner): Promise<void> {
     "occurred_at" timestamptz NOT NULL DEFAULT now(),
     "published_at" timestamptz,
     "attempts" integer NOT NULL DEFAULT 0,
-    "last_error" text
+    "last_error" text,
+    "request_id" text
   )`);
   await qr.query(`CREATE INDEX "outbox_pending" ON "outbox" ("occurred_at") WHERE "published_at" IS NULL`);
   await qr.query(`CREATE TABLE "inbox" (
@@ -28,17 +29,62 @@ export async function createOutboxAndInbox(qr: QueryRunner): Promise<void> {
   )`);
 }
 
-/** Records an event in the same transaction as the change that caused it. */
+/**
+ * The outbox's `request_id` (issue 19) in databases created before it: every service database has
+ * an outbox, so libs/bus adds this migration to each (a database without an outbox is left alone).
+ */
+export class OutboxRequestId1767900000000 implements MigrationInterface {
+  name = 'OutboxRequestId1767900000000';
+  async up(qr: QueryRunner): Promise<void> {
+    await qr.query(`ALTER TABLE IF EXISTS "outbox" ADD COLUMN IF NOT EXISTS "request_id" text`);
+  }
+  async down(qr: QueryRunner): Promise<void> {
+    await qr.query(`ALTER TABLE IF EXISTS "outbox" DROP COLUMN IF EXISTS "request_id"`);
+  }
+}
+addLibraryMigration(OutboxRequestId1767900000000);
+
+/**
+ * Records an event in the same transaction as the change that caused it, with the id of the request
+ * doing the work (so each consumer's log lines name the HTTP request that started it all).
+ */
 export async function addToOutbox<T>(em: EntityManager, source: string, type: string, payload: T): Promise<DomainEvent<T>> {
-  const event: DomainEvent<T> = { id: randomUUID(), type, source, occurredAt: new Date().toISOString(), payload };
-  await em.query(`INSERT INTO "outbox" ("id", "type", "source", "payload", "occurred_at") VALUES ($1, $2, $3, $4, $5)`, [
+  const requestId = currentRequestId();
+  const event: DomainEvent<T> = {
+    id: randomUUID(),
+    type,
+    source,
+    occurredAt: new Date().toISOString(),
+    payload,
+    ...(requestId ? { requestId } : {}),
+  };
+  await em.query(`INSERT INTO "outbox" ("id", "type", "source", "payload", "occurred_at", "request_id") VALUES ($1, $2, $3, $4, $5, $6)`, [
     event.id,
     type,
     source,
     JSON.stringify(payload),
     event.occurredAt,
+    requestId ?? null,
   ]);
   return event;
+}
+
+/** `addToOutbox` for many events of one change (a batch): the same rows, in one statement. */
+export async function addManyToOutbox<T>(
+  em: EntityManager,
+  source: string,
+  events: { type: string; payload: T }[],
+): Promise<DomainEvent<T>[]> {
+  if (!events.length) return [];
+  const occurredAt = new Date().toISOString();
+  const rows: DomainEvent<T>[] = events.map((e) => ({ id: randomUUID(), type: e.type, source, occurredAt, payload: e.payload }));
+  await em.query(
+    `INSERT INTO "outbox" ("id", "type", "source", "payload", "occurred_at")
+     SELECT x.id, x.type, x.source, x.payload, x."occurredAt" FROM jsonb_to_recordset($1::jsonb)
+       AS x(id uuid, type text, source text, payload jsonb, "occurredAt" timestamptz)`,
+    [JSON.stringify(rows)],
+  );
+  return rows;
 }
 
 /**
@@ -109,10 +155,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         // Marking events published need not wait for the disk: lost in a crash, they are published
         // again, and every consumer's inbox takes an event once.
         await em.query(`SET LOCAL synchronous_commit = off`);
-        const rows: { id: string; type: string; source: string; payload: unknown; occurred_at: Date }[] = await em.query(
-          `SELECT "id", "type", "source", "payload", "occurred_at" FROM "outbox"
+        const rows: { id: string; type: string; source: string; payload: unknown; occurred_at: Date; request_id: string | null }[] =
+          await em.query(
+            `SELECT "id", "type", "source", "payload", "occurred_at", "request_id" FROM "outbox"
             WHERE "published_at" IS NULL ORDER BY "occurred_at" LIMIT 100 FOR UPDATE SKIP LOCKED`,
-        );
+          );
         for (const row of rows) {
           const event: DomainEvent = {
             id: row.id,
@@ -120,6 +167,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
             source: row.source,
             payload: row.payload,
             occurredAt: new Date(row.occurred_at).toISOString(),
+            ...(row.request_id ? { requestId: row.request_id } : {}),
           };
           try {
             await this.transport.publish(event);

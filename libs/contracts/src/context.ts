@@ -92,4 +92,6 @@ export interface DomainEvent<T = unknown> {
   /** The service that emitted it. */
   source: string;
   payload: T;
+  /** The request (HTTP request id carried across the bus) whose work wrote the event, for the consumers' log lines. */
+  requestId?: string;
 }

@@ -5,6 +5,7 @@
  */
 import { ALERTS_ERROR_STATUS } from './alerts/errors';
 import { CLAIMS_ERROR_STATUS } from './claims/errors';
+import { FEVER_CERTIFICATE_ERROR_STATUS } from './fever/certificate';
 import { FEVER_ERROR_STATUS } from './fever/errors';
 import { HUBY_ERROR_STATUS } from './huby/errors';
 import { LOOP_ERROR_STATUS } from './huby/loop-errors';
@@ -19,6 +20,7 @@ export const ERROR_STATUS = {
   ...ALERTS_ERROR_STATUS,
   ...CLAIMS_ERROR_STATUS,
   ...FEVER_ERROR_STATUS,
+  ...FEVER_CERTIFICATE_ERROR_STATUS,
   // Alerts and session (§8)
   loginFailed: 401,
   tokenDismiss: 401,

@@ -9,6 +9,19 @@ import { preludedQuery, type PreludeStatement } from './preluded-query';
 import { APP_NARROWED_ROLE, APP_ROLE, canUseAppRoles, ensureAppRole, grantAppRole } from './rls';
 import { isNarrowed, KEY_SEPARATOR, restrictedDepositors } from './scope';
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+const libraryMigrations: Function[] = [];
+
+/**
+ * A migration a shared library needs in every service database (libs/bus: a column of the outbox
+ * every service has). Each database opened afterwards with migrations of its own runs it after them;
+ * it must be written to do nothing where its table does not exist.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export function addLibraryMigration(migration: Function): void {
+  if (!libraryMigrations.includes(migration)) libraryMigrations.push(migration);
+}
+
 /** The data was written by a newer version of the portal: refused at start. */
 export class NewerDataError extends Error {}
 
@@ -57,7 +70,9 @@ export class Db {
       type: 'postgres',
       url,
       entities: options.entities,
-      migrations: options.migrations,
+      // A handle that migrates nothing (a seed, a tool on a running service's database) adds nothing.
+      migrations:
+        Array.isArray(options.migrations) && options.migrations.length ? [...options.migrations, ...libraryMigrations] : options.migrations,
       migrationsTableName: 'migrations',
       migrationsRun: false,
       synchronize: false,

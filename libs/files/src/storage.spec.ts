@@ -63,4 +63,24 @@ describe('file storage', () => {
     expect(fs.readdirSync(path.join(root, 'exports', 'u1', 'orders'))).toHaveLength(1);
     expect(await storage.list('exports/nobody')).toEqual([]);
   });
+
+  it('deletes the unfinished writes a dead writer left, once older than the date given, and nothing else', async () => {
+    const folder = path.join(root, 'exports', 'u2', 'stock');
+    fs.mkdirSync(folder, { recursive: true });
+    const complete = await storage.putGenerated(Readable.from(['x\r\n']), { folder: 'exports/u2/stock', extension: 'csv' });
+    const id = '7d0c2f0e-9a43-4b59-9d4e-2f1b7c0a1e11';
+    const stale = path.join(folder, `${id}.xlsx.0b7e6f58-1d1e-4d8b-8c55-0f3f4b3b6a01.part`);
+    const live = path.join(folder, `${id}.xlsx.5a0f0b0e-6f3c-4a77-9a5e-3c1d2b4e5f60.part`);
+    const foreign = path.join(folder, 'notes.part');
+    for (const file of [stale, live, foreign]) fs.writeFileSync(file, 'half');
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    for (const file of [stale, foreign]) fs.utimesSync(file, dayAgo, dayAgo);
+    expect(await storage.removeUnfinished('exports', new Date(Date.now() - 24 * 3600_000))).toBe(1);
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(live)).toBe(true);
+    expect(fs.existsSync(foreign)).toBe(true);
+    expect(await storage.exists(complete.key)).toBe(true);
+    expect(await storage.removeUnfinished('nothing/here', new Date())).toBe(0);
+    await expect(storage.removeUnfinished('../etc', new Date())).rejects.toThrow('invalid storage folder');
+  });
 });

@@ -53,6 +53,11 @@ export abstract class FileStorage {
   ): Promise<{ key: string; size: number }>;
   /** The complete files under a folder, its subfolders included. */
   abstract list(folder: string): Promise<ListedFile[]>;
+  /**
+   * Deletes the unfinished writes of `putGenerated` under a folder last touched before `before` (their
+   * writer died mid-file: a live writer keeps touching its file); answers how many went.
+   */
+  abstract removeUnfinished(folder: string, before: Date): Promise<number>;
 
   /** Refuses what is too big (`sizeLimitExceeded`) or not of an accepted type (`unexpectedFileContent`). */
   protected check(bytes: Buffer, options: PutOptions): SniffedContentType {
@@ -68,6 +73,8 @@ export abstract class FileStorage {
 
 const KEY = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*\/[0-9a-f-]{36}\.(pdf|jpg|png|csv|xlsx)$/;
 const FOLDER = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/;
+/** What `putGenerated` writes before the rename: `<id>.<extension>.<uuid>.part`. */
+const PARTIAL = /[0-9a-f-]{36}\.(csv|xlsx)\.[0-9a-f-]{36}\.part$/;
 
 /** Local folder storage (`$DATA_DIR/files` by default); keys never leave the root folder. */
 export class LocalFileStorage extends FileStorage {
@@ -121,6 +128,21 @@ export class LocalFileStorage extends FileStorage {
       if (stat?.isFile()) files.push({ key, size: stat.size, modifiedAt: stat.mtime });
     }
     return files;
+  }
+
+  async removeUnfinished(folder: string, before: Date): Promise<number> {
+    if (!FOLDER.test(folder)) throw new Error(`invalid storage folder ${folder}`);
+    const base = path.join(this.root, ...folder.split('/'));
+    const entries = await fs.promises.readdir(base, { recursive: true }).catch(() => [] as string[]);
+    let removed = 0;
+    for (const entry of entries.filter((e) => PARTIAL.test(e))) {
+      const file = path.join(base, entry);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat?.isFile() || stat.mtime >= before) continue;
+      await fs.promises.rm(file, { force: true });
+      removed++;
+    }
+    return removed;
   }
 
   async read(key: string): Promise<Buffer> {

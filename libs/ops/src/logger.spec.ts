@@ -1,5 +1,5 @@
-import { logFormat, PortalLogger } from './logger';
-import { runWithRequestId } from './request-context';
+import { logFormat, logLevels, PortalLogger } from './logger';
+import { runWithEvent, runWithRequestId } from './request-context';
 
 /** What the logger writes, one string per write. */
 function capture(fn: () => void): string[] {
@@ -76,5 +76,32 @@ describe('log format', () => {
     }
     for (const entry of written.map((l) => JSON.parse(l) as { message: string; requestId: string }))
       expect(entry.message).toBe(`done ${entry.requestId}`);
+  });
+});
+
+describe('a consumer handling an event', () => {
+  it('writes the event id and the id of the request that caused the event on each line, JSON and text', () => {
+    const json = capture(() =>
+      runWithEvent({ id: 'evt-1', requestId: 'req-9' }, () => new PortalLogger('alerts', 'json').warn('projection failed', 'Projection')),
+    );
+    expect(JSON.parse(json[0]!)).toMatchObject({ service: 'alerts', requestId: 'req-9', eventId: 'evt-1', message: 'projection failed' });
+    const text = capture(() => runWithEvent({ id: 'evt-2' }, () => new PortalLogger('alerts', 'text').log('handled', 'Projection')));
+    expect(text.join('')).toContain('[req event-evt-2] ');
+    expect(text.join('')).toContain('[event evt-2] ');
+  });
+});
+
+describe('log level', () => {
+  it('is log by default (no debug lines), and LOG_LEVEL chooses a level and the more severe ones', () => {
+    expect(logLevels({})).toEqual(['fatal', 'error', 'warn', 'log']);
+    expect(logLevels({ LOG_LEVEL: 'debug' })).toEqual(['fatal', 'error', 'warn', 'log', 'debug']);
+    expect(logLevels({ LOG_LEVEL: 'WARN' })).toEqual(['fatal', 'error', 'warn']);
+    expect(logLevels({ LOG_LEVEL: 'chatty' })).toEqual(['fatal', 'error', 'warn', 'log']);
+    const lines = capture(() => {
+      const quiet = new PortalLogger('stock', 'json', logLevels({}));
+      quiet.debug('hidden', 'Stock');
+      quiet.log('shown', 'Stock');
+    });
+    expect(lines.map((l) => (JSON.parse(l) as { message: string }).message)).toEqual(['shown']);
   });
 });

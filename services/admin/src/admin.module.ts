@@ -6,6 +6,8 @@ import { Announcement, AnnouncementHidden } from './announcements/announcement.e
 import { AnnouncementsController } from './announcements/announcements.controller';
 import { AnnouncementsRepository } from './announcements/announcements.repository';
 import { AnnouncementsService } from './announcements/announcements.service';
+import { AuditController } from './audit/audit.controller';
+import { AuditService } from './audit/audit.service';
 import { Activity } from './depositors/activity.entity';
 import { Depositor } from './depositors/depositor.entity';
 import { DepositorsController } from './depositors/depositors.controller';
@@ -33,6 +35,7 @@ import { CreateAdmin1763790000000 } from './migrations/1763790000000-CreateAdmin
 import { RefreshDepositorPolicies1764200000000 } from './migrations/1764200000000-RefreshDepositorPolicies';
 import { AnnouncementAudience1765500000000 } from './migrations/1765500000000-AnnouncementAudience';
 import { AlertEmailTemplates1766100000000 } from './migrations/1766100000000-AlertEmailTemplates';
+import { AuditTrail1767200000000 } from './migrations/1767200000000-AuditTrail';
 import { Platform } from './platforms/platform.entity';
 import { PlatformsController } from './platforms/platforms.controller';
 import { PlatformsRepository } from './platforms/platforms.repository';
@@ -56,6 +59,7 @@ import { SupportService } from './support/support.service';
         RefreshDepositorPolicies1764200000000,
         AnnouncementAudience1765500000000,
         AlertEmailTemplates1766100000000,
+        AuditTrail1767200000000,
       ],
     }),
   ],
@@ -70,6 +74,7 @@ import { SupportService } from './support/support.service';
     MailOutboxController,
     HealthController,
     SecurityLogConsumer,
+    AuditController,
   ],
   providers: [
     GeoService,
@@ -88,6 +93,7 @@ import { SupportService } from './support/support.service';
     MailOutboxService,
     LogsRepository,
     SecurityLogService,
+    AuditService,
     { provide: SUPPORT_MAILBOX, useFactory: () => process.env.SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL },
     { provide: Mailer, useFactory: (db: Db) => new Mailer(db), inject: [Db] },
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },

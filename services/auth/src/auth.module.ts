@@ -2,14 +2,14 @@ import { Module } from '@nestjs/common';
 import { loadSigningKey, TokenService } from '@portal/auth';
 import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
 import { DatabaseModule, Db } from '@portal/db';
-import { Mailer } from '@portal/mail';
+import { Mailer, MailRelay } from '@portal/mail';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { ApiKeysService } from './api-keys/api-keys.service';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardTile } from './dashboard/dashboard-tile.entity';
 import { DashboardService } from './dashboard/dashboard.service';
 import { ExportJobsController } from './exports/export-jobs.controller';
-import { ExportJobsService } from './exports/export-jobs.service';
+import { EXPORT_MAIL_RELAY, ExportJobsService } from './exports/export-jobs.service';
 import { ExportMailsController } from './exports/export-mails.controller';
 import { ExportMailsService } from './exports/export-mails.service';
 import { HealthController } from './health/health.controller';
@@ -17,6 +17,7 @@ import { CreateAuth1763780000000 } from './migrations/1763780000000-CreateAuth';
 import { CreateApiKeys1763800000000 } from './migrations/1763800000000-CreateApiKeys';
 import { FilterPlatforms1764500000000 } from './migrations/1764500000000-FilterPlatforms';
 import { ExportJobs1765000000000 } from './migrations/1765000000000-ExportJobs';
+import { ExportMailsAndRetention1767900000002 } from './migrations/1767900000002-ExportMailsAndRetention';
 import { PasswordReset } from './passwords/password-reset.entity';
 import { PasswordsController } from './passwords/passwords.controller';
 import { PasswordsService } from './passwords/passwords.service';
@@ -32,7 +33,13 @@ import { UsersRepository } from './users/users.repository';
 
 /** The auth service: users, credentials, sessions, roles and scopes, user settings, dashboard tiles. */
 /** The auth database's migrations, in order (the service and the first-administrator command run them). */
-export const AUTH_MIGRATIONS = [CreateAuth1763780000000, CreateApiKeys1763800000000, FilterPlatforms1764500000000, ExportJobs1765000000000];
+export const AUTH_MIGRATIONS = [
+  CreateAuth1763780000000,
+  CreateApiKeys1763800000000,
+  FilterPlatforms1764500000000,
+  ExportJobs1765000000000,
+  ExportMailsAndRetention1767900000002,
+];
 
 @Module({
   imports: [
@@ -65,6 +72,8 @@ export const AUTH_MIGRATIONS = [CreateAuth1763780000000, CreateApiKeys1763800000
     ExportJobsService,
     { provide: TokenService, useFactory: () => new TokenService(loadSigningKey()) },
     { provide: Mailer, useFactory: (db: Db) => new Mailer(db), inject: [Db] },
+    // Sends the mails written in a transaction (the background exports' ones), with retries.
+    { provide: MailRelay, useFactory: (db: Db, mailer: Mailer) => new MailRelay(db, mailer, EXPORT_MAIL_RELAY), inject: [Db, Mailer] },
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
   ],
 })

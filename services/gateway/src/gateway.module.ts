@@ -2,11 +2,14 @@ import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { loadSigningKey, TokenService } from '@portal/auth';
 import { AlertsHttpModule } from './alerts/alerts.module';
+import { AuditHttpModule } from './audit/audit.controller';
 import { AuthController } from './auth/auth.controller';
 import { ClaimsHttpModule } from './claims/claims.module';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { ExportsHttpModule } from './exports/exports.module';
 import { FeverHttpModule } from './fever/fever.module';
+import { FeverExcursionsController } from './fever/fever-excursions.controller';
+import { FeverIngestController } from './fever/fever-ingest.controller';
 import { HealthController } from './health/health.controller';
 import { RateLimitGuard, RateLimitModule } from './http/rate-limit';
 import { SessionGuard } from './http/session.guard';
@@ -28,12 +31,13 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
   AlertsHttpModule,
   ClaimsHttpModule,
   FeverHttpModule,
+  AuditHttpModule,
 ];
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */
 @Module({
   imports: [RateLimitModule, ...FEATURE_MODULES],
-  controllers: [AuthController, UserController, DashboardController, HealthController],
+  controllers: [AuthController, UserController, DashboardController, HealthController, FeverIngestController, FeverExcursionsController],
   providers: [
     SessionResolver,
     SessionCache,

@@ -6,6 +6,9 @@ import { CarriersController } from './carriers/carriers.controller';
 import { ClaimEvidenceController } from './claims/claim-evidence.controller';
 import { ClaimEvidenceService } from './claims/claim-evidence.service';
 import { CarriersService } from './carriers/carriers.service';
+import { ColdChainController } from './cold-chain/cold-chain.controller';
+import { ColdChainRepository } from './cold-chain/cold-chain.repository';
+import { ColdChainService } from './cold-chain/cold-chain.service';
 import { ClassificationController } from './classification/classification.controller';
 import { ClassificationService } from './classification/classification.service';
 import { DocumentsController } from './documents/documents.controller';
@@ -47,6 +50,7 @@ import { SnapshotsService } from './snapshots/snapshots.service';
     WebhooksController,
     OrdersController,
     DocumentsController,
+    ColdChainController,
     ClassificationController,
     TracerRouteController,
     SerialsController,
@@ -64,6 +68,8 @@ import { SnapshotsService } from './snapshots/snapshots.service';
     OrdersService,
     DocumentsRepository,
     DocumentsService,
+    ColdChainRepository,
+    ColdChainService,
     ClassificationService,
     TracerRouteService,
     SerialsService,

@@ -84,6 +84,10 @@ export class Deployment {
       OUTBOX_INTERVAL_MS: '100',
       ALERTS_SCHEDULER_INTERVAL_MS: '2000',
       HUBY_CARRIER_EVENTS_INTERVAL_MS: '300',
+      // The fever service's MQTT subscriber, when a test turned it on (fever-ingest.test.ts).
+      FEVER_MQTT_URL: process.env.FEVER_MQTT_URL,
+      FEVER_MQTT_TOPIC_PREFIX: process.env.FEVER_MQTT_TOPIC_PREFIX,
+      FEVER_MQTT_GROUP: process.env.FEVER_MQTT_GROUP,
       BUS_TIMEOUT_MS: '2000',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -3,7 +3,9 @@
 // with their weights, the roles each needs, and the demo users the virtual users sign in as. Each
 // virtual user keeps order and item ids from its own answers, so details and precise searches ask
 // for rows it has seen, as a person clicking through the lists would.
+import { randomBytes } from 'node:crypto';
 import { pick, prng } from './load-driver.mjs';
+import { requireFromRoot } from './platform.mjs';
 
 const DAY = 86_400_000;
 const PGT = ['PGT_USER', 'TRACERROUTE_USER'];
@@ -179,6 +181,53 @@ export const ENDPOINTS = [
     build: (vu) => ({
       path: `/api/dashtower/address/all?type=recipient&active=1&search=${pick(vu.rand, ['', 'D', 'DEST0', 'PHARM', '69'])}`,
     }),
+  },
+];
+
+const { DEMO_API_KEYS } = requireFromRoot('@portal/service-auth');
+const RUN = randomBytes(3).toString('hex').toUpperCase();
+
+/** A warehouse order of DEMO-A, shipped, as the provider's warehouse system posts it (tests/support/feed-stream.ts). */
+function feedOrder(reference) {
+  const createdAt = new Date(Date.now() - 3_600_000).toISOString();
+  return {
+    reference,
+    depositorId: 1,
+    depositorCode: 'DEMO-A',
+    platformId: 1,
+    carrier: { code: 'GLS', name: 'GLS' },
+    recipient: { company: 'Pharmacie du Centre', name: 'Camille Bernard', zip: '69003', town: 'Lyon', country: 'FR' },
+    createdAt,
+    lines: [{ reference: 'ART-SER', label: 'Lecteur', quantityOrdered: 1, quantitySent: 1 }],
+    parcels: [{ trackingNumber: `T${reference}`, status: 90, weightKg: 2.5, packaging: 'CARTON' }],
+    statuses: [{ status: 90, at: createdAt }],
+  };
+}
+
+/**
+ * The writes of the mix (issue 19's load benchmark): a user signing in again (a new session), and the
+ * warehouse feed posting orders one by one with its API key (each a new order: events to the outbox,
+ * the alerts projection behind). Weights in the same % as ENDPOINTS.
+ */
+export const WRITES = [
+  {
+    name: 'login',
+    weight: 3,
+    build: (vu) => ({ method: 'POST', path: '/api/auth/login', body: { login: vu.login, password: PASSWORD }, anonymous: true }),
+  },
+  {
+    name: 'feed-order',
+    weight: 5,
+    build: (vu) => {
+      vu.fed = (vu.fed ?? 0) + 1;
+      return {
+        method: 'POST',
+        path: '/api/feed/tracking/orders',
+        headers: { 'x-api-key': DEMO_API_KEYS.warehouse },
+        body: feedOrder(`LM${RUN}-${vu.index}-${vu.fed}`),
+        anonymous: true,
+      };
+    },
   },
 ];
 

@@ -168,10 +168,16 @@ function machineSeconds() {
 }
 
 /** Starts a CPU window over the portal process, the PostgreSQL postmaster and its backends, this process and the machine. */
-export function cpuWindow({ portalPid, postmasterPid }) {
+export function cpuWindow({ portalPid, portalPids, postmasterPid }) {
+  // The portal is one process (all-in-one) or many (distributed: every copy of every service and gateway).
+  const pids = portalPids ?? [portalPid];
+  const portalSeconds = () => {
+    const each = pids.map((pid) => processSeconds(pid, false));
+    return each.every((s) => s === null) ? null : each.reduce((a, s) => a + (s ?? 0), 0);
+  };
   const read = () => ({
     at: process.hrtime.bigint(),
-    portal: processSeconds(portalPid, false),
+    portal: portalSeconds(),
     postgres: processSeconds(postmasterPid, true),
     driver: process.cpuUsage(),
     machine: machineSeconds(),
@@ -200,13 +206,13 @@ export function cpuWindow({ portalPid, postmasterPid }) {
 }
 
 /** "portal 1.23 cores (62 % of the machine)" lines of a CPU window. */
-export function cpuLines(cpu, driverName = 'load driver (this process)') {
+export function cpuLines(cpu, driverName = 'load driver (this process)', portalName = 'portal process') {
   const part = (name, seconds) =>
     seconds === null
       ? `${name.padEnd(28)} n/a`
       : `${name.padEnd(28)} ${(seconds / cpu.wall).toFixed(2).padStart(5)} cores  (${((100 * seconds) / (cpu.wall * cpu.cores)).toFixed(0).padStart(3)} % of the machine's ${cpu.cores})`;
   return [
-    part('portal process', cpu.portal),
+    part(portalName, cpu.portal),
     part('PostgreSQL (all processes)', cpu.postgres),
     part(driverName, cpu.driver),
     part('everything else', Math.max(0, cpu.others)),

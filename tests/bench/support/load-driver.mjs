@@ -14,7 +14,7 @@ export const { prng, pick } = requireFromRoot('@portal/demo');
 export function httpClient(baseUrl, sockets) {
   const { hostname, port } = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: sockets });
-  const send = (method, path, { token, body } = {}) =>
+  const send = (method, path, { token, body, headers } = {}) =>
     new Promise((resolve) => {
       const started = process.hrtime.bigint();
       const done = (status, text, code) => resolve({ status, body: text, code, ms: Number(process.hrtime.bigint() - started) / 1e6 });
@@ -29,6 +29,7 @@ export function httpClient(baseUrl, sockets) {
           headers: {
             accept: 'application/json',
             ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...headers,
             ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
           },
         },
@@ -45,6 +46,20 @@ export function httpClient(baseUrl, sockets) {
     });
   return { send, close: () => agent.destroy() };
 }
+
+/** Several origins (the gateways behind a load balancer): each request goes to the next one in turn. */
+export function roundRobinClient(baseUrls, sockets) {
+  const clients = baseUrls.map((url) => httpClient(url, sockets));
+  let turn = 0;
+  return {
+    send: (method, path, options) => clients[turn++ % clients.length].send(method, path, options),
+    close: () => clients.forEach((c) => c.close()),
+  };
+}
+
+/** Sends a virtual user's step: GET by default, as the user (its token) unless the step says otherwise. */
+export const sendStep = (client, vu, step) =>
+  client.send(step.method ?? 'GET', step.path, { token: step.anonymous ? undefined : vu.token, body: step.body, headers: step.headers });
 
 /** The key of the portal's error envelope, when the answer has one. */
 export function errorKey(body) {
@@ -126,7 +141,7 @@ export async function runClosedLoop({ client, users, thinkMs, warmup, seconds, o
     while (!stopping) {
       const step = vu.next();
       inFlight.set(vu, performance.now());
-      const answer = await client.send('GET', step.path, { token: vu.token });
+      const answer = await sendStep(client, vu, step);
       const ended = performance.now();
       inFlight.delete(vu);
       sent += 1;
@@ -175,7 +190,7 @@ export async function runFor({ client, users, thinkMs, seconds }) {
     await sleep((thinkMs || 1000) * vu.rand() * 0.2);
     while (!stopping) {
       const step = vu.next();
-      const answer = await client.send('GET', step.path, { token: vu.token });
+      const answer = await sendStep(client, vu, step);
       completed += 1;
       if (answer.status >= 200 && answer.status < 400) answered += 1;
       if (answer.status === 200) step.after?.(answer.body);

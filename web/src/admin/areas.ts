@@ -1,5 +1,5 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { hasAnyRole, type RoleName } from '@portal/contracts';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { hasAnyRole, Role, type RoleName } from '@portal/contracts';
 import { REFERENCE_AREAS } from './reference-areas';
 import { USER_AREAS } from './user-areas';
 
@@ -21,6 +21,15 @@ export interface AdminArea {
   component: LazyExoticComponent<ComponentType>;
 }
 
-export const ADMIN_AREAS: readonly AdminArea[] = [...USER_AREAS, ...REFERENCE_AREAS];
+/** The audit trail: every change by any user in any service (the back office's logs role). */
+const AUDIT_AREA: AdminArea = {
+  path: 'audit',
+  roles: [Role.ADMIN_LOGS],
+  labelKey: 'audit.title',
+  descriptionKey: 'audit.description',
+  component: lazy(() => import('../audit/AuditList')),
+};
+
+export const ADMIN_AREAS: readonly AdminArea[] = [...USER_AREAS, ...REFERENCE_AREAS, AUDIT_AREA];
 
 export const adminAreasFor = (roles: readonly string[]): AdminArea[] => ADMIN_AREAS.filter((a) => hasAnyRole(roles, a.roles));

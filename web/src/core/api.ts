@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@portal/contracts';
 import { getToken } from './session';
-import { reportServerDown } from './serverStatus';
+import { reportServerDown, reportServiceUnavailable, useHealthFetch } from './serverStatus';
 
 /** An error answer of the API, with the catalogue key of contracts ERROR_STATUS. */
 /**
@@ -44,6 +44,7 @@ let fetchFn: FetchFn = (...args) => fetch(...args);
 /** Tests replace the transport with a fake. */
 export function useFetch(next: FetchFn): void {
   fetchFn = next;
+  useHealthFetch(next as typeof fetch);
 }
 
 let onTokenDismiss: (() => void) | null = null;
@@ -93,7 +94,9 @@ export async function apiRequest(path: string, options: ApiOptions = {}): Promis
     .catch(() => null);
   const error = payload?.error;
   const key = error?.key ?? (response.status === 503 ? 'serverUnavailable' : 'unexpectedError');
-  if (response.status === 503 || (response.status === 502 && !error)) reportServerDown();
+  // A bare 502–504 comes from a proxy in front of a gateway that is gone; our own 503 names one service.
+  if (response.status >= 502 && response.status <= 504 && !error) reportServerDown();
+  else if (response.status === 503) reportServiceUnavailable();
   if (response.status === 401 && key === 'tokenDismiss' && token) onTokenDismiss?.();
   throw new ApiError(response.status, key, error?.message ?? response.statusText, error?.params ?? {}, error?.fields ?? {});
 }

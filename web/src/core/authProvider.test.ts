@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_CHECK_INTERVAL_MS } from '@portal/contracts';
-import { api, ApiError, setTokenDismissHandler, useFetch } from './api';
+import { api, ApiError, errorKeyOf, setTokenDismissHandler, useFetch } from './api';
 import { authProvider, refreshToken, startTokenRefresh, stopTokenRefresh } from './authProvider';
 import { currentLoginPath, getToken, getUser, TOKEN_KEY, USER_KEY, useStorage } from './session';
-import { isServerDown } from './serverStatus';
+import { checkHealth, isServerDown, serviceCheckSettled } from './serverStatus';
 
 class MemoryStorage {
   data = new Map<string, string>();
@@ -126,10 +126,45 @@ describe('authProvider', () => {
     expect(currentLoginPath({ pathname: '/login', search: '?backpath=%2Fstock%2Fmovements' })).toBe('/login?backpath=%2Fstock%2Fmovements');
   });
 
-  it('reports the server down when it cannot be reached or answers 503', async () => {
-    fakeServer({ 'GET /api/announcements': () => [503, { error: { key: 'serverUnavailable', message: 'down' } }] });
+  it('reports the server down when the gateway cannot be reached', async () => {
+    fakeServer({});
+    const error = (await api('/announcements').catch((e) => e)) as Error;
+    expect(errorKeyOf(error)).toBe('serverUnavailable');
+    expect(isServerDown()).toBe(true);
+    fakeServer({ 'GET /api/health': () => [200, { status: 'ok' }] });
+    await expect(checkHealth()).resolves.toBe(true);
+    expect(isServerDown()).toBe(false);
+  });
+
+  it('reports the server down on a 503 when the auth service is down too', async () => {
+    fakeServer({
+      'GET /api/announcements': () => [503, { error: { key: 'serverUnavailable', message: 'down' } }],
+      'GET /api/health': () => [503, { status: 'degraded', services: { auth: { up: false, db: false }, admin: { up: true, db: true } } }],
+    });
     const error = (await api('/announcements').catch((e) => e)) as ApiError;
     expect(error.key).toBe('serverUnavailable');
+    await serviceCheckSettled();
     expect(isServerDown()).toBe(true);
+    fakeServer({ 'GET /api/health': () => [200, { status: 'ok' }] });
+    await checkHealth();
+  });
+
+  it('keeps the portal up when only the service behind a call is unavailable', async () => {
+    fakeServer({
+      'GET /api/fever/probes': () => [503, { error: { key: 'serverUnavailable', message: 'no service answers fever.probes.list' } }],
+      'GET /api/health': () => [503, { status: 'degraded', services: { auth: { up: true, db: true }, fever: { up: false, db: false } } }],
+    });
+    const error = (await api('/fever/probes').catch((e) => e)) as ApiError;
+    expect(error.key).toBe('serverUnavailable');
+    await serviceCheckSettled();
+    expect(isServerDown()).toBe(false);
+  });
+
+  it('reports the server down on a proxy’s bare 502', async () => {
+    fakeServer({ 'GET /api/announcements': () => [502, 'Bad Gateway'] });
+    await api('/announcements').catch(() => undefined);
+    expect(isServerDown()).toBe(true);
+    fakeServer({ 'GET /api/health': () => [200, { status: 'ok' }] });
+    await checkHealth();
   });
 });

@@ -15,8 +15,16 @@ import {
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import ColdIcon from '@mui/icons-material/AcUnit';
 import { useNotify, useTranslate } from 'ra-core';
-import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentDto, type DocumentType, type OrderDetailDto } from '@portal/contracts';
+import {
+  DOCUMENT_TYPE_LABELS,
+  UPLOADABLE_DOCUMENT_TYPES,
+  type ColdChainDocumentDto,
+  type DocumentDto,
+  type DocumentType,
+  type OrderDetailDto,
+} from '@portal/contracts';
 import { api } from '../core/api';
 import { ActionDialog, useSubmit } from '../tracking/ActionDialog';
 import { useShortLocale } from '../stock/ui';
@@ -24,7 +32,7 @@ import { useUser } from '../user/useUser';
 import { formatBytes } from '../core/files';
 import { downloadDocument, toUploadBody, uploadProblem } from './files';
 import { FilePicker } from './FilePicker';
-import { canDeleteDocument, deliveryRights } from './model';
+import { canDeleteDocument, canRequestColdChain, deliveryRights } from './model';
 import { ConfirmDialog, Section, useDateTime } from './ui';
 import { useErrorText } from '../i18n/useErrorText';
 
@@ -42,6 +50,7 @@ export function Documents({ order, onChanged }: { order: OrderDetailDto; onChang
   const [adding, setAdding] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
+  const [certifying, setCertifying] = useState(false);
   const documents = [...order.documents].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
   const typeLabel = (type: DocumentType) => DOCUMENT_TYPE_LABELS[type]?.[locale] ?? type;
 
@@ -53,6 +62,23 @@ export function Documents({ order, onChanged }: { order: OrderDetailDto; onChang
       notify(errorText(error), { type: 'error' });
     } finally {
       setDownloading(null);
+    }
+  };
+  /** Issue 16: fever certifies the order's stay from its probes; the PDF joins the documents (replacing an older one). */
+  const certify = async () => {
+    setCertifying(true);
+    try {
+      const done = await api<ColdChainDocumentDto>(`/orders/${order.id}/documents/cold-chain`, { method: 'POST' });
+      const verdict = translate(`delivery.documents.coldChain.verdicts.${done.verdict}`);
+      notify(`delivery.documents.coldChain.${done.provisional ? 'createdProvisional' : 'created'}`, {
+        type: done.verdict === 'conforming' ? 'success' : 'warning',
+        messageArgs: { verdict },
+      });
+      onChanged();
+    } catch (error) {
+      notify(errorText(error), { type: 'error' });
+    } finally {
+      setCertifying(false);
     }
   };
   const remove = async () => {
@@ -79,6 +105,22 @@ export function Documents({ order, onChanged }: { order: OrderDetailDto; onChang
       title={translate('delivery.sections.documents')}
       actions={
         <>
+          {canRequestColdChain(order, roles) && (
+            <Tooltip title={translate('delivery.documents.coldChain.hint')}>
+              <span>
+                <Button
+                  id="cold-chain-certificate"
+                  variant="outlined"
+                  size="small"
+                  startIcon={<ColdIcon />}
+                  disabled={certifying}
+                  onClick={() => void certify()}
+                >
+                  {translate(certifying ? 'delivery.documents.coldChain.creating' : 'delivery.documents.coldChain.create')}
+                </Button>
+              </span>
+            </Tooltip>
+          )}
           {rights.addDocument && (
             <Button variant="outlined" size="small" onClick={() => setAdding(true)}>
               {translate('delivery.documents.add')}
@@ -212,7 +254,7 @@ function AddDocumentDialog({ orderId, onClose, onAdded }: { orderId: number; onC
         error={tried && !type}
         helperText={tried && !type ? translate('fields.required') : undefined}
       >
-        {DOCUMENT_TYPES.map((t) => (
+        {UPLOADABLE_DOCUMENT_TYPES.map((t) => (
           <MenuItem key={t} value={t}>
             {DOCUMENT_TYPE_LABELS[t][locale]}
           </MenuItem>

@@ -4,6 +4,7 @@ import {
   allowedClassifications,
   canDeleteDocument,
   deliveryProblems,
+  canRequestColdChain,
   deliveryRights,
   isOldEnough,
   mergeTimeline,
@@ -216,5 +217,11 @@ describe('rights on the delivery (spec §6)', () => {
     });
     expect(Object.values(deliveryRights([Role.ADMIN])).every(Boolean)).toBe(true);
     expect(deliveryRights([Role.SERIAL_USER]).download).toBe(false);
+  });
+  it('offers the cold-chain certificate to tracker users on an order with a platform', () => {
+    expect(canRequestColdChain({ platformId: 12 }, [Role.PGT_USER])).toBe(true);
+    expect(canRequestColdChain({ platformId: 12 }, [Role.ADMIN])).toBe(true);
+    expect(canRequestColdChain({ platformId: null }, [Role.PGT_USER])).toBe(false);
+    expect(canRequestColdChain({ platformId: 12 }, [Role.TRACERROUTE_USER, Role.FEVER_USER])).toBe(false);
   });
 });

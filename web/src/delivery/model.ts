@@ -142,6 +142,13 @@ export function deliveryRights(roles: readonly string[]) {
   };
 }
 
+/**
+ * The cold-chain certificate button (issue 16): for Pack and Go Tracer users, on an order with a
+ * platform. Whether its zone has probes is fever's to say (coldChainNoProbes), not guessed here.
+ */
+export const canRequestColdChain = (order: Pick<OrderDetailDto, 'platformId'>, roles: readonly string[]): boolean =>
+  order.platformId !== null && hasAnyRole(roles, [Role.PGT_USER]);
+
 /** Spec §5: a manual delivery date is at least MANUAL_DELIVERY_MIN_AGE_MINUTES in the past. */
 export function isOldEnough(at: Date, now = new Date()): boolean {
   return at.getTime() <= now.getTime() - MANUAL_DELIVERY_MIN_AGE_MINUTES * 60_000;

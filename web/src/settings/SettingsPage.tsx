@@ -11,8 +11,9 @@ const ProfileTab = lazy(() => import('./ProfileTab'));
 const ProblemReportTab = lazy(() => import('./ProblemReportTab'));
 const EmailTemplateTab = lazy(() => import('./EmailTemplateTab'));
 const LogoutTab = lazy(() => import('./LogoutTab'));
+const ActivityTab = lazy(() => import('./ActivityTab'));
 
-const TABS = ['general', 'filter', 'password', 'profile', 'problem', 'email', 'logout'] as const;
+const TABS = ['general', 'filter', 'password', 'profile', 'activity', 'problem', 'email', 'logout'] as const;
 
 /** /settings/<tab>: each tab is a link, so a tab can be bookmarked and opened directly. */
 export default function SettingsPage() {
@@ -30,7 +31,7 @@ export default function SettingsPage() {
             <Tab key={tab} value={tab} label={translate(`settings.tabs.${tab}`)} component={RouterLink} to={`/settings/${tab}`} />
           ))}
         </Tabs>
-        <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 760 }}>
+        <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: current === 'activity' ? undefined : 760 }}>
           <Suspense fallback={<Loading />}>
             <Routes>
               <Route index element={<Navigate to="general" replace />} />
@@ -38,6 +39,7 @@ export default function SettingsPage() {
               <Route path="filter" element={<FilterTab />} />
               <Route path="password" element={<PasswordTab />} />
               <Route path="profile" element={<ProfileTab />} />
+              <Route path="activity" element={<ActivityTab />} />
               <Route path="problem" element={<ProblemReportTab />} />
               <Route path="email" element={<EmailTemplateTab />} />
               <Route path="logout" element={<LogoutTab />} />

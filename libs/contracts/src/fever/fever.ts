@@ -146,6 +146,13 @@ export interface FeverCertificateRequest {
   reference: string;
   depositorId: number;
   platformId: number;
+  /** The order's store code: the zone of that code; none → every zone of the depositor on the platform. */
+  store?: string | null;
+  /** The order's identification printed on the certificate. */
+  depositorCode?: string;
+  customerReference?: string | null;
+  /** The stay runs up to now (the order has not shipped yet): printed as provisional. */
+  provisional?: boolean;
   /** Reception of the goods (or the order's creation when no reception is known) and shipping. */
   from: string;
   to: string;

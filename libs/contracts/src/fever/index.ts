@@ -2,3 +2,5 @@ export * from './fever';
 export * from './errors';
 export * from './subjects';
 export * from './manage';
+export * from './certificate';
+export * from './excursions';

@@ -183,6 +183,13 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, Labels5> = {
     'Merci pericolose (ADR)',
     'Gefahrgut (ADR)',
   ),
+  COLD_CHAIN: l(
+    'Certificat chaîne du froid',
+    'Cold-chain certificate',
+    'Certificado de cadena de frío',
+    'Certificato catena del freddo',
+    'Kühlketten-Zertifikat',
+  ),
 };
 
 /** Messages of the tracking error keys (spec §8 "Tracker and delivery" first), for the web i18n files. */

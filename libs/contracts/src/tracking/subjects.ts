@@ -1,4 +1,4 @@
-import type { CarrierEventStatus } from './statuses';
+import type { CarrierEventStatus, TracerEventType } from './statuses';
 /** Request/reply subjects of the tracking service (`tracking.<resource>.<verb>`). */
 export const TrackingSubjects = {
   feedOrder: 'tracking.feed.order',
@@ -14,6 +14,8 @@ export const TrackingSubjects = {
   addDocument: 'tracking.documents.add',
   deleteDocument: 'tracking.documents.delete',
   deletePods: 'tracking.documents.delete-pods',
+  /** A cold-chain certificate of the order from fever's probes, stored as its COLD_CHAIN document (issue 16). */
+  coldChainCertificate: 'tracking.documents.cold-chain',
   tracerSetStatus: 'tracking.tracerroute.set-status',
   tracerAddEvent: 'tracking.tracerroute.add-event',
   tracerCarrierInfo: 'tracking.tracerroute.carrier-info',
@@ -42,6 +44,8 @@ export const TrackingEvents = {
    * change (a status change carries the same snapshot in OrderStatusChangedEvent.order).
    */
   orderChanged: 'tracking.order.changed',
+  /** Payload: TracerEventAddedEvent, a Tracer Route event entered by hand (the carriers' own come as carrierEventReported). */
+  tracerEventAdded: 'tracking.tracer.event-added',
 } as const;
 
 /**
@@ -95,6 +99,17 @@ export interface CarrierEventReportedEvent {
   status: CarrierEventStatus;
   at: string;
   note: string | null;
+}
+
+/** A user entered a Tracer Route event on an order (spec §3 Tracer Route event); its private note stays in tracking. */
+export interface TracerEventAddedEvent {
+  orderId: number;
+  depositorId: number;
+  reference: string;
+  type: TracerEventType;
+  at: string;
+  carrierName: string | null;
+  publicNote: string | null;
 }
 
 export interface OrderStatusChangedEvent {

@@ -62,14 +62,25 @@ describe('alerts', () => {
       expect(doc.rows.map((r) => r.id)).not.toContain(alert.id);
     });
 
-    it('updates the whole form and clears the next slot; deletes', async () => {
+    it('updates the whole form and plans the next slot of the new schedule at once; deletes', async () => {
       const alert = await create();
-      await db.system.query(`UPDATE alerts SET next_slot_at = now() WHERE id = $1`, [alert.id]);
+      await db.system.query(`UPDATE alerts SET next_slot_at = now() - interval '3 days' WHERE id = $1`, [alert.id]);
+      const before = Date.now();
       const updated = await h.call<AlertDto>(AlertsSubjects.update, alice, {
         id: alert.id,
         alert: form({ title: 'Chaque semaine', frequency: 'WEEK', time: '01:00', weekday: 5 }),
       });
-      expect(updated).toMatchObject({ title: 'Chaque semaine', frequency: 'WEEK', time: '01:00', weekday: 5, nextSlotAt: null });
+      expect(updated).toMatchObject({ title: 'Chaque semaine', frequency: 'WEEK', time: '01:00', weekday: 5 });
+      // The next Friday 01:00 in Paris, within a week from now.
+      const next = new Date(updated.nextSlotAt!);
+      expect(next.getTime()).toBeGreaterThan(before);
+      expect(next.getTime() - before).toBeLessThanOrEqual(7 * 86_400_000);
+      expect(
+        new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(next),
+      ).toBe('vendredi 01:00');
+      // Back to immediate: no slot.
+      const immediate = await h.call<AlertDto>(AlertsSubjects.update, alice, { id: alert.id, alert: form({}) });
+      expect(immediate.nextSlotAt).toBeNull();
       expect(await h.call(AlertsSubjects.delete, alice, { id: alert.id })).toEqual({ ok: true });
       expect((await refused(h.call(AlertsSubjects.get, alice, { id: alert.id }))).key).toBe('objectNotFound');
     });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { BusClient } from '@portal/bus';
+import { BusClient, recordAuditChange } from '@portal/bus';
 import {
   ALERT_KINDS,
   ALERT_SCREEN,
@@ -18,6 +18,8 @@ import {
 import { countedPage, Db, likeLiteral, orderBy, rowsOf, ScopedWhere } from '@portal/db';
 import { checkAlert } from './alert-rules';
 import { ALERT_COLUMNS, ALERT_SCOPE, FORM_COLUMNS, formValues } from './alerts.sql';
+import { nextSlotAfter, scheduleOf } from '../delivery/slots';
+import type { EntityManager } from 'typeorm';
 
 const SORTS: Record<string, string> = { title: 'a.title', updatedAt: 'a.updated_at', createdAt: 'a.created_at', id: 'a.id' };
 const NOT_NULL = new Set(Object.values(SORTS));
@@ -74,19 +76,22 @@ export class AlertsService {
     checkAlert(ctx, input);
     const email = await this.ownerEmail(ctx);
     const values = formValues(input);
-    const [row] = await this.db.scoped(ctx, (em) =>
-      em.query<{ id: number }[]>(
+    const id = await this.db.scoped(ctx, async (em) => {
+      const [row] = await em.query<{ id: number }[]>(
         `INSERT INTO alerts (owner_id, owner_login, owner_email, timezone, locale, ${FORM_COLUMNS.join(', ')})
          VALUES ($1, $2, $3, $4, $5, ${FORM_COLUMNS.map((_, i) => `$${i + 6}`).join(', ')}) RETURNING id`,
         [user.id, user.login, email, ctx.timezone, ctx.locale, ...values],
-      ),
-    );
-    return this.get(ctx, { id: row.id });
+      );
+      await planNextSlot(em, row.id);
+      await audit(em, ctx, 'created', null, await saved(em, row.id));
+      return row.id;
+    });
+    return this.get(ctx, { id });
   }
 
   /**
-   * The whole form again. The next slot is cleared for the scheduler to compute from the new
-   * schedule; the owner's zone and language follow the owner's own saves (an ADMIN's edit keeps them).
+   * The whole form again. The next slot follows the new schedule from now on; the owner's zone and
+   * language follow the owner's own saves (an ADMIN's edit keeps them).
    */
   async update(ctx: CallerContext, data: unknown): Promise<AlertDto> {
     const current = await this.get(ctx, data);
@@ -104,13 +109,18 @@ export class AlertsService {
         ),
       );
       if (!moved.length) throw notFound('alert');
+      await planNextSlot(em, current.id);
+      await audit(em, ctx, 'updated', current, await saved(em, current.id));
     });
     return this.get(ctx, { id: current.id });
   }
 
   async remove(ctx: CallerContext, data: unknown): Promise<{ ok: true }> {
     const current = await this.get(ctx, data);
-    await this.db.scoped(ctx, (em) => em.query(`DELETE FROM alerts WHERE id = $1`, [current.id]));
+    await this.db.scoped(ctx, async (em) => {
+      await em.query(`DELETE FROM alerts WHERE id = $1`, [current.id]);
+      await audit(em, ctx, 'deleted', current, null);
+    });
     return { ok: true };
   }
 
@@ -139,4 +149,43 @@ export function alertId(data: unknown): number {
   const id = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : raw;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound('alert');
   return id;
+}
+
+/**
+ * A scheduled alert's next slot from its saved schedule, in the save's transaction: the list shows
+ * when it will next be sent at once (the scheduler also fills any slot still missing).
+ */
+async function planNextSlot(em: EntityManager, id: number, now = new Date()): Promise<void> {
+  const [a] = await em.query<(Parameters<typeof scheduleOf>[0] & { kind: string; timezone: string })[]>(
+    `SELECT kind, frequency, time, weekday, month_day, month, timezone FROM alerts WHERE id = $1`,
+    [id],
+  );
+  const scheduled = a && a.frequency !== 'IMMEDIATE' && (a.kind === 'VIP' || a.kind === 'DOC');
+  const next = scheduled ? nextSlotAfter(scheduleOf(a), now, a.timezone) : null;
+  await em.query(`UPDATE alerts SET next_slot_at = $2 WHERE id = $1`, [id, next]);
+}
+
+/** The alert as saved, in the save's transaction (the audit trail's "after"). */
+async function saved(em: EntityManager, id: number): Promise<AlertDto> {
+  const [row] = await em.query<AlertDto[]>(`SELECT ${ALERT_COLUMNS} FROM alerts a WHERE a.id = $1`, [id]);
+  return row;
+}
+
+/** Tells the audit trail (without the volatile sending state: last/next slot, last sent). */
+function audit(em: EntityManager, ctx: CallerContext, action: string, before: AlertDto | null, after: AlertDto | null) {
+  const plain = (a: AlertDto | null) => {
+    if (!a) return null;
+    const { nextSlotAt: _n, lastSentAt: _l, ...rest } = a as AlertDto & Record<string, unknown>;
+    return rest;
+  };
+  const alert = (after ?? before)!;
+  return recordAuditChange(em, ctx, 'alerts', {
+    entity: 'alert',
+    id: alert.id,
+    label: alert.title,
+    action,
+    depositorIds: alert.depositorIds,
+    before: plain(before),
+    after: plain(after),
+  });
 }

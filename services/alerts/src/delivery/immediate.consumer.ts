@@ -10,6 +10,7 @@ import {
   type DomainEvent,
   type OrderStatusChangedEvent,
   type ProbeSilentEvent,
+  type TracerEventAddedEvent,
 } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { MailRelay } from '@portal/mail';
@@ -26,11 +27,13 @@ import { mailOrder, PROJECTED_ORDER, type ProjectedOrder } from './orders';
 export const IMMEDIATE_CONSUMERS = {
   statusChanged: 'alerts.immediate.status-changed',
   carrierEvent: 'alerts.immediate.carrier-event',
+  tracerEvent: 'alerts.immediate.tracer-event',
   probeSilent: 'alerts.immediate.probe-silent',
 } as const;
 
 /**
- * Immediate alerts (spec §3 frequency "on each event"): a status change, a carrier event, or the
+ * Immediate alerts (spec §3 frequency "on each event"): a status change, a carrier event, a Tracer
+ * Route event entered by hand, or the
  * fever service's "no temperature for 12 h" mails the enabled alerts it matches, once per alert and
  * event even when the event comes again (restart, two copies); the mail relay is told at once.
  */
@@ -62,6 +65,18 @@ export class ImmediateConsumer {
       return 0;
     }
     return this.onOrder(IMMEDIATE_CONSUMERS.carrierEvent, event, order, { kind: 'EVENT', code: e.status, at: e.at });
+  }
+
+  /** A Tracer Route event entered by hand (a carrier's own come as carrier events). */
+  @OnEvent(TrackingEvents.tracerEventAdded, IMMEDIATE_CONSUMERS.tracerEvent)
+  async tracerEvent(@Payload() event: DomainEvent<TracerEventAddedEvent>): Promise<number> {
+    const e = event.payload;
+    const order = await this.projected(e.orderId);
+    if (!order) {
+      this.logger.warn(`Tracer Route event ${event.id}: order ${e.orderId} not in the projection, no alert`);
+      return 0;
+    }
+    return this.onOrder(IMMEDIATE_CONSUMERS.tracerEvent, event, order, { kind: 'EVENT', code: e.type, at: e.at });
   }
 
   @OnEvent(FeverEvents.probeSilent, IMMEDIATE_CONSUMERS.probeSilent)

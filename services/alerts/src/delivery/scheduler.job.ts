@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { ALERT_LIMITS, dayIn, dayStart, systemContext, TrackingStatus, zonedInstant, type AlertTime } from '@portal/contracts';
+import { ALERT_LIMITS, dayIn, dayStart, systemContext, TrackingStatus, zonedInstant } from '@portal/contracts';
 import { Repeater } from '@portal/bus';
 import { Db } from '@portal/db';
 import { MailRelay } from '@portal/mail';
@@ -8,7 +8,7 @@ import { recordDelivery, type TriggerKind } from './alert-mails';
 import { AlertComposer, type AlertDelivery, type MailOrder } from './compose';
 import { alertOrders, followedEvents, type AlertRow, type Occurrence } from './matching';
 import { mailOrder, PROJECTED_ORDER, type ProjectedOrder } from './orders';
-import { nextSlotAfter, slotAtOrBefore, type AlertSchedule } from './slots';
+import { nextSlotAfter, scheduleOf, slotAtOrBefore } from './slots';
 
 /** The advisory lock of the scheduler: one copy of the service runs it at a time (in this database). */
 const SCHEDULER_LOCK = 1_400_001;
@@ -19,14 +19,6 @@ const EVER = new Date(0);
 const PARALLEL_ALERTS = 4;
 /** Tour breaches mailed per run (the next run takes the rest). */
 const TOUR_BATCH = 200;
-
-const scheduleOf = (a: AlertRow): AlertSchedule => ({
-  frequency: a.frequency as AlertSchedule['frequency'],
-  time: a.time as AlertTime | null,
-  weekday: a.weekday,
-  monthDay: a.month_day,
-  month: a.month,
-});
 
 /**
  * Scheduled alerts and preparation SLAs, every ALERTS_SCHEDULER_INTERVAL_MS (15 s), under an

@@ -11,6 +11,21 @@ export interface AlertSchedule {
   month: number | null;
 }
 
+/** The schedule of an alert's row (snake_case columns as stored). */
+export const scheduleOf = (a: {
+  frequency: string;
+  time: string | null;
+  weekday: number | null;
+  month_day: string | null;
+  month: number | null;
+}): AlertSchedule => ({
+  frequency: a.frequency as AlertFrequency,
+  time: a.time,
+  weekday: a.weekday,
+  monthDay: a.month_day,
+  month: a.month,
+});
+
 const two = (n: number) => String(n).padStart(2, '0');
 const isoWeekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
 const lastOfMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();

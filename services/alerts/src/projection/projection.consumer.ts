@@ -7,6 +7,7 @@ import {
   type DomainEvent,
   type OrderChangedEvent,
   type OrderStatusChangedEvent,
+  type TracerEventAddedEvent,
 } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { insertOrderEvents, upsertOrders } from './projection';
@@ -16,11 +17,12 @@ export const PROJECTION_CONSUMERS = {
   statusChanged: 'alerts.projection.status-changed',
   orderChanged: 'alerts.projection.order-changed',
   carrierEvent: 'alerts.projection.carrier-event',
+  tracerEvent: 'alerts.projection.tracer-event',
 } as const;
 
 /**
  * The alerts service's projection of tracking's orders (alert_orders) and of what happened to them
- * (alert_order_events: status changes and carrier events), fed by tracking's durable events, each
+ * (alert_order_events: status changes, carrier events and Tracer Route events entered by hand), fed by tracking's durable events, each
  * once (inbox). The matching count and the digests read it, never tracking's database.
  */
 @Controller()
@@ -51,6 +53,14 @@ export class ProjectionConsumer {
       insertOrderEvents(em, [
         { eventId: event.id, orderId: e.orderId, depositorId: e.depositorId, kind: 'EVENT', code: e.status, at: e.at },
       ]),
+    );
+  }
+
+  @OnEvent(TrackingEvents.tracerEventAdded, PROJECTION_CONSUMERS.tracerEvent)
+  async tracerEvent(@Payload() event: DomainEvent<TracerEventAddedEvent>): Promise<void> {
+    const e = event.payload;
+    await handleOnce(this.db, PROJECTION_CONSUMERS.tracerEvent, event, (em) =>
+      insertOrderEvents(em, [{ eventId: event.id, orderId: e.orderId, depositorId: e.depositorId, kind: 'EVENT', code: e.type, at: e.at }]),
     );
   }
 }

@@ -12,6 +12,7 @@ import { Db } from '@portal/db';
 import { startServices, type ServiceHarness } from '@portal/testing';
 import { AuthServiceModule } from '../auth.module';
 import { seedAuthDemo } from '../demo/seed';
+import { ExportJobsService, exportJobsRetentionDays } from './export-jobs.service';
 
 const TITLE = { fr: 'Mes Stocks', en: 'My Stocks', es: 'Mis existencias', it: 'Le mie giacenze', de: 'Meine Bestände' };
 
@@ -179,5 +180,55 @@ describe('export jobs (auth service)', () => {
     await db.system.query(`UPDATE export_jobs SET attempts = 5, lease_until = now() - interval '1 second' WHERE id = $1`, [job.id]);
     expect(await claim('gw-2')).toBeNull();
     expect(await mailsOf('alice.martin@demo-a.example', 'export-failed')).toBe(before + 1);
+  });
+
+  it('writes the mail in the transaction that ends the job: a commit that fails leaves neither, the retry both, once', async () => {
+    const before = await mailsOf('alice.martin@demo-a.example', 'export-ready');
+    const job = await create();
+    // The database refuses the final commit itself (checked at COMMIT), after the job and the mail were written.
+    await db.system.query(`CREATE FUNCTION refuse_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'disk full at commit'; END $$`);
+    await db.system.query(`CREATE CONSTRAINT TRIGGER refuse_commit AFTER UPDATE ON export_jobs DEFERRABLE INITIALLY DEFERRED
+      FOR EACH ROW WHEN (NEW.state = 'done') EXECUTE FUNCTION refuse_commit()`);
+    try {
+      await expect(h.call(AuthSubjects.exportJobComplete, system, ready(job.id))).rejects.toBeDefined();
+    } finally {
+      await db.system.query(`DROP TRIGGER refuse_commit ON export_jobs`);
+      await db.system.query(`DROP FUNCTION refuse_commit()`);
+    }
+    expect(await mailsOf('alice.martin@demo-a.example', 'export-ready')).toBe(before);
+    const [open] = await db.system.query<{ state: string }>(`SELECT state FROM export_jobs WHERE id = $1`, [job.id]);
+    expect(open.state).toBe('running');
+    // The gateway (or the one taking over) completes it again: one mail, waiting for the relay.
+    expect(await h.call(AuthSubjects.exportJobComplete, system, ready(job.id))).toEqual({ ok: true, mailed: true });
+    expect(await h.call(AuthSubjects.exportJobComplete, system, ready(job.id))).toEqual({ ok: true, mailed: false });
+    expect(await mailsOf('alice.martin@demo-a.example', 'export-ready')).toBe(before + 1);
+    const [mail] = await db.system.query<{ subject: string; next_attempt_at: Date | null; html: string }>(
+      `SELECT subject, next_attempt_at, html FROM mail_outbox WHERE template = 'export-ready' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(mail.next_attempt_at).not.toBeNull();
+    expect(mail.html).toContain(`/exports/${job.id}`);
+  });
+
+  it('deletes ended jobs past EXPORT_JOBS_RETENTION_DAYS (30 by default), never an open one or a recent one', async () => {
+    const service = h.get(ExportJobsService);
+    const [old, recent, open] = [await create(), await create(), await create()];
+    for (const job of [old, recent])
+      await h.call(AuthSubjects.exportJobFail, system, {
+        id: job.id,
+        failed: { title: TITLE, error: { key: 'unexpectedError' }, reference: 'r' },
+      });
+    await db.system.query(`UPDATE export_jobs SET finished_at = now() - interval '31 days' WHERE id = $1`, [old.id]);
+    await db.system.query(`UPDATE export_jobs SET finished_at = now() - interval '29 days' WHERE id = $1`, [recent.id]);
+    await db.system.query(`UPDATE export_jobs SET created_at = now() - interval '90 days' WHERE id = $1`, [open.id]);
+    expect(exportJobsRetentionDays({})).toBe(30);
+    expect(exportJobsRetentionDays({ EXPORT_JOBS_RETENTION_DAYS: '7' })).toBe(7);
+    expect(exportJobsRetentionDays({ EXPORT_JOBS_RETENTION_DAYS: '0' })).toBe(30);
+    expect(exportJobsRetentionDays({ EXPORT_JOBS_RETENTION_DAYS: 'soon' })).toBe(30);
+    expect(await service.purge()).toBeGreaterThanOrEqual(1);
+    const left = await db.system.query<{ id: string }>(`SELECT id FROM export_jobs WHERE id = ANY($1)`, [[old.id, recent.id, open.id]]);
+    expect(left.map((r) => r.id).sort()).toEqual([recent.id, open.id].sort());
+    expect(await service.purge(new Date(), 28)).toBeGreaterThanOrEqual(1);
+    expect((await db.system.query(`SELECT 1 FROM export_jobs WHERE id = $1`, [recent.id])).length).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
   AppError,
   EXPORT_FORMATS,
@@ -10,14 +10,24 @@ import {
   type ExportJobEndedDto,
   type ExportJobFailRequest,
   type ExportJobRenewRequest,
-  type ExportMailSentDto,
 } from '@portal/contracts';
+import { Repeater } from '@portal/bus';
 import { Db } from '@portal/db';
-import { ExportMailsService } from './export-mails.service';
+import { MailRelay, writeMails, type MailRelayOptions } from '@portal/mail';
+import { ExportMailsService, type ComposedMail } from './export-mails.service';
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A job taken over this many times (each gateway died on it, or could not finish) is failed and mailed so. */
 export const EXPORT_JOB_MAX_ATTEMPTS = 5;
+/** Ended jobs (done or failed) are deleted this many days after they ended: `EXPORT_JOBS_RETENTION_DAYS`, 30 by default. */
+export const exportJobsRetentionDays = (env: NodeJS.ProcessEnv = process.env): number => {
+  const days = Number(env.EXPORT_JOBS_RETENTION_DAYS);
+  return Number.isInteger(days) && days >= 1 && days <= 3660 ? days : 30;
+};
+/** How often ended jobs past their retention are looked for (each copy of auth does it; the delete is idempotent). */
+const PURGE_INTERVAL_MS = 3_600_000;
+/** The relay of the export mails: retried for about an hour and a half before being given up (logged). */
+export const EXPORT_MAIL_RELAY: MailRelayOptions = { attempts: 7, backoffMs: 60_000 };
 
 interface JobRow {
   id: string;
@@ -43,13 +53,36 @@ const invalid = (what: string) => new AppError('validationFailed', `malformed ex
  * mailing the user happen under the job's row lock, once per job: a late second finisher mails nothing.
  */
 @Injectable()
-export class ExportJobsService {
+export class ExportJobsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ExportJobs');
+  private readonly purger = new Repeater(
+    () => this.purge(),
+    (e: unknown) => this.logger.warn(`deleting old export jobs failed: ${e instanceof Error ? e.message : String(e)}`),
+  );
 
   constructor(
     @Inject(Db) private readonly db: Db,
     private readonly mails: ExportMailsService,
+    private readonly relay: MailRelay,
   ) {}
+
+  onApplicationBootstrap(): void {
+    this.purger.start(PURGE_INTERVAL_MS, true);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.purger.stop();
+  }
+
+  /** Deletes the jobs that ended more than EXPORT_JOBS_RETENTION_DAYS ago (their files expired long before); answers how many. */
+  async purge(now = new Date(), days = exportJobsRetentionDays()): Promise<number> {
+    const deleted = await this.db.system.query<{ id: string }>(
+      `DELETE FROM "export_jobs" WHERE "state" IN ('done', 'failed') AND "finished_at" < $1::timestamptz - make_interval(days => $2) RETURNING "id"`,
+      [now.toISOString(), days],
+    );
+    if (deleted.length) this.logger.log(`${deleted.length} export job(s) ended more than ${days} days ago deleted`);
+    return deleted.length;
+  }
 
   async create(ctx: CallerContext, r: ExportJobCreateRequest): Promise<ExportJobDto> {
     if (!ctx.user) throw new AppError('userNotFound', 'background exports belong to signed-in users');
@@ -135,25 +168,33 @@ export class ExportJobsService {
   /** Done, and the link mailed, once: a job already ended answers `mailed: false`. */
   complete(r: ExportJobCompleteRequest): Promise<ExportJobEndedDto> {
     if (r?.ready?.exportId !== r?.id) throw invalid('the file must bear the job id');
-    return this.end(r.id, 'done', (ctx) => this.mails.ready(ctx, r.ready));
+    return this.end(r.id, 'done', (ctx) => this.mails.readyMail(ctx, r.ready));
   }
 
   /** Failed, and why mailed, once. */
   fail(r: ExportJobFailRequest): Promise<ExportJobEndedDto> {
-    return this.end(r?.id, 'failed', (ctx) => this.mails.failed(ctx, r.failed));
+    return this.end(r?.id, 'failed', (ctx) => this.mails.failedMail(ctx, r.failed));
   }
 
   /**
-   * Ends the job under its row lock: a concurrent or later end of the same job waits, then finds it
-   * final and mails nothing. When the mail cannot be recorded the job stays open (rolled back) and is
-   * tried again once its lease runs out; a user without an address ends it without a mail.
+   * Ends the job under its row lock and writes its mail in the same transaction: both commit or
+   * neither does, so a crash or a failed commit between them can neither lose the mail nor, on the
+   * retry, write it twice; a concurrent or later end of the same job waits, then finds it final and
+   * mails nothing. The mail relay sends it after the commit. A user without an address ends it
+   * without a mail.
    */
-  private async end(
+  private async end(id: string, state: 'done' | 'failed', mail: (ctx: CallerContext) => Promise<ComposedMail>): Promise<ExportJobEndedDto> {
+    if (!ID.test(String(id))) throw invalid('id');
+    const ended = await this.endInTransaction(id, state, mail);
+    if (ended.mailed) this.relay.kick();
+    return ended;
+  }
+
+  private endInTransaction(
     id: string,
     state: 'done' | 'failed',
-    mail: (ctx: CallerContext) => Promise<ExportMailSentDto>,
+    mail: (ctx: CallerContext) => Promise<ComposedMail>,
   ): Promise<ExportJobEndedDto> {
-    if (!ID.test(String(id))) throw invalid('id');
     return this.db.system.transaction(async (em) => {
       const [row] = (await em.query(`SELECT "ctx", "state" FROM "export_jobs" WHERE "id" = $1 FOR UPDATE`, [id])) as Pick<
         JobRow,
@@ -165,12 +206,14 @@ export class ExportJobsService {
         `UPDATE "export_jobs" SET "state" = $2, "finished_at" = now(), "lease_owner" = NULL, "lease_until" = NULL WHERE "id" = $1`,
         [id, state],
       );
+      let composed: ComposedMail;
       try {
-        await mail(row.ctx);
+        composed = await mail(row.ctx);
       } catch (e) {
         if (e instanceof AppError && (e.key === 'userEmailEmpty' || e.key === 'userNotFound')) return { ok: true, mailed: false } as const;
         throw e;
       }
+      await writeMails(em, [composed.message], composed.template, { next_attempt_at: new Date().toISOString() });
       return { ok: true, mailed: true } as const;
     });
   }

@@ -13,7 +13,7 @@ import {
   type Labels5,
   type ShortLocale,
 } from '@portal/contracts';
-import { Mailer, MailTemplates } from '@portal/mail';
+import { Mailer, MailTemplates, type MailMessage } from '@portal/mail';
 import { de, enGB, es, fr, it, type Locale } from 'date-fns/locale';
 import { publicUrl } from '../passwords/passwords.service';
 import type { User } from '../users/user.entity';
@@ -25,6 +25,13 @@ const EXPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
  * The mails of background exports (spec §9 "Large exports are sent by email"), always to the caller
  * themselves, in their language and time zone: the link to `/exports/<id>`, or why the export stopped.
  */
+/** A mail ready to leave: what, to whom (masked in answers), by which template. */
+export interface ComposedMail {
+  message: MailMessage;
+  template: string;
+  email: string;
+}
+
 /** date-fns locales of the mails' long dates, by the portal's short locales. */
 const DATE_LOCALES: Record<ShortLocale, Locale> = { fr, en: enGB, es, it, de };
 
@@ -39,12 +46,21 @@ export class ExportMailsService {
   ) {}
 
   async ready(ctx: CallerContext, request: ExportReadyMailRequest): Promise<ExportMailSentDto> {
+    return this.send(await this.readyMail(ctx, request));
+  }
+
+  async failed(ctx: CallerContext, request: ExportFailedMailRequest): Promise<ExportMailSentDto> {
+    return this.send(await this.failedMail(ctx, request));
+  }
+
+  /** The "export ready" mail with its link, composed, not sent (a job writes it in its final transaction). */
+  async readyMail(ctx: CallerContext, request: ExportReadyMailRequest): Promise<ComposedMail> {
     if (!EXPORT_ID.test(String(request.exportId)) || !Number.isInteger(request.rows) || Number.isNaN(Date.parse(request.expiresAt))) {
       throw new AppError('validationFailed', 'malformed export mail request');
     }
     const user = await this.recipient(ctx, 'export-ready');
     const locale = findLocale(user.language)?.code ?? 'fr_FR';
-    return this.send(user, 'export-ready', {
+    return this.compose(user, 'export-ready', {
       firstname: user.firstname || user.login,
       title: titleIn(request.title, user.language),
       fileName: request.fileName,
@@ -54,11 +70,12 @@ export class ExportMailsService {
     });
   }
 
-  async failed(ctx: CallerContext, request: ExportFailedMailRequest): Promise<ExportMailSentDto> {
+  /** Why the export stopped, composed, not sent. */
+  async failedMail(ctx: CallerContext, request: ExportFailedMailRequest): Promise<ComposedMail> {
     const user = await this.recipient(ctx, 'export-failed');
     const limit = Number(request.error?.params?.limit);
     const locale = (findLocale(user.language)?.code ?? 'fr_FR').replace('_', '-');
-    return this.send(user, 'export-failed', {
+    return this.compose(user, 'export-failed', {
       firstname: user.firstname || user.login,
       title: titleIn(request.title, user.language),
       tooLarge: request.error?.key === 'exportTooLarge' && Number.isFinite(limit),
@@ -79,14 +96,17 @@ export class ExportMailsService {
     return user;
   }
 
-  private async send(user: User, template: string, vars: Record<string, unknown>): Promise<ExportMailSentDto> {
-    const mail = this.templates.render(template, user.language, vars);
+  private compose(user: User, template: string, vars: Record<string, unknown>): ComposedMail {
+    return { message: { to: user.email, ...this.templates.render(template, user.language, vars) }, template, email: user.email };
+  }
+
+  private async send({ message, template, email }: ComposedMail): Promise<ExportMailSentDto> {
     try {
-      await this.mailer.send({ to: user.email, ...mail }, template);
+      await this.mailer.send(message, template);
     } catch {
       throw new AppError('mailSendFailed', `the ${template} mail could not be sent`);
     }
-    return { ok: true, email: maskEmail(user.email) };
+    return { ok: true, email: maskEmail(email) };
   }
 }
 

@@ -13,7 +13,7 @@ import {
 } from '@portal/contracts';
 import { Db, rowsOf, ScopedWhere } from '@portal/db';
 import { ClaimMails } from './claim-mails';
-import { CLAIM_COLUMNS, CLAIM_SCOPE, claimNotFound, claimUuid, type ClaimMailRow } from './claim-rows';
+import { auditClaim, CLAIM_COLUMNS, CLAIM_SCOPE, claimNotFound, claimUuid, type ClaimMailRow } from './claim-rows';
 
 /** The columns each move sets: when and by whom (spec §4, who and when on each step). */
 const STAMP: Record<Exclude<ClaimStatus, 'draft'>, string> = {
@@ -89,6 +89,7 @@ export class ClaimMoves {
         by: ctx.user?.login ?? null,
         at: new Date().toISOString(),
       });
+      await auditClaim(em, ctx, to, current, uuid);
       return moved;
     });
     this.outbox.kick();

@@ -1,4 +1,7 @@
-import { AppError, type ClaimDto } from '@portal/contracts';
+import { recordAuditChange } from '@portal/bus';
+import { AppError, type CallerContext, type ClaimDto } from '@portal/contracts';
+import { rowsOf } from '@portal/db';
+import type { EntityManager } from 'typeorm';
 
 /** The scope a claim carries, as the delivery it is about: depositor, platform, activity, store. */
 export const CLAIM_SCOPE = { depositor: 'c.depositor_id', platform: 'c.platform_id', activity: 'c.activity_code', store: 'c.store_code' };
@@ -38,3 +41,33 @@ export type ClaimMailRow = Pick<ClaimDto, 'uuid' | 'reference' | 'status' | 'del
   creator_timezone: string | null;
   creator_name: string | null;
 };
+
+/**
+ * Tells the audit trail about a change of a claim, in its transaction: the claim before and as
+ * saved (its columns; the evidence copied from the delivery never changes and is left out).
+ */
+export async function auditClaim(
+  em: EntityManager,
+  ctx: CallerContext,
+  action: string,
+  before: ClaimDto | null,
+  uuid: string | null,
+): Promise<void> {
+  const [after] = uuid ? rowsOf<ClaimDto>(await em.query(`SELECT ${CLAIM_COLUMNS} FROM claims c WHERE c.uuid = $1`, [uuid])) : [];
+  const claim = after ?? before;
+  if (!claim) return;
+  const plain = (c: ClaimDto | null | undefined) => {
+    if (!c) return null;
+    const { evidence: _e, attachments: _a, ...rest } = c as ClaimDto & Record<string, unknown>;
+    return rest;
+  };
+  await recordAuditChange(em, ctx, 'claims', {
+    entity: 'claim',
+    id: claim.uuid,
+    label: claim.reference,
+    action,
+    depositorIds: [claim.depositor_id],
+    before: plain(before),
+    after: plain(after),
+  });
+}

@@ -26,7 +26,7 @@ import { countedPage, Db, likeLiteral, orderBy, rowsOf, ScopedWhere } from '@por
 import { FileStorage } from '@portal/files';
 import type { EntityManager } from 'typeorm';
 import { ClaimMoves } from './claim-moves';
-import { CLAIM_COLUMNS, CLAIM_NOT_NULL, CLAIM_SCOPE, CLAIM_SORTS, claimNotFound, claimUuid } from './claim-rows';
+import { auditClaim, CLAIM_COLUMNS, CLAIM_NOT_NULL, CLAIM_SCOPE, CLAIM_SORTS, claimNotFound, claimUuid } from './claim-rows';
 
 /** The delivery a number names, as the creation flow shows it: the candidates, and the chosen one's products as lines. */
 export interface ClaimLookupDto {
@@ -156,6 +156,7 @@ export class ClaimsService {
              VALUES ($1, $2, 'pod', $3, $4, $5, $6, true, $7)`,
             [row.uuid, evidence.order.depositorId, pod.name, pod.contentType, pod.size, pod.key, ctx.user?.login ?? null],
           );
+        await auditClaim(em, ctx, 'created', null, row.uuid);
         return row.uuid;
       });
       if (input.send) return await this.moves.send(ctx, uuid);
@@ -182,6 +183,7 @@ export class ClaimsService {
         ),
       );
       if (!moved.length) throw notDraft('sent');
+      await auditClaim(em, ctx, 'updated', current, current.uuid);
     });
     return input.send ? this.moves.send(ctx, current.uuid) : this.get(ctx, { uuid: current.uuid });
   }
@@ -197,6 +199,7 @@ export class ClaimsService {
         await em.query(`DELETE FROM claims WHERE uuid = $1 AND status = 'draft' RETURNING uuid`, [current.uuid]),
       );
       if (!deleted.length) throw notDraft('sent');
+      await auditClaim(em, ctx, 'deleted', current, null);
       return files.map((f) => f.storage_key);
     });
     for (const key of keys) await this.files.delete(key).catch((e: unknown) => this.logger.warn(`claim file ${key} left: ${String(e)}`));

@@ -90,7 +90,9 @@ export class CreateFever1767000000000 implements MigrationInterface {
     ) PARTITION BY RANGE ("at")`);
     await enableDepositorRls(qr, 'readings');
     // The month partition of an instant, created when missing (ingestion calls it once per month seen).
-    await qr.query(`CREATE FUNCTION fever_ensure_month(instant timestamptz) RETURNS text LANGUAGE plpgsql AS $$
+    // SECURITY DEFINER: the application role that ingestion runs as may not create tables itself.
+    await qr.query(`CREATE FUNCTION fever_ensure_month(instant timestamptz) RETURNS text LANGUAGE plpgsql
+      SECURITY DEFINER SET search_path = public AS $$
       DECLARE
         month_start timestamptz := date_trunc('month', instant AT TIME ZONE 'UTC') AT TIME ZONE 'UTC';
         name text := 'readings_' || to_char(month_start AT TIME ZONE 'UTC', 'YYYYMM');

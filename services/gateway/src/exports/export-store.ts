@@ -5,6 +5,11 @@ import { FileStorage, type ListedFile } from '@portal/files';
 import { ExportLimits } from './export-limits';
 
 const ROOT = 'exports';
+/**
+ * An unfinished export file untouched this long has lost its writer (a gateway killed mid-file): a
+ * live writer appends at least every lease renewal, and its job is taken over and written anew.
+ */
+export const UNFINISHED_MAX_AGE_MS = 24 * 3600_000;
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const KEY = /^exports\/[0-9a-f-]{36}\/([a-z]+)\/([0-9a-f-]{36})\.(csv|xlsx)$/;
 
@@ -65,11 +70,16 @@ export class ExportStore {
     return this.files.stream(file.key);
   }
 
-  /** Deletes every user's exports past their retention; returns how many went. */
+  /**
+   * Deletes every user's exports past their retention, and the unfinished files of writers that died
+   * (`.part`, untouched for UNFINISHED_MAX_AGE_MS); returns how many exports went.
+   */
   async sweep(now = new Date()): Promise<number> {
     const expired = (await this.files.list(ROOT)).map((f) => this.parse(f)).filter((f) => f && f.expiresAt <= now) as StoredExport[];
     for (const file of expired) await this.files.delete(file.key);
     if (expired.length) this.logger.log(`${expired.length} expired export(s) deleted`);
+    const unfinished = await this.files.removeUnfinished(ROOT, new Date(now.getTime() - UNFINISHED_MAX_AGE_MS));
+    if (unfinished) this.logger.log(`${unfinished} unfinished export file(s) of stopped writers deleted`);
     return expired.length;
   }
 

@@ -54,6 +54,9 @@ class LeftToOthers extends Error {}
  * the gateway dies (or stops) the lease runs out and any gateway takes the job over, reading the list
  * again from the first page (issue 19 item 3). Past EXPORT_MAX_ROWS: 413 exportTooLarge, or a failure mail.
  */
+/** How often every gateway sweeps expired exports and unfinished files (also after each export it writes). */
+const SWEEP_INTERVAL_MS = 3_600_000;
+
 @Injectable()
 export class ExportsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Exports');
@@ -62,6 +65,7 @@ export class ExportsService implements OnApplicationBootstrap, OnModuleDestroy {
   /** Who holds a lease: this gateway process. */
   readonly leaseOwner = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private poller?: NodeJS.Timeout;
+  private sweeper?: NodeJS.Timeout;
   private polling = false;
   private stopping = false;
 
@@ -106,12 +110,21 @@ export class ExportsService implements OnApplicationBootstrap, OnModuleDestroy {
   onApplicationBootstrap(): void {
     this.poller = setInterval(() => void this.poll(), this.limits.jobsPollMs);
     this.poller.unref();
+    // Expired exports and dead writers' unfinished files go even when nobody exports for a while.
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
+    this.sweeper.unref();
+    void this.sweep();
+  }
+
+  private async sweep(): Promise<void> {
+    await this.store.sweep().catch((e: unknown) => this.logger.warn(`sweeping expired exports failed: ${String(e)}`));
   }
 
   /** Lets running exports end before the gateway stops; those still running are left to another gateway. */
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
     clearInterval(this.poller);
+    clearInterval(this.sweeper);
     if (!this.running.size) return;
     this.logger.warn(`stopping with ${this.running.size} background export(s) under way: another gateway takes them over`);
     let timer: NodeJS.Timeout | undefined;
@@ -272,7 +285,7 @@ export class ExportsService implements OnApplicationBootstrap, OnModuleDestroy {
       },
     } satisfies ExportJobCompleteRequest);
     lease.stop();
-    await this.store.sweep().catch((e: unknown) => this.logger.warn(`sweeping expired exports failed: ${String(e)}`));
+    await this.sweep();
   }
 
   /** Renews the job's lease every third of it while the file is written; `lost` once another gateway has it. */

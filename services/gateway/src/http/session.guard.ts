@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { isPublic, machineKinds, requiredRoles } from '@portal/auth';
+import { routeAccess } from '@portal/auth';
 import { AppError, EMPTY_SCOPE, findLocale, hasAnyRole, type CallerContext } from '@portal/contracts';
 import type { PortalRequest } from './caller';
 import { SessionResolver } from './session-resolver';
@@ -20,11 +20,12 @@ export class SessionGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<PortalRequest>();
     const requestId = request.id; // fastifyAdapter's genReqId: the caller's X-Request-Id or a new one
-    if (isPublic(this.reflector, context)) {
+    const access = routeAccess(this.reflector, context);
+    if (access.isPublic) {
       request.caller = anonymous(requestId, request);
       return true;
     }
-    const kinds = machineKinds(this.reflector, context);
+    const kinds = access.machineKinds;
     if (kinds) {
       const key = String(request.headers['x-api-key'] ?? '');
       if (!key) throw new AppError('invalidApiKey', 'missing X-Api-Key header');
@@ -38,7 +39,7 @@ export class SessionGuard implements CanActivate {
     if (!token) throw new AppError('tokenDismiss', 'missing token');
     const session = await this.sessions.resolve(token, requestId);
     request.caller = { requestId, ...session };
-    if (!hasAnyRole(session.roles, requiredRoles(this.reflector, context))) throw new AppError('permissionDenied', 'permission denied');
+    if (!hasAnyRole(session.roles, access.roles)) throw new AppError('permissionDenied', 'permission denied');
     return true;
   }
 }

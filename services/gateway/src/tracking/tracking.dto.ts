@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ListQuery, listRequest } from '../http/list-query';
 import { BusClient } from '@portal/bus';
-import { CLASSIFICATIONS, DOCUMENT_TYPES, ORDERS_LIST, type CallerContext, type OrderSearchRequest } from '@portal/contracts';
+import { CLASSIFICATIONS, ORDERS_LIST, UPLOADABLE_DOCUMENT_TYPES, type CallerContext, type OrderSearchRequest } from '@portal/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -79,7 +79,7 @@ export class UploadedFileBody {
 }
 
 export class AddDocumentBody extends UploadedFileBody {
-  @ApiProperty({ enum: DOCUMENT_TYPES }) @IsIn(DOCUMENT_TYPES) type!: string;
+  @ApiProperty({ enum: UPLOADABLE_DOCUMENT_TYPES }) @IsIn(UPLOADABLE_DOCUMENT_TYPES) type!: string;
 }
 
 export class ClassifyBody {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { FileStorage, LocalFileStorage } from '@portal/files';
 import { ExportsHttpModule } from '../exports/exports.module';
 import { CarriersHttpController } from './carriers.controller';
+import { ColdChainHttpController } from './cold-chain.controller';
 import { CarrierWebhooksController, TrackingFeedController } from './feed.controller';
 import { TrackingOrdersController } from './orders.controller';
 import { SearchProfilesController } from './profiles.controller';
@@ -17,6 +18,7 @@ import { TracerRouteHttpController } from './tracerroute.controller';
   controllers: [
     SearchProfilesController,
     TrackingOrdersController,
+    ColdChainHttpController,
     TracerRouteHttpController,
     SerialsHttpController,
     TrackingFeedController,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TrackingEvents, type OrderStatusChangedEvent } from '@portal/contracts';
+import { currentRequestId } from '@portal/ops';
 import type { EntityManager } from 'typeorm';
 import { ORDER_SNAPSHOT_SQL } from './snapshot';
 
@@ -19,12 +20,12 @@ export async function addStatusChangesToOutbox(em: EntityManager, events: OrderS
     occurred_at: now,
   }));
   await em.query(
-    `INSERT INTO "outbox" ("id", "type", "source", "payload", "occurred_at")
+    `INSERT INTO "outbox" ("id", "type", "source", "payload", "occurred_at", "request_id")
      SELECT x.id, x.type, x.source, CASE WHEN o.id IS NULL THEN x.payload ELSE x.payload || jsonb_build_object('order', ${ORDER_SNAPSHOT_SQL('o')}) END,
-            x.occurred_at
+            x.occurred_at, $2
        FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, type text, source text, payload jsonb, occurred_at timestamptz)
        LEFT JOIN orders o ON o.id = (x.payload->>'orderId')::bigint`,
-    [JSON.stringify(rows)],
+    [JSON.stringify(rows), currentRequestId() ?? null],
   );
 }
 
@@ -35,10 +36,10 @@ export async function addStatusChangesToOutbox(em: EntityManager, events: OrderS
 export async function addOrderChangesToOutbox(em: EntityManager, orderIds: string[]): Promise<void> {
   if (!orderIds.length) return;
   await em.query(
-    `INSERT INTO "outbox" ("id", "type", "source", "payload", "occurred_at")
-     SELECT gen_random_uuid(), $2, 'tracking', jsonb_build_object('order', ${ORDER_SNAPSHOT_SQL('o')}), $3
+    `INSERT INTO "outbox" ("id", "type", "source", "payload", "occurred_at", "request_id")
+     SELECT gen_random_uuid(), $2, 'tracking', jsonb_build_object('order', ${ORDER_SNAPSHOT_SQL('o')}), $3, $4
        FROM orders o WHERE o.id = ANY($1::bigint[])`,
-    [orderIds, TrackingEvents.orderChanged, new Date().toISOString()],
+    [orderIds, TrackingEvents.orderChanged, new Date().toISOString(), currentRequestId() ?? null],
   );
 }
 

@@ -43,13 +43,32 @@ export class DocumentsRepository {
     return rows.length > 0;
   }
 
-  async insert(em: EntityManager, order: { id: string }, type: DocumentType, file: StoredFileRef, userId: number | null): Promise<string> {
+  /** A user's upload (`user`), or a document the portal generated (`generated`: no author, replaced rather than deleted). */
+  async insert(
+    em: EntityManager,
+    order: { id: string },
+    type: DocumentType,
+    file: StoredFileRef,
+    userId: number | null,
+    source: 'user' | 'generated' = 'user',
+  ): Promise<string> {
     const [row]: { id: string }[] = await em.query(
       `INSERT INTO documents (order_id, depositor_id, type, name, content_type, size, storage_key, source, created_by)
-       SELECT id, depositor_id, $2, $3, $4, $5, $6, 'user', $7 FROM orders WHERE id = $1 RETURNING id`,
-      [order.id, type, file.name, file.contentType, file.size, file.key, userId],
+       SELECT id, depositor_id, $2, $3, $4, $5, $6, $8, $7 FROM orders WHERE id = $1 RETURNING id`,
+      [order.id, type, file.name, file.contentType, file.size, file.key, userId, source],
     );
     return row.id;
+  }
+
+  /** Removes the generated documents of a type of an order (a newer one replaces them); answers their files. */
+  async deleteGenerated(em: EntityManager, orderId: string, type: DocumentType): Promise<string[]> {
+    const rows = rowsOf<{ storage_key: string | null }>(
+      await em.query(`DELETE FROM documents WHERE order_id = $1 AND type = $2 AND source = 'generated' RETURNING storage_key`, [
+        orderId,
+        type,
+      ]),
+    );
+    return rows.map((r) => r.storage_key).filter((k): k is string => !!k);
   }
 
   async setFile(em: EntityManager, documentId: string, file: { key: string; contentType: string; size: number }): Promise<void> {

@@ -8,6 +8,7 @@ import {
   type DocumentFileDto,
   type DocumentType,
   type OrderDocumentFileDto,
+  UPLOADABLE_DOCUMENT_TYPES,
 } from '@portal/contracts';
 import { FileStorage } from '@portal/files';
 import { FieldChecks } from '../common/checks';
@@ -69,7 +70,7 @@ export class DocumentsService {
     const c = new FieldChecks();
     const id = orderId(data);
     const d = data as Record<string, unknown>;
-    const type = c.oneOf('type', d.type, DOCUMENT_TYPES, true);
+    const type = c.oneOf('type', d.type, UPLOADABLE_DOCUMENT_TYPES, true);
     const file = parseStoredFile(c, 'file', d.file);
     if (!c.ok || !type || !file) throw new AppError('validationFailed', 'invalid document', undefined, c.fields);
     return this.repository.db.scoped(ctx, async (em) => {

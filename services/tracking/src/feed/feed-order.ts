@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { CUSTOMS_STATUSES, DOCUMENT_TYPES, TRACKING_STATUS_CODES, type DocumentType, type FieldErrorKey } from '@portal/contracts';
+import {
+  CUSTOMS_STATUSES,
+  TRACKING_STATUS_CODES,
+  UPLOADABLE_DOCUMENT_TYPES,
+  type DocumentType,
+  type FieldErrorKey,
+} from '@portal/contracts';
 import { CODE, FieldChecks } from '../common/checks';
 
 /** One order as the warehouse system sends it (spec §3 Tracker delivery or order), checked. */
@@ -124,7 +130,7 @@ export function parseFeedOrder(raw: unknown): ParsedFeedOrder {
   const documents = (c.list('documents', o.documents, 50) ?? []).map((d, i) => {
     const doc = c.object(`documents.${i}`, d) ?? {};
     return {
-      type: c.oneOf(`documents.${i}.type`, doc.type, DOCUMENT_TYPES, true) ?? 'DELIVERY_NOTE',
+      type: c.oneOf(`documents.${i}.type`, doc.type, UPLOADABLE_DOCUMENT_TYPES, true) ?? 'DELIVERY_NOTE',
       // A file name: cleaned of hidden characters when stored (cleanUploadName), so NUL is no refusal here.
       name:
         c.text(`documents.${i}.name`, typeof doc.name === 'string' ? doc.name.replaceAll('\u0000', '') : doc.name, 255, {

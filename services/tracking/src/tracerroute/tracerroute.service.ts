@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { OutboxRelay } from '@portal/bus';
+import { addToOutbox, OutboxRelay } from '@portal/bus';
 import {
   AppError,
+  TrackingEvents,
   TRACER_EVENT_TYPES,
   TRACER_ROUTE_STATUSES,
   TRACKING_BULK_MAX,
@@ -9,6 +10,8 @@ import {
   type CallerContext,
   type DocumentFileDto,
   type ErrorKey,
+  type TracerEventAddedEvent,
+  type TracerEventType,
   type TracerRouteStatusCode,
   type TracerStatusCountsDto,
 } from '@portal/contracts';
@@ -91,7 +94,7 @@ export class TracerRouteService {
       c.text('privateNote', d.privateNote, 2000),
     ];
     if (!c.ok) throw new AppError('validationFailed', 'invalid event', undefined, c.fields);
-    return this.db.scoped(ctx, async (em) => {
+    const result = await this.db.scoped(ctx, async (em) => {
       const order = await this.orders.find(em, ctx, id);
       if (!order) throw deliveryNotFound();
       const [event]: { id: string }[] = await em.query(
@@ -99,8 +102,20 @@ export class TracerRouteService {
          SELECT id, depositor_id, $2, $3, $4, $5, $6, $7, 'manual', $8 FROM orders WHERE id = $1 RETURNING id`,
         [order.id, ...row, ctx.user?.id ?? null],
       );
+      // Told to the alerts that follow this event type (My VIP), with the public note only.
+      await addToOutbox<TracerEventAddedEvent>(em, 'tracking', TrackingEvents.tracerEventAdded, {
+        orderId: Number(order.id),
+        depositorId: order.depositor_id,
+        reference: order.reference,
+        type: row[0] as TracerEventType,
+        at: row[3] as string,
+        carrierName: (row[1] as string | null) ?? null,
+        publicNote: (row[4] as string | null) ?? null,
+      });
       return { id: Number(event.id) };
     });
+    this.outbox.kick();
+    return result;
   }
 
   /** Carrier information entered by hand: carrier and tracking number; "shipped without carrier information" becomes "shipped". */
