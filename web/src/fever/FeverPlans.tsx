@@ -23,7 +23,7 @@ import { errorKeyOf } from '../core/api';
 import { Loading } from '../layout/Loading';
 import { useTimeZone, useUser } from '../user/useUser';
 import { feverApi } from './feverApi';
-import { formatTemperature, STATE_COLOURS } from './feverLogic';
+import { formatHumidity, formatTemperature, STATE_COLOURS } from './feverLogic';
 import { PlanBoard } from './PlanBoard';
 import { ProbeStateChip } from './ProbeMarker';
 
@@ -126,7 +126,7 @@ export default function FeverPlans() {
                   <ProbeStateChip probe={p} />
                 </TableCell>
                 <TableCell align="right">{formatTemperature(p.temperature, locale)}</TableCell>
-                <TableCell align="right">{p.humidity === null ? '—' : `${p.humidity} %`}</TableCell>
+                <TableCell align="right">{formatHumidity(p.humidity, locale)}</TableCell>
                 <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                   {[p.minTemperature, p.maxTemperature, p.avgTemperature].map((v) => formatTemperature(v, locale)).join(' / ')}
                 </TableCell>

@@ -40,7 +40,9 @@ export function ProbeMarker({
 }) {
   const translate = useTranslate();
   const state = feverProbeState(probe);
-  const title = `${probe.label} – ${translate(`fever.state.${state}`)}`;
+  const text = `${shortLabel(probe.label)} · ${formatTemperature(probe.temperature, locale)}`;
+  // The accessible name starts with the visible text (WCAG 2.5.3 label in name).
+  const title = `${text} – ${probe.label} – ${translate(`fever.state.${state}`)}`;
   return (
     <Tooltip title={title} arrow>
       <Box
@@ -73,7 +75,7 @@ export function ProbeMarker({
           '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' },
         }}
       >
-        {shortLabel(probe.label)} · {formatTemperature(probe.temperature, locale)}
+        {text}
       </Box>
     </Tooltip>
   );

@@ -32,7 +32,7 @@ import { DateInput } from '../dates/DateInput';
 import { Loading } from '../layout/Loading';
 import { useTimeZone, useUser } from '../user/useUser';
 import { feverApi } from './feverApi';
-import { excursionMinutes, formatDuration, formatTemperature, GRAPH_RANGES, periodOf } from './feverLogic';
+import { excursionMinutes, formatDuration, formatHumidity, formatTemperature, GRAPH_RANGES, periodOf } from './feverLogic';
 import { ProbeGraph } from './ProbeGraph';
 import { ProbeStateChip } from './ProbeMarker';
 
@@ -122,7 +122,7 @@ export default function ProbePage() {
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
         <Figure label={translate('fever.f.zone')} value={probe.zone} />
         <Figure label={translate('fever.f.temperature')} value={formatTemperature(probe.temperature, locale)} />
-        <Figure label={translate('fever.f.humidity')} value={probe.humidity === null ? '—' : `${probe.humidity} %`} />
+        <Figure label={translate('fever.f.humidity')} value={formatHumidity(probe.humidity, locale)} />
         <Figure
           label={translate('fever.f.minMaxAvg24')}
           value={[probe.minTemperature, probe.maxTemperature, probe.avgTemperature].map((v) => formatTemperature(v, locale)).join(' / ')}
@@ -256,8 +256,12 @@ export function Excursions({ excursions, timeZone, locale }: { excursions: Fever
               <TableCell>{formatDate(e.startedAt, timeZone, true)}</TableCell>
               <TableCell>{e.endedAt ? formatDate(e.endedAt, timeZone, true) : translate('fever.excursions.ongoing')}</TableCell>
               <TableCell align="right">{formatDuration(excursionMinutes(e))}</TableCell>
-              <TableCell align="right">{e.kind === 'humidity' ? `${e.peak} %` : formatTemperature(e.peak, locale)}</TableCell>
-              <TableCell align="right">{e.kind === 'humidity' ? `${e.threshold} %` : formatTemperature(e.threshold, locale)}</TableCell>
+              <TableCell align="right">
+                {e.kind === 'humidity' ? formatHumidity(e.peak, locale) : formatTemperature(e.peak, locale)}
+              </TableCell>
+              <TableCell align="right">
+                {e.kind === 'humidity' ? formatHumidity(e.threshold, locale) : formatTemperature(e.threshold, locale)}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { FeverExcursionDto, FeverProbeDto } from '@portal/contracts';
 import { shortLabel } from './ProbeMarker';
-import { dropPosition, excursionMinutes, feverProbeState, formatDuration, formatTemperature, periodOf, probesOfPlan } from './feverLogic';
+import {
+  dropPosition,
+  excursionMinutes,
+  formatHumidity,
+  feverProbeState,
+  formatDuration,
+  formatTemperature,
+  periodOf,
+  probesOfPlan,
+} from './feverLogic';
 
 const probe = (p: Partial<FeverProbeDto>): FeverProbeDto => ({
   id: 1,
@@ -53,6 +62,7 @@ describe('fever screen logic', () => {
     expect(formatTemperature(5.5, 'fr-FR')).toBe('5,5 °C');
     expect(formatTemperature(-18, 'en-GB')).toBe('-18.0 °C');
     expect(formatTemperature(null, 'fr-FR')).toBe('—');
+    expect(formatHumidity(82.5, 'fr-FR')).toBe('82,5 %');
     expect(formatDuration(45)).toBe('45 min');
     expect(formatDuration(125)).toBe('2 h 05');
   });

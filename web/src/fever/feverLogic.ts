@@ -44,6 +44,12 @@ export function formatTemperature(value: number | null | undefined, locale: stri
   return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)} °C`;
 }
 
+/** A relative humidity as people read it: "82,5 %" in French. */
+export function formatHumidity(value: number | null | undefined, locale: string): string {
+  if (value === null || value === undefined) return '—';
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)} %`;
+}
+
 /** How long an excursion lasted (or has lasted so far): "2 h 05", "45 min". */
 export function formatDuration(minutes: number): string {
   const m = Math.max(0, Math.round(minutes));
