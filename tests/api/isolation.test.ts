@@ -69,7 +69,6 @@ const PARAMS: Record<string, ParamRule> = {
   'attachments/{attachmentId}': { owned: 'claimAttachment' },
   'simulations/{id}': { owned: 'importSimulation' },
   'alerts/{id}': { owned: 'alert' },
-  'probes/{id}': { owned: 'probe' },
   // A depositor's logo (/api/depositors/{id}/logo) and the back office's depositors (/api/admin/depositors/{id}, 403 to non-administrators).
   'depositors/{id}': { owned: 'depositor' },
   'platforms/{id}': {
@@ -87,6 +86,9 @@ const PARAMS: Record<string, ParamRule> = {
     neutral: ['1'],
     why: 'announcements are for everyone; managed by ADMIN_ANNOUNCEMENT only (admin-reference.test.ts)',
   },
+  'zones/{id}': { owned: 'feverZone' },
+  'plans/{id}': { owned: 'feverPlan' },
+  'probes/{id}': { owned: 'feverProbe' },
   'sample/{format}': { neutral: ['csv'], why: 'a file format: the sample is built with the caller’s own codes' },
   'carriers/{depositor_code}': {
     neutral: ['DEMO-A', 'DEMO-B'],
@@ -135,6 +137,8 @@ const BODIES: Record<string, () => unknown> = {
   'PUT /api/alerts/{id}': () => ({ kind: 'VIP', title: 'walk', depositorIds: [2], statuses: [100], copyToSelf: true }),
   'POST /api/claims/{uuid}/process': () => ({ answer: 'walk', attributable: false, notifiable: false }),
   'POST /api/claims/{uuid}/close': () => ({ confirm: true }),
+  'PUT /api/fever/zones/{id}': () => ({ code: 'WALK', label: 'walk', maxTemperature: 8 }),
+  'PUT /api/fever/plans/{id}': () => ({ name: 'walk' }),
 };
 
 /**
@@ -159,6 +163,25 @@ const BODY_CASES: Record<
   'PUT /api/user/{uuid}/filters': {
     values: (own) => ({ uuid: own.user[0] }),
     body: (_, a) => ({ depositors: [a.foreignDepositor], activities: a.foreignActivityIds, stores: a.foreignStoreIds }),
+    expect: 'refused',
+  },
+  'POST /api/fever/zones': {
+    body: (_, a) => ({ depositorId: a.foreignDepositor, platformId: 12, code: 'WALK', label: 'walk' }),
+    expect: 'refused',
+  },
+  'POST /api/fever/plans': { body: (_, a) => ({ depositorId: a.foreignDepositor, platformId: 12, name: 'walk' }), expect: 'refused' },
+  'POST /api/fever/probes': {
+    body: (f) => ({ mac: '02:00:00:00:99:99', label: 'walk', zoneId: Number(f.feverZone[0]) }),
+    expect: 'refused',
+  },
+  'PUT /api/fever/probes/{id}': {
+    values: (own) => ({ id: own.feverProbe[0] }),
+    body: (f) => ({ label: 'walk', zoneId: Number(f.feverZone[0]) }),
+    expect: 'refused',
+  },
+  'PUT /api/fever/probes/{id}/place': {
+    values: (own) => ({ id: own.feverProbe[0] }),
+    body: (f) => ({ planId: Number(f.feverPlan[0]), x: 0.5, y: 0.5 }),
     expect: 'refused',
   },
 };

@@ -9,6 +9,7 @@ import { AuthController } from './auth/auth.controller';
 import { ClaimsHttpModule } from './claims/claims.module';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { ExportsHttpModule } from './exports/exports.module';
+import { FeverHttpModule } from './fever/fever.module';
 import { FeverExcursionsController } from './fever/fever-excursions.controller';
 import { FeverIngestController } from './fever/fever-ingest.controller';
 import { HealthController } from './health/health.controller';
@@ -31,6 +32,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
   HubyHttpModule,
   AlertsHttpModule,
   ClaimsHttpModule,
+  FeverHttpModule,
   AuditHttpModule,
   AdminReferenceHttpModule,
 ];

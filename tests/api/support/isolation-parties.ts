@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Client as PgClient } from 'pg';
 import request from 'supertest';
 import { DEMO_API_KEYS } from '@portal/service-auth';
 import { waitForMail } from '../../support/smtp';
@@ -37,8 +36,10 @@ export type ObjectKind =
   | 'export'
   | 'importSimulation'
   | 'alert'
-  | 'probe'
   | 'depositor'
+  | 'feverZone'
+  | 'feverPlan'
+  | 'feverProbe'
   | 'user';
 export type Ids = Record<ObjectKind, string[]>;
 export const emptyIds = (): Ids => ({
@@ -57,8 +58,10 @@ export const emptyIds = (): Ids => ({
   export: [],
   importSimulation: [],
   alert: [],
-  probe: [],
   depositor: [],
+  feverZone: [],
+  feverPlan: [],
+  feverProbe: [],
   user: [],
 });
 
@@ -128,7 +131,7 @@ export class Parties {
     await this.collectIds();
     await this.hubyObjects();
     await this.claims();
-    await this.probes();
+    await this.feverObjects();
     await this.aliceObjects();
     await this.logos();
   }
@@ -166,6 +169,8 @@ export class Parties {
       for (const id of this.ids[g].loopOrder) await read(this.admin, `/api/dashtower/loop-orders/${id}`);
       for (const id of this.ids[g].claim) await read(this.admin, `/api/claims/${id}`);
       for (const id of this.ids[g].depositor) await read(this.admin, `/api/depositors/${id}/logo`);
+      for (const id of this.ids[g].feverPlan) await read(this.admin, `/api/fever/plans/${id}`);
+      for (const id of this.ids[g].feverProbe) await read(this.admin, `/api/fever/probes/${id}`);
     }
     const own = ['/api/tracking-profiles', '/api/dashboard/list', `/api/user/${this.alice.user.uuid}/filters`, '/api/user/me'];
     const simulation = `/api/dashtower/import/simulations/${this.ids.user.importSimulation[0]}`;
@@ -320,28 +325,22 @@ export class Parties {
   }
 
   /**
-   * A fever probe per depositor (DEMO-A's in aIn's platform), written into the fever database as the
-   * probes screens would; their excursions are what the walk asks for.
+   * Fever objects per depositor (they have no activity or store: DEMO-A's are in aIn only, like Huby's):
+   * a zone, a plan and a probe placed on it, created as the administrator (ADMIN_SONDE's rights).
    */
-  private async probes(): Promise<void> {
-    const fever = new PgClient({ connectionString: this.target.databaseUrl('fever') });
-    await fever.connect();
-    try {
-      for (const g of ['aIn', 'b'] as const) {
-        const { depositorId, orderPlatform } = PLACES[g];
-        const zone = await fever.query(
-          `INSERT INTO zones (platform_id, depositor_id, code, label, min_temperature, max_temperature) VALUES ($1, $2, $3, $3, 2, 8) RETURNING id`,
-          [orderPlatform, depositorId, `ISO-${MARK[g]}`],
-        );
-        const mac = `02:${randomBytes(5).toString('hex').match(/../g)!.join(':')}`;
-        const probe = await fever.query(
-          `INSERT INTO probes (mac, label, zone_id, depositor_id, platform_id) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-          [mac, `Sonde ${MARK[g]}`, zone.rows[0].id, depositorId, orderPlatform],
-        );
-        this.ids[g].probe = [String(probe.rows[0].id)];
-      }
-    } finally {
-      await fever.end();
+  private async feverObjects(): Promise<void> {
+    for (const [i, g] of (['aIn', 'b'] as const).entries()) {
+      const [depositorId, platformId] = g === 'b' ? [2, 12] : [1, 8];
+      const zone = await this.admin
+        .post('/api/fever/zones', { depositorId, platformId, code: `Z${MARK[g]}`, label: `Zone ${MARK[g]}`, maxTemperature: 8 })
+        .expect(201);
+      const plan = await this.admin.post('/api/fever/plans', { depositorId, platformId, name: `Plan ${MARK[g]}` }).expect(201);
+      const mac = `02:${run.slice(0, 2)}:${run.slice(2, 4)}:${run.slice(4, 6)}:0${i}:01`;
+      const probe = await this.admin.post('/api/fever/probes', { mac, label: `Sonde ${MARK[g]}`, zoneId: zone.body.id }).expect(201);
+      await this.admin.put(`/api/fever/probes/${probe.body.id}/place`, { planId: plan.body.id, x: 0.5, y: 0.5 }).expect(200);
+      this.ids[g].feverZone = [String(zone.body.id)];
+      this.ids[g].feverPlan = [String(plan.body.id)];
+      this.ids[g].feverProbe = [String(probe.body.id)];
     }
   }
 

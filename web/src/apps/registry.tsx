@@ -15,6 +15,7 @@ export const APP_MODULES: Partial<Record<string, LazyExoticComponent<ComponentTy
   dashtower: lazy(() => import('../huby/HubyModule')),
   'geo-order': lazy(() => import('../geo-order/GeoOrderModule')),
   claim: lazy(() => import('../claims/ClaimsModule')),
+  fever: lazy(() => import('../fever/FeverModule')),
   vip: lazy(() => import('../alerts/AlertsModule').then((m) => ({ default: m.VipModule }))),
   doc: lazy(() => import('../alerts/AlertsModule').then((m) => ({ default: m.DocModule }))),
   admin: lazy(() => import('../admin/AdminModule')),

@@ -10,5 +10,9 @@ export const FEVER_ERROR_STATUS = {
   readingBadTimestamp: 400,
   /** A probe's MAC address already belongs to another probe. */
   probeMacExists: 409,
+  /** A zone code already used by the depositor on that platform. */
+  feverZoneCodeExists: 409,
+  /** A zone that still has probes cannot be deleted (params.probes). */
+  feverZoneInUse: 409,
 } as const;
 export type FeverErrorKey = keyof typeof FEVER_ERROR_STATUS;

@@ -1,5 +1,6 @@
 export * from './fever';
 export * from './errors';
 export * from './subjects';
+export * from './manage';
 export * from './certificate';
 export * from './excursions';

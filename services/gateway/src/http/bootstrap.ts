@@ -10,6 +10,7 @@ import { requestIdOf, useOperations } from '../health/operations';
 import { envelopeClientErrors, refuseNulInUrls, useJsonBodyParser, useRawUploads } from './hostile-input';
 import { LOGO_UPLOAD } from '../admin-reference/admin-reference.dto';
 import { CLAIM_ATTACHMENT_UPLOAD } from '../claims/claims.controller';
+import { FEVER_PLAN_IMAGE_UPLOAD } from '../fever/fever.controller';
 import { IMPORT_UPLOAD_PATH } from '../huby/import.controller';
 import { useSecurityHeaders } from './security-headers';
 import { portalValidationPipe } from './validation';
@@ -40,7 +41,9 @@ export async function configureGateway(app: NestFastifyApplication): Promise<voi
   refuseNulInUrls(fastify);
   useRawUploads(fastify, (url) => {
     const path = url.split('?')[0];
-    return path === IMPORT_UPLOAD_PATH || CLAIM_ATTACHMENT_UPLOAD.test(path) || LOGO_UPLOAD.test(path);
+    return (
+      path === IMPORT_UPLOAD_PATH || CLAIM_ATTACHMENT_UPLOAD.test(path) || LOGO_UPLOAD.test(path) || FEVER_PLAN_IMAGE_UPLOAD.test(path)
+    );
   });
   envelopeClientErrors(fastify.server);
   // Machine feeds send whole snapshots (50,000 stock lines is ~15 MB of JSON); users' calls keep 5 MB.
