@@ -62,8 +62,10 @@ export interface ReportResultDto {
   rows: Record<string, ReportCell>[];
   /** What the chart draws: the category/x column and the value columns. */
   chart: { type: ReportChart; x: string; y: string[] };
-  /** Totals row (same keys as rows), when the report has one. */
+  /** Totals row (same keys as rows), when the report has one: sums of the count and amount columns, null for rates and averages. */
   totals?: Record<string, ReportCell>;
+  /** A detail report (movements) shows its first rows only: the export holds them all. */
+  truncated?: boolean;
 }
 
 export const ReportsSubjects = {
