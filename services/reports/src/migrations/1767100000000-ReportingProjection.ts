@@ -41,12 +41,20 @@ export const ORDER_HOUR_MEASURES: Record<string, string> = {
   parcels_4: '(o.parcel_count = 4)::int',
   parcels_5: '(o.parcel_count >= 5)::int',
 };
-/** The hourly aggregate's key: the UTC hour of reception (any whole-hour time zone regroups it into its days), carrier, tour, country. */
+/**
+ * The hourly aggregates' keys: the UTC hour of reception (any whole-hour time zone regroups it into
+ * its days) with the carrier and tour (a tour belongs to one carrier), or with the destination
+ * country: two narrow aggregates rather than one keyed by all three, whose rows would multiply.
+ */
 export const ORDER_HOUR_KEYS: Record<string, string> = {
   depositor_id: 'o.depositor_id',
   hour: "date_trunc('hour', o.created_at AT TIME ZONE 'UTC')",
   carrier_code: "coalesce(o.carrier_code, '')",
   tour_code: "coalesce(o.tour_code, '')",
+};
+export const ORDER_COUNTRY_HOUR_KEYS: Record<string, string> = {
+  depositor_id: 'o.depositor_id',
+  hour: "date_trunc('hour', o.created_at AT TIME ZONE 'UTC')",
   country: "coalesce(o.country, '')",
 };
 export const ORDER_CUSTOMER_MEASURES: Record<string, string> = {
@@ -164,11 +172,15 @@ export class ReportingProjection1767100000000 implements MigrationInterface {
     await qr.query(`CREATE TABLE "report_order_hours" (${columnsOf(ORDER_HOUR_KEYS, ORDER_HOUR_MEASURES, ORDER_TYPES)},
       PRIMARY KEY (${Object.keys(ORDER_HOUR_KEYS).join(', ')}))`);
     await enableDepositorRls(qr, 'report_order_hours');
+    await qr.query(`CREATE TABLE "report_order_country_hours" (${columnsOf(ORDER_COUNTRY_HOUR_KEYS, ORDER_HOUR_MEASURES, ORDER_TYPES)},
+      PRIMARY KEY (${Object.keys(ORDER_COUNTRY_HOUR_KEYS).join(', ')}))`);
+    await enableDepositorRls(qr, 'report_order_country_hours');
     await qr.query(`CREATE TABLE "report_order_customer_days" (${columnsOf(ORDER_CUSTOMER_KEYS, ORDER_CUSTOMER_MEASURES, ORDER_TYPES)},
       PRIMARY KEY (${Object.keys(ORDER_CUSTOMER_KEYS).join(', ')}))`);
     await enableDepositorRls(qr, 'report_order_customer_days');
     await qr.query(`CREATE FUNCTION report_order_add(o report_orders, direction int) RETURNS void LANGUAGE sql AS $$
       ${addToAggregate('report_order_hours', ORDER_HOUR_KEYS, ORDER_HOUR_MEASURES, 'direction')};
+      ${addToAggregate('report_order_country_hours', ORDER_COUNTRY_HOUR_KEYS, ORDER_HOUR_MEASURES, 'direction')};
       ${addToAggregate('report_order_customer_days', ORDER_CUSTOMER_KEYS, ORDER_CUSTOMER_MEASURES, 'direction')};
     $$`);
     await qr.query(`CREATE FUNCTION report_orders_aggregate() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -318,6 +330,7 @@ export class ReportingProjection1767100000000 implements MigrationInterface {
       'report_movement_hours',
       'report_movements',
       'report_order_customer_days',
+      'report_order_country_hours',
       'report_order_hours',
       'report_orders',
     ])

@@ -1,4 +1,5 @@
 import {
+  ORDER_COUNTRY_HOUR_KEYS,
   ORDER_CUSTOMER_KEYS,
   ORDER_CUSTOMER_MEASURES,
   ORDER_HOUR_KEYS,
@@ -39,13 +40,16 @@ const share = (value: string) => `round(100.0 * ${value} / nullif(sum(${value}) 
 const hours = (minutes: string, count: string) => `round(${minutes} / nullif(${count}, 0) / 60.0, 1)`;
 const sums = (measures: Record<string, string>) => Object.entries(measures).map(([name, e]) => `sum(${e}) AS ${name}`);
 
-/** The hourly order aggregate of the period, or the same sums from the caller's rows. */
-function orderHours(q: QueryShape): string {
-  if (!q.narrowed) return `(SELECT * FROM report_order_hours h WHERE ${depositors('h')} AND ${hourInPeriod('h.hour')}) h`;
-  return `(SELECT ${Object.entries(ORDER_HOUR_KEYS)
+/** The hourly order aggregate of the period (by carrier and tour, or by country), or the same sums from the caller's rows. */
+function orderHours(q: QueryShape, by: 'carrier' | 'country' = 'carrier'): string {
+  const [table, keys] =
+    by === 'country' ? ['report_order_country_hours', ORDER_COUNTRY_HOUR_KEYS] : ['report_order_hours', ORDER_HOUR_KEYS];
+  if (!q.narrowed) return `(SELECT * FROM ${table} h WHERE ${depositors('h')} AND ${hourInPeriod('h.hour')}) h`;
+  const names = Object.keys(keys);
+  return `(SELECT ${Object.entries(keys)
     .map(([k, e]) => `${e} AS ${k}`)
     .join(', ')}, ${sums(ORDER_HOUR_MEASURES).join(', ')}
-     FROM report_orders o WHERE ${depositors('o')} AND ${inPeriod('o.created_at')} GROUP BY 1, 2, 3, 4, 5) h`;
+     FROM report_orders o WHERE ${depositors('o')} AND ${inPeriod('o.created_at')} GROUP BY ${names.map((_, i) => i + 1).join(', ')}) h`;
 }
 
 function orderCustomerDays(q: QueryShape): string {
@@ -87,7 +91,7 @@ const byDay = (select: string) => (q: QueryShape) =>
 const byDimension =
   (key: string, column: string, select: string, order = '1') =>
   (q: QueryShape) =>
-    `SELECT ${named(`h.${column}`)} AS ${key}, ${select} FROM ${orderHours(q)} GROUP BY 1 ORDER BY ${order}`;
+    `SELECT ${named(`h.${column}`)} AS ${key}, ${select} FROM ${orderHours(q, column === 'country' ? 'country' : 'carrier')} GROUP BY 1 ORDER BY ${order}`;
 
 /** Age or best-before buckets of the stock, in the caller's today, in their order. */
 const bucketOf = (days: string, bounds: [number, string][], below: string) =>
