@@ -91,6 +91,11 @@ async function fill(db) {
   );
   await timedSql(
     db,
+    'order carrier hours',
+    rebuild('report_order_carrier_hours', 'report_orders o', aggregates.ORDER_CARRIER_HOUR_KEYS, aggregates.ORDER_HOUR_MEASURES),
+  );
+  await timedSql(
+    db,
     'order country hours',
     rebuild('report_order_country_hours', 'report_orders o', aggregates.ORDER_COUNTRY_HOUR_KEYS, aggregates.ORDER_HOUR_MEASURES),
   );

@@ -43,18 +43,21 @@ export const ORDER_HOUR_MEASURES: Record<string, string> = {
 };
 /**
  * The hourly aggregates' keys: the UTC hour of reception (any whole-hour time zone regroups it into
- * its days) with the carrier and tour (a tour belongs to one carrier), or with the destination
- * country: two narrow aggregates rather than one keyed by all three, whose rows would multiply.
+ * its days) with the order's status (the series by day read this one), with the carrier and tour (a
+ * tour belongs to one carrier), or with the destination country: narrow aggregates rather than one
+ * keyed by all, whose rows would multiply.
  */
-export const ORDER_HOUR_KEYS: Record<string, string> = {
+const HOUR = "date_trunc('hour', o.created_at AT TIME ZONE 'UTC')";
+export const ORDER_HOUR_KEYS: Record<string, string> = { depositor_id: 'o.depositor_id', hour: HOUR, status: 'o.status' };
+export const ORDER_CARRIER_HOUR_KEYS: Record<string, string> = {
   depositor_id: 'o.depositor_id',
-  hour: "date_trunc('hour', o.created_at AT TIME ZONE 'UTC')",
+  hour: HOUR,
   carrier_code: "coalesce(o.carrier_code, '')",
   tour_code: "coalesce(o.tour_code, '')",
 };
 export const ORDER_COUNTRY_HOUR_KEYS: Record<string, string> = {
   depositor_id: 'o.depositor_id',
-  hour: "date_trunc('hour', o.created_at AT TIME ZONE 'UTC')",
+  hour: HOUR,
   country: "coalesce(o.country, '')",
 };
 export const ORDER_CUSTOMER_MEASURES: Record<string, string> = {
@@ -172,6 +175,9 @@ export class ReportingProjection1767100000000 implements MigrationInterface {
     await qr.query(`CREATE TABLE "report_order_hours" (${columnsOf(ORDER_HOUR_KEYS, ORDER_HOUR_MEASURES, ORDER_TYPES)},
       PRIMARY KEY (${Object.keys(ORDER_HOUR_KEYS).join(', ')}))`);
     await enableDepositorRls(qr, 'report_order_hours');
+    await qr.query(`CREATE TABLE "report_order_carrier_hours" (${columnsOf(ORDER_CARRIER_HOUR_KEYS, ORDER_HOUR_MEASURES, ORDER_TYPES)},
+      PRIMARY KEY (${Object.keys(ORDER_CARRIER_HOUR_KEYS).join(', ')}))`);
+    await enableDepositorRls(qr, 'report_order_carrier_hours');
     await qr.query(`CREATE TABLE "report_order_country_hours" (${columnsOf(ORDER_COUNTRY_HOUR_KEYS, ORDER_HOUR_MEASURES, ORDER_TYPES)},
       PRIMARY KEY (${Object.keys(ORDER_COUNTRY_HOUR_KEYS).join(', ')}))`);
     await enableDepositorRls(qr, 'report_order_country_hours');
@@ -180,6 +186,7 @@ export class ReportingProjection1767100000000 implements MigrationInterface {
     await enableDepositorRls(qr, 'report_order_customer_days');
     await qr.query(`CREATE FUNCTION report_order_add(o report_orders, direction int) RETURNS void LANGUAGE sql AS $$
       ${addToAggregate('report_order_hours', ORDER_HOUR_KEYS, ORDER_HOUR_MEASURES, 'direction')};
+      ${addToAggregate('report_order_carrier_hours', ORDER_CARRIER_HOUR_KEYS, ORDER_HOUR_MEASURES, 'direction')};
       ${addToAggregate('report_order_country_hours', ORDER_COUNTRY_HOUR_KEYS, ORDER_HOUR_MEASURES, 'direction')};
       ${addToAggregate('report_order_customer_days', ORDER_CUSTOMER_KEYS, ORDER_CUSTOMER_MEASURES, 'direction')};
     $$`);
@@ -204,7 +211,10 @@ export class ReportingProjection1767100000000 implements MigrationInterface {
       "moved_at" timestamptz NOT NULL,
       PRIMARY KEY ("depositor_id", "movement_id")
     )`);
-    await qr.query(`CREATE INDEX "report_movements_depositor_moved" ON "report_movements" ("depositor_id", "moved_at" DESC)`);
+    // The details newest first, in the order they are read.
+    await qr.query(
+      `CREATE INDEX "report_movements_depositor_moved" ON "report_movements" ("depositor_id", "moved_at" DESC, "movement_id" DESC)`,
+    );
     await enableDepositorRls(qr, 'report_movements');
     await enableNarrowingRls(qr, 'report_movements', { platform: 'platform_id', store: 'store_code' });
     await qr.query(`CREATE TABLE "report_movement_hours" (${columnsOf(MOVEMENT_HOUR_KEYS, MOVEMENT_HOUR_MEASURES, MOVEMENT_TYPES)},
@@ -261,6 +271,10 @@ export class ReportingProjection1767100000000 implements MigrationInterface {
       PRIMARY KEY ("depositor_id", "line_id")
     )`);
     await qr.query(`CREATE INDEX "report_stock_lines_pair" ON "report_stock_lines" ("depositor_id", "platform_id")`);
+    // The lots nearest their best-before date first.
+    await qr.query(
+      `CREATE INDEX "report_stock_lines_best_before" ON "report_stock_lines" ("depositor_id", "best_before", "reference", "lot")`,
+    );
     await enableDepositorRls(qr, 'report_stock_lines');
     await enableNarrowingRls(qr, 'report_stock_lines', { platform: 'platform_id', store: 'store_code' });
 
@@ -331,6 +345,7 @@ export class ReportingProjection1767100000000 implements MigrationInterface {
       'report_movements',
       'report_order_customer_days',
       'report_order_country_hours',
+      'report_order_carrier_hours',
       'report_order_hours',
       'report_orders',
     ])

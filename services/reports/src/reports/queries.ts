@@ -1,4 +1,5 @@
 import {
+  ORDER_CARRIER_HOUR_KEYS,
   ORDER_COUNTRY_HOUR_KEYS,
   ORDER_CUSTOMER_KEYS,
   ORDER_CUSTOMER_MEASURES,
@@ -40,10 +41,15 @@ const share = (value: string) => `round(100.0 * ${value} / nullif(sum(${value}) 
 const hours = (minutes: string, count: string) => `round(${minutes} / nullif(${count}, 0) / 60.0, 1)`;
 const sums = (measures: Record<string, string>) => Object.entries(measures).map(([name, e]) => `sum(${e}) AS ${name}`);
 
-/** The hourly order aggregate of the period (by carrier and tour, or by country), or the same sums from the caller's rows. */
-function orderHours(q: QueryShape, by: 'carrier' | 'country' = 'carrier'): string {
-  const [table, keys] =
-    by === 'country' ? ['report_order_country_hours', ORDER_COUNTRY_HOUR_KEYS] : ['report_order_hours', ORDER_HOUR_KEYS];
+/** The hourly order aggregate of the period (by status, by carrier and tour, or by country), or the same sums from the caller's rows. */
+const ORDER_AGGREGATES = {
+  status: ['report_order_hours', ORDER_HOUR_KEYS],
+  carrier: ['report_order_carrier_hours', ORDER_CARRIER_HOUR_KEYS],
+  country: ['report_order_country_hours', ORDER_COUNTRY_HOUR_KEYS],
+} as const;
+
+function orderHours(q: QueryShape, by: keyof typeof ORDER_AGGREGATES = 'status'): string {
+  const [table, keys] = ORDER_AGGREGATES[by];
   if (!q.narrowed) return `(SELECT * FROM ${table} h WHERE ${depositors('h')} AND ${hourInPeriod('h.hour')}) h`;
   const names = Object.keys(keys);
   return `(SELECT ${Object.entries(keys)
@@ -147,8 +153,8 @@ export const REPORT_QUERIES: Record<string, Query> = {
   ) => `SELECT ${named('c.customer_code')} AS customer, sum(c.orders) AS orders, sum(c.parcels) AS parcels, sum(c.delivered) AS delivered,
       ${rate('sum(c.delivered_on_time)', 'sum(c.delivered_with_promise)')} AS "onTimeRate"
       FROM ${orderCustomerDays(q)} GROUP BY 1 ORDER BY orders DESC, 1 LIMIT 50`,
-  '100001': () => `SELECT o.status::text AS status, count(*)::int AS orders, ${share('count(*)')} AS share
-      FROM report_orders o WHERE ${depositors('o')} AND ${inPeriod('o.created_at')} GROUP BY o.status ORDER BY o.status`,
+  '100001': (q) => `SELECT h.status::text AS status, sum(h.orders) AS orders, ${share('sum(h.orders)')} AS share
+      FROM ${orderHours(q)} GROUP BY h.status ORDER BY h.status`,
   // Parcel courier.
   '1027': byDay(`sum(h.shipped) AS shipped, sum(h.shipped_parcels) AS parcels`),
   '1028': byDimension(
@@ -186,8 +192,8 @@ export const REPORT_QUERIES: Record<string, Query> = {
   '189': stockBy('store', named('s.store_code')),
   '197': stockBy('reference', 's.reference', '"inStock" DESC, 1', 'LIMIT 100'),
   '240': () => `SELECT s.reference, ${named('s.lot')} AS lot, to_char(s.best_before, 'YYYY-MM-DD') AS "bestBefore", ${STOCK_SUMS}
-      FROM report_stock_lines s WHERE ${depositors('s')} GROUP BY s.reference, s.lot, s.best_before
-      ORDER BY s.best_before NULLS LAST, 1, 2 LIMIT 500`,
+      FROM report_stock_lines s WHERE ${depositors('s')} GROUP BY s.best_before, s.reference, s.lot
+      ORDER BY s.best_before NULLS LAST, s.reference, s.lot LIMIT 500`,
   '1018': () => `SELECT s.blocking_code AS "blockingCode", count(*)::int AS lines, sum(s.blocked) AS blocked,
       sum(round(coalesce(s.unit_price, 0) * s.blocked, 2)) AS value
       FROM report_stock_lines s WHERE ${depositors('s')} AND s.blocking_code <> 'NO' GROUP BY 1 ORDER BY blocked DESC, 1`,

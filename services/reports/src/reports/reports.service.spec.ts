@@ -414,6 +414,7 @@ describe('reports over the projection (figures computed by hand from reports.fix
         'report_orders',
         'report_order_hours',
         'report_order_country_hours',
+        'report_order_carrier_hours',
         'report_order_customer_days',
         'report_movements',
         'report_movement_hours',
