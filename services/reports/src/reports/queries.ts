@@ -22,6 +22,8 @@ import {
  */
 export interface QueryShape {
   narrowed: boolean;
+  /** One depositor asked: a detail report reads its index in order (an `= ANY` scan of PostgreSQL 15 gives no order). */
+  oneDepositor?: boolean;
 }
 
 const START = `($2::date::timestamp AT TIME ZONE $4)`;
@@ -191,8 +193,8 @@ export const REPORT_QUERIES: Record<string, Query> = {
   '161': stockBy('family', named('s.family')),
   '189': stockBy('store', named('s.store_code')),
   '197': stockBy('reference', 's.reference', '"inStock" DESC, 1', 'LIMIT 100'),
-  '240': () => `SELECT s.reference, ${named('s.lot')} AS lot, to_char(s.best_before, 'YYYY-MM-DD') AS "bestBefore", ${STOCK_SUMS}
-      FROM report_stock_lines s WHERE ${depositors('s')} GROUP BY s.best_before, s.reference, s.lot
+  '240': (q) => `SELECT s.reference, ${named('s.lot')} AS lot, to_char(s.best_before, 'YYYY-MM-DD') AS "bestBefore", ${STOCK_SUMS}
+      FROM report_stock_lines s WHERE ${q.oneDepositor ? 's.depositor_id = ($1::int[])[1]' : depositors('s')} GROUP BY s.best_before, s.reference, s.lot
       ORDER BY s.best_before NULLS LAST, s.reference, s.lot LIMIT 500`,
   '1018': () => `SELECT s.blocking_code AS "blockingCode", count(*)::int AS lines, sum(s.blocked) AS blocked,
       sum(round(coalesce(s.unit_price, 0) * s.blocked, 2)) AS value
@@ -236,9 +238,11 @@ export const REPORT_QUERIES: Record<string, Query> = {
       GROUP BY s.reference HAVING coalesce(max(lm.moved_at), min(s.entry_date)::timestamptz) < now() - interval '90 days'
       ORDER BY "daysIdle" DESC NULLS FIRST, 1 LIMIT 500`,
   // Movements.
-  '1011':
-    () => `SELECT m.moved_at AS "movedAt", m.platform_id AS platform, m.store_code AS store, m.reference, m.lot, m.type AS "movementType", m.quantity
-      FROM report_movements m WHERE ${depositors('m')} AND ${inPeriod('m.moved_at')} ORDER BY m.moved_at DESC, m.movement_id DESC`,
+  '1011': (
+    q,
+  ) => `SELECT m.moved_at AS "movedAt", m.platform_id AS platform, m.store_code AS store, m.reference, m.lot, m.type AS "movementType", m.quantity
+      FROM report_movements m WHERE ${q.oneDepositor ? 'm.depositor_id = ($1::int[])[1]' : depositors('m')} AND ${inPeriod('m.moved_at')}
+      ORDER BY m.moved_at DESC, m.movement_id DESC`,
   '1064': (
     q,
   ) => `SELECT h.type AS "movementType", sum(h.movements) AS movements, sum(h.quantity) AS quantity, ${share('sum(h.movements)')} AS share

@@ -115,7 +115,7 @@ export class ReportsService {
   }
 
   private async rows(ctx: CallerContext, p: Prepared, offset: number, limit: number | null): Promise<Record<string, ReportCell>[]> {
-    const sql = withParameters(REPORT_QUERIES[p.spec.id]({ narrowed: isNarrowed(ctx.scope) }));
+    const sql = withParameters(REPORT_QUERIES[p.spec.id]({ narrowed: isNarrowed(ctx.scope), oneDepositor: p.depositorIds?.length === 1 }));
     const paged = limit === null ? sql : `SELECT * FROM (${sql}) r OFFSET ${offset} LIMIT ${limit}`;
     const raw = await this.db.scopedQuery<Record<string, unknown>>(ctx, paged, [
       p.depositorIds,
