@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { insertStockLines, replaceStockPairs } from './writes';
 
 const PAGE = 2000;
+const UNDATED = '1970-01-01T00:00:00.000Z';
 
 /** Every line the stock service holds, of one depositor and platform or of all, with the pairs' snapshot times. */
 export async function readStockLines(
@@ -17,6 +18,8 @@ export async function readStockLines(
     const page = await bus.request<StockLinePage>(StockSubjects.linePages, ctx, { ...pair, after, limit: PAGE });
     lines.push(...page.lines);
     Object.assign(takenAt, page.takenAt);
+    // Lines written without a snapshot record (the demo's): as old as can be, so any snapshot replaces them.
+    for (const l of page.lines) takenAt[`${l.depositorId}/${l.platformId}`] ??= UNDATED;
     if (page.next === null) return { lines, takenAt };
     after = page.next;
   }
