@@ -1,4 +1,4 @@
-import { ALL_ROLES, CHART_SOURCES, Role } from '@portal/contracts';
+import { ALL_ROLES, CHART_SOURCES, REPORT_IDS, Role } from '@portal/contracts';
 import request from 'supertest';
 import { waitForMail } from '../support/smtp';
 import {
@@ -89,6 +89,10 @@ const PARAMS: Record<string, ParamRule> = {
   'zones/{id}': { owned: 'feverZone' },
   'plans/{id}': { owned: 'feverPlan' },
   'probes/{id}': { owned: 'feverProbe' },
+  'reports/{id}': {
+    neutral: REPORT_IDS,
+    why: 'a report of the catalogue, no one’s object: its figures are the caller’s depositors’ (checked with the lists; reports.test.ts)',
+  },
   'sample/{format}': { neutral: ['csv'], why: 'a file format: the sample is built with the caller’s own codes' },
   'carriers/{depositor_code}': {
     neutral: ['DEMO-A', 'DEMO-B'],

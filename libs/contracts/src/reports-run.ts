@@ -12,7 +12,8 @@ import type { Labels5 } from './tracking/labels';
  * GET /api/reports/:id/export?format=csv|xlsx&… → the file (large ones by mail, export kit).
  */
 export type ReportChart = 'bars' | 'line' | 'pie' | 'table';
-export type ReportColumnType = 'day' | 'month' | 'text' | 'integer' | 'decimal' | 'money' | 'percent' | 'minutes' | 'hours' | 'days';
+export type ReportColumnType =
+  'day' | 'month' | 'datetime' | 'text' | 'integer' | 'decimal' | 'money' | 'percent' | 'minutes' | 'hours' | 'days';
 
 export interface ReportColumn {
   key: string;
@@ -34,6 +35,10 @@ export interface ReportDefinitionDto {
   /** A preset profile of 1005 or 1010 (spec §2): the report it presets and the profile id. */
   presetOf?: string;
   profileId?: number;
+  /** The columns it shows (money ones only for READ_TURNOVER), as the run answers them. */
+  columns?: ReportColumn[];
+  /** The stock as last reported: the period does not apply. */
+  asOfNow?: boolean;
 }
 
 export interface ReportRunRequest {
@@ -57,8 +62,10 @@ export interface ReportResultDto {
   rows: Record<string, ReportCell>[];
   /** What the chart draws: the category/x column and the value columns. */
   chart: { type: ReportChart; x: string; y: string[] };
-  /** Totals row (same keys as rows), when the report has one. */
+  /** Totals row (same keys as rows), when the report has one: sums of the count and amount columns, null for rates and averages. */
   totals?: Record<string, ReportCell>;
+  /** A detail report (movements) shows its first rows only: the export holds them all. */
+  truncated?: boolean;
 }
 
 export const ReportsSubjects = {

@@ -77,7 +77,7 @@ describe('what a user may pin on the dashboard (spec §2 tiles, §6 rights)', ()
       for (const locale of ['fr', 'en', 'es', 'it', 'de'] as const) expect(title[locale].length).toBeGreaterThan(2);
     }
     expect(Object.keys(REPORT_TITLES).sort()).toEqual([...REPORT_IDS].sort());
-    expect(reportTitle('1005', 'en')).toBe('Delivery tracking');
+    expect(reportTitle('1005', 'en')).toBe('Delivery performance');
     expect(reportTitle('1005', 'pt')).toBe('Suivi des livraisons');
     expect(reportTitle('999', 'fr')).toBeUndefined();
   });

@@ -1,5 +1,6 @@
 import { PORTAL_APPS } from './apps';
-import { hasAnyRole, reportRole, Role, type RoleName } from './roles';
+import { REPORT_CATALOGUE, reportSpec } from './reports/catalogue';
+import { hasAnyRole, Role, type RoleName } from './roles';
 import { AppError } from './errors';
 import type { TileType } from './settings';
 
@@ -8,35 +9,16 @@ import type { TileType } from './settings';
  * that stores tiles and the web that offers them: a tile only for what the user may open.
  */
 
-/**
- * The reports of spec §2 (/report/{id}), with the preset profiles of 1005 and 1010 that show as
- * reports of their own. Until the reports library owns a catalogue, this list is it.
- */
-export const REPORT_IDS: readonly string[] = [
-  ...[1002, 1003, 1005, 1008, 1010, 1011, 1018, 1042, 1047, 1050, 1052, 1057, 10075, 100001, 10110, 101053],
-  ...range(1027, 1035),
-  ...range(1059, 1073),
-  ...[10, 59, 159, 161, 189, 197, 240],
-]
-  .sort((a, b) => a - b)
-  .map(String);
-
-/** Reports with a right of their own, REPORT_USER_{id} (spec §6 numbered report rights). */
-const NUMBERED_REPORT_RIGHTS: ReadonlySet<string> = new Set(
-  Object.values(Role)
-    .map((role) => /^REPORT_USER_(\d+)$/.exec(role)?.[1])
-    .filter((id): id is string => !!id),
-);
+/** The reports of spec §2 (/report/{id}) with the preset profiles of 1005 and 1010, in id order (the catalogue's). */
+export const REPORT_IDS: readonly string[] = REPORT_CATALOGUE.map((r) => r.id).sort((a, b) => Number(a) - Number(b));
 
 /**
- * The roles any of which open a report (ADMIN always does): a report with a numbered right needs
- * that right, REPORT_USER alone does not open it; any other report of the catalogue needs
- * REPORT_USER. The family roles (MESSAGERIE, TRANSIT, LAMAT, INTERNAL…) open no report tile until
- * the catalogue says which reports are theirs. Undefined: no such report.
+ * The roles any of which open a report (ADMIN always does), as the catalogue says: its numbered
+ * right (REPORT_USER_{id}) where it has one, the family role (MESSAGERIE, TRANSIT, LAMAT, INTERNAL,
+ * STOCK_MVT_DETAILS) for those families, REPORT_USER otherwise. Undefined: no such report.
  */
 export function reportRoles(reportId: string): readonly string[] | undefined {
-  if (!REPORT_IDS.includes(reportId)) return undefined;
-  return NUMBERED_REPORT_RIGHTS.has(reportId) ? [reportRole(reportId)] : [Role.REPORT_USER];
+  return reportSpec(reportId)?.roles;
 }
 
 /** The service that computes a chart source from the data it owns (answering on `<service>.figures.get`). */
@@ -147,8 +129,4 @@ export function canPinTile(roles: readonly string[], tile: TileTarget): boolean 
     default:
       return false;
   }
-}
-
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }

@@ -18,6 +18,7 @@ import { SessionGuard } from './http/session.guard';
 import { SessionCache } from './http/session-cache';
 import { SessionResolver } from './http/session-resolver';
 import { ReferenceHttpModule } from './reference/reference.module';
+import { ReportsHttpModule } from './reports/reports.module';
 import { HubyHttpModule } from './huby/huby.module';
 import { StockHttpModule } from './stock/stock.module';
 import { TrackingHttpModule } from './tracking/tracking.module';
@@ -35,6 +36,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
   FeverHttpModule,
   AuditHttpModule,
   AdminReferenceHttpModule,
+  ReportsHttpModule,
 ];
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */

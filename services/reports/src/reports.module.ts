@@ -2,15 +2,24 @@ import { Module } from '@nestjs/common';
 import { DatabaseModule } from '@portal/db';
 import { HealthController } from './health/health.controller';
 import { CreateReports1767000000000 } from './migrations/1767000000000-CreateReports';
+import { ReportingProjection1767100000000 } from './migrations/1767100000000-ReportingProjection';
+import { ProjectionCatchUp } from './projection/catch-up';
+import { ProjectionConsumer } from './projection/projection.consumer';
+import { ReportsController } from './reports/reports.controller';
+import { ReportsService } from './reports/reports.service';
+
+/** The reports database's migrations, in order (the service and the benchmark run them). */
+export const REPORTS_MIGRATIONS = [CreateReports1767000000000, ReportingProjection1767100000000];
 
 /**
- * The reports library (spec §2 /report/{id}, issue 17): the catalogue, and a reporting projection
- * fed by the owning services' events (orders, movements, claims, excursions, shipments, alerts)
- * from which each report is computed; it never reads another service's database.
+ * The reports library (spec §2 /report/{id}, issue 17): the catalogue (libs/contracts reports), and a
+ * reporting projection fed by the owning services' events (orders, movements, stock lines, claims,
+ * excursions, Huby shipments, alert mails) from which each report is computed; it never reads
+ * another service's database.
  */
 @Module({
-  imports: [DatabaseModule.forService({ service: 'reports', entities: [], migrations: [CreateReports1767000000000] })],
-  controllers: [HealthController],
-  providers: [],
+  imports: [DatabaseModule.forService({ service: 'reports', entities: [], migrations: REPORTS_MIGRATIONS })],
+  controllers: [HealthController, ReportsController, ProjectionConsumer],
+  providers: [ReportsService, ProjectionCatchUp],
 })
 export class ReportsServiceModule {}

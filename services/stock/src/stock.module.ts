@@ -23,6 +23,8 @@ import { LoopWarehouseConsumer } from './loop/loop-warehouse.consumer';
 import { MovementsController } from './movements/movements.controller';
 import { MovementsRepository } from './movements/movements.repository';
 import { MovementsService } from './movements/movements.service';
+import { ReportsFeedController } from './reports-feed/reports-feed.controller';
+import { ReportsFeedService } from './reports-feed/reports-feed.service';
 import { StockController } from './stock-lines/stock.controller';
 import { StockRepository } from './stock-lines/stock.repository';
 import { StockService } from './stock-lines/stock.service';
@@ -56,6 +58,7 @@ import { StockService } from './stock-lines/stock.service';
     HealthController,
     LoopStockController,
     LoopWarehouseConsumer,
+    ReportsFeedController,
   ],
   providers: [
     StockRepository,
@@ -70,6 +73,7 @@ import { StockService } from './stock-lines/stock.service';
     FiguresService,
     DepositorDirectory,
     LoopStockService,
+    ReportsFeedService,
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
   ],
 })

@@ -250,6 +250,9 @@ export interface ClaimStatusChangedEvent {
   deliveryReference: string;
   from: ClaimStatus | null;
   to: ClaimStatus;
+  /** The claim's kind and reason (the reports count claims by reason; absent on events written before). */
+  kind?: ClaimKind | null;
+  reason?: ClaimReason | null;
   by: string | null;
   at: string;
 }

@@ -5,3 +5,4 @@ export * from './limits';
 export * from './subjects';
 export * from './dto';
 export * from './lists';
+export * from './events';

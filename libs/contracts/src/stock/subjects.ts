@@ -10,5 +10,9 @@ export const StockSubjects = {
   feedMovements: 'stock.feed.movements',
   feedItems: 'stock.feed.items',
   figures: 'stock.figures.get',
+  /** System callers only: StockMovementPage after a movement id (the reports projection's catch-up). */
+  movementPages: 'stock.movements.pages',
+  /** System callers only: StockLinePage after a line id (the reports projection's stock). */
+  linePages: 'stock.lines.pages',
   health: 'stock.health.check',
 } as const;

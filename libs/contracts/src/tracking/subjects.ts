@@ -77,6 +77,15 @@ export interface OrderSnapshot {
   promisedShippingAt: string | null;
   shippedAt: string | null;
   updatedAt: string;
+  /** What the reports read besides (absent on events written before they were added). */
+  parcelCount?: number;
+  weightKg?: number | null;
+  /** Destination country (ISO alpha-2). */
+  country?: string | null;
+  promisedDeliveryAt?: string | null;
+  deliveredAt?: string | null;
+  preparationEndedAt?: string | null;
+  canceledAt?: string | null;
 }
 
 /** A page of snapshots in order id order; `next` is the cursor of the following page (null at the end). */

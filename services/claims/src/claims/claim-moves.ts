@@ -86,6 +86,8 @@ export class ClaimMoves {
         deliveryReference: moved.delivery_reference,
         from: current.status,
         to,
+        kind: current.kind,
+        reason: current.reason,
         by: ctx.user?.login ?? null,
         at: new Date().toISOString(),
       });

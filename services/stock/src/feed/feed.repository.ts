@@ -6,8 +6,12 @@ import {
   type ItemInput,
   type MovementInput,
   type StockSnapshotLineInput,
+  StockEvents,
+  type StockLinesReplacedEvent,
 } from '@portal/contracts';
+import { addToOutbox } from '@portal/bus';
 import { Db, FreshStatistics } from '@portal/db';
+import { recordMovementEvents, type MovementRow } from '../reports-feed/movement-events';
 
 const v = <T>(x: T | undefined): T | null => (x === undefined ? null : x);
 
@@ -51,6 +55,12 @@ export class FeedRepository {
         [...pair, target.takenAt, lines.length],
       );
       await em.query(`DELETE FROM stock_lines WHERE depositor_id = $1 AND platform_id = $2`, [target.depositorId, target.platformId]);
+      await addToOutbox<StockLinesReplacedEvent>(em, 'stock', StockEvents.linesReplaced, {
+        depositorId: target.depositorId,
+        platformId: target.platformId,
+        takenAt: target.takenAt.toISOString(),
+        lineCount: lines.length,
+      });
       const col = <K extends keyof StockSnapshotLineInput>(key: K) => lines.map((l) => v(l[key]));
       await em.query(
         `INSERT INTO stock_lines (depositor_id, depositor_code, platform_id, item_id, reference, label, barcode, quality_lock, family,
@@ -109,13 +119,13 @@ export class FeedRepository {
     const key = (depositorId: number, id: string) => `${depositorId}/${id}`;
     return this.db.scoped(ctx, async (em) => {
       const col = <K extends keyof (MovementInput & { depositorCode: string })>(k: K) => movements.map((m) => v(m[k]));
-      const inserted = await em.query<{ depositor_id: number; wms_id: string }[]>(
+      const inserted = await em.query<(MovementRow & { wms_id: string })[]>(
         `INSERT INTO movements (depositor_id, depositor_code, wms_id, platform_id, reference, moved_at, type, quantity, lot, best_before,
            blocking_code, movement_reference, store_code, pallet)
          SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::text[], $6::timestamptz[], $7::text[], $8::int[],
            $9::text[], $10::date[], $11::text[], $12::text[], $13::text[], $14::text[])
          ON CONFLICT (depositor_id, wms_id) DO NOTHING
-         RETURNING depositor_id, wms_id`,
+         RETURNING id, depositor_id, wms_id, platform_id, store_code, reference, type, quantity, lot, moved_at`,
         [
           col('depositorId'),
           col('depositorCode'),
@@ -133,6 +143,7 @@ export class FeedRepository {
           col('pallet'),
         ],
       );
+      await recordMovementEvents(em, inserted);
       const done = new Set(inserted.map((r) => key(r.depositor_id, r.wms_id)));
       const others = movements.filter((m) => !done.has(key(m.depositorId, m.id)));
       const existing = new Map<string, { reference: string; moved_at: Date; type: string; quantity: number }>();

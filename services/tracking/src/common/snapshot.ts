@@ -15,4 +15,6 @@ export const ORDER_SNAPSHOT_SQL = (o = 'o') => `jsonb_build_object(
   'articleCodes', ARRAY(SELECT DISTINCT l.article_reference FROM order_lines l WHERE l.order_id = ${o}.id ORDER BY 1),
   'status', ${o}.status, 'tracerStatus', ${o}.tracer_status, 'createdAt', ${instant(`${o}.created_at`)},
   'promisedShippingAt', ${instant(`${o}.promised_shipping_at`)}, 'shippedAt', ${instant(`${o}.shipped_at`)},
-  'updatedAt', ${instant(`${o}.updated_at`)})`;
+  'updatedAt', ${instant(`${o}.updated_at`)}, 'parcelCount', ${o}.parcel_count, 'weightKg', ${o}.weight_kg, 'country', ${o}.country,
+  'promisedDeliveryAt', ${instant(`${o}.promised_delivery_at`)}, 'deliveredAt', ${instant(`${o}.delivered_at`)},
+  'preparationEndedAt', ${instant(`${o}.preparation_ended_at`)}, 'canceledAt', ${instant(`${o}.canceled_at`)})`;
