@@ -20,3 +20,4 @@ export * from './time';
 export * from './ranges';
 export * from './fever';
 export * from './reports-run';
+export * from './dashboard-profiles';

@@ -8,6 +8,8 @@ import { ApiKeysService } from './api-keys/api-keys.service';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardTile } from './dashboard/dashboard-tile.entity';
 import { DashboardService } from './dashboard/dashboard.service';
+import { DashboardProfilesController } from './dashboard/dashboard-profiles.controller';
+import { DashboardProfilesService } from './dashboard/dashboard-profiles.service';
 import { ExportJobsController } from './exports/export-jobs.controller';
 import { ExportJobsService } from './exports/export-jobs.service';
 import { ExportMailsController } from './exports/export-mails.controller';
@@ -17,6 +19,7 @@ import { CreateAuth1763780000000 } from './migrations/1763780000000-CreateAuth';
 import { CreateApiKeys1763800000000 } from './migrations/1763800000000-CreateApiKeys';
 import { FilterPlatforms1764500000000 } from './migrations/1764500000000-FilterPlatforms';
 import { ExportJobs1765000000000 } from './migrations/1765000000000-ExportJobs';
+import { DashboardProfiles1767100000000 } from './migrations/1767100000000-DashboardProfiles';
 import { PasswordReset } from './passwords/password-reset.entity';
 import { PasswordsController } from './passwords/passwords.controller';
 import { PasswordsService } from './passwords/passwords.service';
@@ -32,7 +35,13 @@ import { UsersRepository } from './users/users.repository';
 
 /** The auth service: users, credentials, sessions, roles and scopes, user settings, dashboard tiles. */
 /** The auth database's migrations, in order (the service and the first-administrator command run them). */
-export const AUTH_MIGRATIONS = [CreateAuth1763780000000, CreateApiKeys1763800000000, FilterPlatforms1764500000000, ExportJobs1765000000000];
+export const AUTH_MIGRATIONS = [
+  CreateAuth1763780000000,
+  CreateApiKeys1763800000000,
+  FilterPlatforms1764500000000,
+  ExportJobs1765000000000,
+  DashboardProfiles1767100000000,
+];
 
 @Module({
   imports: [
@@ -48,6 +57,7 @@ export const AUTH_MIGRATIONS = [CreateAuth1763780000000, CreateApiKeys1763800000
     PasswordsController,
     SettingsController,
     DashboardController,
+    DashboardProfilesController,
     ExportMailsController,
     ExportJobsController,
     HealthController,
@@ -60,6 +70,7 @@ export const AUTH_MIGRATIONS = [CreateAuth1763780000000, CreateApiKeys1763800000
     PasswordsService,
     SettingsService,
     DashboardService,
+    DashboardProfilesService,
     ApiKeysService,
     ExportMailsService,
     ExportJobsService,

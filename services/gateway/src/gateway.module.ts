@@ -5,6 +5,7 @@ import { AlertsHttpModule } from './alerts/alerts.module';
 import { AuthController } from './auth/auth.controller';
 import { ClaimsHttpModule } from './claims/claims.module';
 import { DashboardController } from './dashboard/dashboard.controller';
+import { DashboardProfilesController } from './dashboard/profiles.controller';
 import { ExportsHttpModule } from './exports/exports.module';
 import { HealthController } from './health/health.controller';
 import { RateLimitGuard, RateLimitModule } from './http/rate-limit';
@@ -31,7 +32,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */
 @Module({
   imports: [RateLimitModule, ...FEATURE_MODULES],
-  controllers: [AuthController, UserController, DashboardController, HealthController],
+  controllers: [AuthController, UserController, DashboardProfilesController, DashboardController, HealthController],
   providers: [
     SessionResolver,
     SessionCache,
