@@ -19,5 +19,5 @@ export const APP_MODULES: Partial<Record<string, LazyExoticComponent<ComponentTy
   doc: lazy(() => import('../alerts/AlertsModule').then((m) => ({ default: m.DocModule }))),
 };
 
-/** Report pages (/report/{id}); the reports library issue replaces this frame. */
-export const ReportModule: LazyExoticComponent<ComponentType> = lazy(() => import('./ReportFrame'));
+/** The reports library (/report) and its reports (/report/{id}). */
+export const ReportModule: LazyExoticComponent<ComponentType> = lazy(() => import('../reports/ReportsModule'));
