@@ -45,7 +45,7 @@ export default function ReportPage() {
   }, [id, search.toString()]);
 
   const title = definition ? titleOf(definition, locale) : (reportTitle(id, locale) ?? '');
-  if (run.state === 'failed' && ['permissionDenied', 'objectNotFound', 'forbiddenObject', 'validationFailed'].includes(run.key))
+  if (run.state === 'failed' && ['permissionDenied', 'objectNotFound', 'forbiddenObject'].includes(run.key))
     return (
       <ReportRefused
         id={id}
