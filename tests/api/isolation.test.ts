@@ -104,6 +104,7 @@ const PARAMS: Record<string, ParamRule> = {
   },
   'tracking-profiles/{id}': { owned: 'profile' },
   'dashboard/{uuid}': { owned: 'tile' },
+  'profiles/{id}': { owned: 'dashboardProfile' },
   'exports/{id}': { owned: 'export' },
   'user/{uuid}': { owned: 'user' },
   'users/{uuid}': { owned: 'user' },
@@ -157,6 +158,7 @@ const BODY_CASES: Record<
 > = {
   'PUT /api/dashtower/orders/status/await_shipment_printed': { body: (f) => ({ orders: f.shipment.slice(0, 1) }), expect: 'refused' },
   'POST /api/dashboard/list': { body: (f) => ({ items: [{ uuid: f.tile[0], width: 1, height: 1, x: 0 }] }), expect: 'refused' },
+  'POST /api/dashboard/profiles': { body: (f) => ({ copyOf: Number(f.dashboardProfile[0]) }), expect: 'refused' },
   'POST /api/tracerroute/pods/zip': { body: (f) => ({ ids: f.order.map(Number) }), expect: 'noEffect' },
   'POST /api/tracerroute/delivered': { body: (f) => ({ ids: f.order.map(Number), at: hourAgo() }), expect: 'noEffect' },
   'PUT /api/admin/users/{uuid}/access': {

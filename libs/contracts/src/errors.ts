@@ -77,6 +77,7 @@ export const ERROR_STATUS = {
   // Dashboard
   invalidTileSize: 400,
   invalidTileType: 400,
+  lastDashboardProfile: 409,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_STATUS;

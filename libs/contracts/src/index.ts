@@ -25,3 +25,4 @@ export * from './admin-users-errors';
 export * from './rights';
 export * from './audit';
 export * from './admin-reference';
+export * from './dashboard-profiles';

@@ -145,7 +145,7 @@ export function printWelcome(port: number, demo: boolean): void {
     lines.push('Demo logins (password Portal2026):');
     lines.push('  admin  ADMIN, everything');
     lines.push('  alice  every application, depositors DEMO-A and DEMO-B');
-    lines.push('  bob    Pack and Go Tracer, My Stocks, My VIP and My DOC, DEMO-B only');
+    lines.push('  bob    Pack and Go Tracer, My Stocks, My VIP and My DOC, reports without money figures, DEMO-B only');
     lines.push('  carla  back office: users and depositors only');
     lines.push('  denis  tracking and stock, DEMO-A limited to activity ECOM and store MAG-MLV1');
   }

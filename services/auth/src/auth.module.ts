@@ -12,6 +12,8 @@ import { ApiKeysService } from './api-keys/api-keys.service';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardTile } from './dashboard/dashboard-tile.entity';
 import { DashboardService } from './dashboard/dashboard.service';
+import { DashboardProfilesController } from './dashboard/dashboard-profiles.controller';
+import { DashboardProfilesService } from './dashboard/dashboard-profiles.service';
 import { ExportJobsController } from './exports/export-jobs.controller';
 import { EXPORT_MAIL_RELAY, ExportJobsService } from './exports/export-jobs.service';
 import { ExportMailsController } from './exports/export-mails.controller';
@@ -23,6 +25,7 @@ import { FilterPlatforms1764500000000 } from './migrations/1764500000000-FilterP
 import { ExportJobs1765000000000 } from './migrations/1765000000000-ExportJobs';
 import { AdminUsers1766600000000 } from './migrations/1766600000000-AdminUsers';
 import { ExportMailsAndRetention1767900000002 } from './migrations/1767900000002-ExportMailsAndRetention';
+import { DashboardProfiles1767100000000 } from './migrations/1767100000000-DashboardProfiles';
 import { PasswordReset } from './passwords/password-reset.entity';
 import { PasswordsController } from './passwords/passwords.controller';
 import { PasswordsService } from './passwords/passwords.service';
@@ -47,6 +50,7 @@ export const AUTH_MIGRATIONS = [
   ExportJobs1765000000000,
   AdminUsers1766600000000,
   ExportMailsAndRetention1767900000002,
+  DashboardProfiles1767100000000,
 ];
 
 @Module({
@@ -63,6 +67,7 @@ export const AUTH_MIGRATIONS = [
     PasswordsController,
     SettingsController,
     DashboardController,
+    DashboardProfilesController,
     ExportMailsController,
     ExportJobsController,
     AdminUsersController,
@@ -77,6 +82,7 @@ export const AUTH_MIGRATIONS = [
     PasswordsService,
     SettingsService,
     DashboardService,
+    DashboardProfilesService,
     ApiKeysService,
     ExportMailsService,
     ExportJobsService,

@@ -8,6 +8,7 @@ import { AuditHttpModule } from './audit/audit.controller';
 import { AuthController } from './auth/auth.controller';
 import { ClaimsHttpModule } from './claims/claims.module';
 import { DashboardController } from './dashboard/dashboard.controller';
+import { DashboardProfilesController } from './dashboard/profiles.controller';
 import { ExportsHttpModule } from './exports/exports.module';
 import { FeverHttpModule } from './fever/fever.module';
 import { FeverExcursionsController } from './fever/fever-excursions.controller';
@@ -46,6 +47,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
   controllers: [
     AuthController,
     UserController,
+    DashboardProfilesController,
     DashboardController,
     HealthController,
     FeverIngestController,

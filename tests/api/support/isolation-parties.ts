@@ -7,7 +7,7 @@ import type { ApiTarget, loginAs } from './target';
 /**
  * The parties of the isolation test (isolation.test.ts) and their objects: DEMO-A (1) and DEMO-B
  * (2) own orders, documents, stock lines, movements and items, fed as the warehouse system feeds
- * them; alice (both depositors) owns a private search profile, a tile, a mailed export, an order-import
+ * them; alice (both depositors) owns a private search profile, a dashboard profile and a tile, a mailed export, an order-import
  * simulation and an alert. DEMO-A's
  * objects come in two groups: aIn (activity ECOM, store MAG-MLV1) and aOut (activity B2B, store
  * MAG-LYS1), for users limited to an activity or a store.
@@ -33,6 +33,7 @@ export type ObjectKind =
   | 'claimAttachment'
   | 'profile'
   | 'tile'
+  | 'dashboardProfile'
   | 'export'
   | 'importSimulation'
   | 'alert'
@@ -55,6 +56,7 @@ export const emptyIds = (): Ids => ({
   claimAttachment: [],
   profile: [],
   tile: [],
+  dashboardProfile: [],
   export: [],
   importSimulation: [],
   alert: [],
@@ -172,7 +174,13 @@ export class Parties {
       for (const id of this.ids[g].feverPlan) await read(this.admin, `/api/fever/plans/${id}`);
       for (const id of this.ids[g].feverProbe) await read(this.admin, `/api/fever/probes/${id}`);
     }
-    const own = ['/api/tracking-profiles', '/api/dashboard/list', `/api/user/${this.alice.user.uuid}/filters`, '/api/user/me'];
+    const own = [
+      '/api/tracking-profiles',
+      '/api/dashboard/list',
+      '/api/dashboard/profiles',
+      `/api/user/${this.alice.user.uuid}/filters`,
+      '/api/user/me',
+    ];
     const simulation = `/api/dashtower/import/simulations/${this.ids.user.importSimulation[0]}`;
     const alert = `/api/alerts/${this.ids.user.alert[0]}`;
     for (const path of [...own, `/api/exports/${this.ids.user.export[0]}`, simulation, `${simulation}/lines`, alert])
@@ -352,6 +360,7 @@ export class Parties {
     const profile = await this.alice
       .post('/api/tracking-profiles', { name: `${MARK.user} profil`, filter: { q: MARK.b }, shared: false })
       .expect(201);
+    const dashboardProfile = await this.alice.post('/api/dashboard/profiles', { name: `${MARK.user} tableau` }).expect(201);
     const tile = await this.alice.post('/api/dashboard/create', { id_object: 'pgt', config: { title: `${MARK.user} tuile` } }).expect(201);
     const since = Date.now();
     await this.alice.get(`/api/orders/export?format=csv&filter=${q({ q: MARK.aOut })}`).expect(202);
@@ -384,6 +393,7 @@ export class Parties {
       alert: [String(alert.body.id)],
       profile: [String(profile.body.id)],
       tile: [tile.body.uuid],
+      dashboardProfile: [String(dashboardProfile.body.id)],
       export: [EXPORT_LINK.exec(mail.text)![1]],
       importSimulation: [simulation],
       user: [this.alice.user.uuid],

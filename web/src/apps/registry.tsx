@@ -21,5 +21,5 @@ export const APP_MODULES: Partial<Record<string, LazyExoticComponent<ComponentTy
   admin: lazy(() => import('../admin/AdminModule')),
 };
 
-/** Report pages (/report/{id}); the reports library issue replaces this frame. */
-export const ReportModule: LazyExoticComponent<ComponentType> = lazy(() => import('./ReportFrame'));
+/** The reports library (/report) and its reports (/report/{id}). */
+export const ReportModule: LazyExoticComponent<ComponentType> = lazy(() => import('../reports/ReportsModule'));

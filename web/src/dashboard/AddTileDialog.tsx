@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { CHART_KINDS, TILE_SIZES, type ChartKind, type TileType } from '@portal/contracts';
+import { CHART_KINDS, TILE_SIZES, type ChartKind, type DateRange, type ReportDefinitionDto, type TileType } from '@portal/contracts';
 import type { PersonalApp } from '../apps/useApps';
 import { SIZE_NAMES, type NewTile, type SizeName } from './dashboardApi';
 import { canAdd, tileChoices } from './tileChoices';
 import { reportName } from './tileTitle';
 import { useShortLocale } from '../stock/ui';
+import { RangeField } from './RangeField';
 
 interface Props {
   open: boolean;
@@ -15,20 +16,23 @@ interface Props {
   roles: readonly string[];
   onClose: () => void;
   onAdd: (tile: NewTile) => void;
+  /** The reports catalogue the user may open (GET /api/reports), when known: names, numbers and order. */
+  reports?: readonly ReportDefinitionDto[] | null;
 }
 
 /** Pins a shortcut to an application, a report or a chart of real figures: only those the user may open. */
-export function AddTileDialog({ open, apps, roles, onClose, onAdd }: Props) {
+export function AddTileDialog({ open, apps, roles, onClose, onAdd, reports }: Props) {
   const translate = useTranslate();
   const locale = useShortLocale();
   const appIds = apps.map((a) => a.id);
-  const choices = tileChoices(roles, appIds);
+  const choices = tileChoices(roles, appIds, reports);
   const [chosenType, setType] = useState<TileType>('link');
   const [app, setApp] = useState('');
   const [report, setReport] = useState('');
   const [chosenSource, setSource] = useState('');
   const [chart, setChart] = useState<ChartKind>('bar');
   const [title, setTitle] = useState('');
+  const [range, setRange] = useState<DateRange | ''>('');
   const [size, setSize] = useState<SizeName>('normal');
 
   // A choice the user no longer has (roles changed while the dialog lived) falls back to the first offered.
@@ -42,7 +46,7 @@ export function AddTileDialog({ open, apps, roles, onClose, onAdd }: Props) {
     type === 'link'
       ? { type, id_object: appId, width, height, config: titled }
       : type === 'report'
-        ? { type, id_object: reportId, width, height, config: titled }
+        ? { type, id_object: reportId, width, height, config: { ...titled, ...(range ? { range } : {}) } }
         : { type, id_object: source, width, height, config: { chart, source, ...titled } };
   const valid = canAdd(roles, tile);
 
@@ -51,6 +55,7 @@ export function AddTileDialog({ open, apps, roles, onClose, onAdd }: Props) {
     onAdd(tile);
     setTitle('');
     setReport('');
+    setRange('');
     onClose();
   };
 
@@ -94,11 +99,12 @@ export function AddTileDialog({ open, apps, roles, onClose, onAdd }: Props) {
             >
               {choices.reports.map((id) => (
                 <MenuItem key={id} value={id}>
-                  {reportName(id, locale, translate)}
+                  {reportName(id, locale, translate, reports)}
                 </MenuItem>
               ))}
             </TextField>
           )}
+          {type === 'report' && <RangeField id="tile-range" value={range} onChange={setRange} />}
           {type === 'chart' && (
             <>
               <TextField

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { CHART_KINDS, type ChartKind } from '@portal/contracts';
+import { CHART_KINDS, type ChartKind, type DateRange } from '@portal/contracts';
+import { RangeField } from './RangeField';
 import type { Tile, TileConfig } from './dashboardApi';
 
 interface Props {
@@ -10,19 +11,22 @@ interface Props {
   onSave: (config: TileConfig) => void;
 }
 
-/** Tile configuration: its title and, for a chart, the kind of chart. */
+/** Tile configuration: its title and, for a chart, the kind of chart; for a report, its period. */
 export function ConfigureTileDialog({ tile, onClose, onSave }: Props) {
   const translate = useTranslate();
   const [title, setTitle] = useState('');
   const [chart, setChart] = useState<ChartKind>('bar');
+  const [range, setRange] = useState<DateRange | ''>('');
   useEffect(() => {
     setTitle(tile?.config?.title ?? '');
     setChart(tile?.config?.chart ?? 'bar');
+    setRange(tile?.config?.range ?? '');
   }, [tile]);
 
   const save = () => {
     const config: TileConfig = { ...(tile?.config ?? {}), title: title.trim() || undefined };
     if (tile?.type === 'chart') config.chart = chart;
+    if (tile?.type === 'report') config.range = range || undefined;
     onSave(config);
   };
 
@@ -53,6 +57,7 @@ export function ConfigureTileDialog({ tile, onClose, onSave }: Props) {
               ))}
             </TextField>
           )}
+          {tile?.type === 'report' && <RangeField id="configure-range" value={range} onChange={setRange} />}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -13,6 +13,8 @@ import { useDashboard } from './useDashboard';
 import { PinnedTile } from './PinnedTile';
 import { AddTileDialog } from './AddTileDialog';
 import { ConfigureTileDialog } from './ConfigureTileDialog';
+import { ProfileSwitcher } from './ProfileSwitcher';
+import { useReports } from '../reports/useReports';
 import type { Tile } from './dashboardApi';
 
 /** /dashboard: the user's pinned tiles (spec §2) and their application tiles. */
@@ -20,7 +22,8 @@ export default function DashboardPage() {
   const translate = useTranslate();
   const user = useUser();
   const apps = useApps(user?.uuid);
-  const { tiles, add, update, reorder, remove, removed, forgetRemoved, undoRemove } = useDashboard();
+  const { tiles, add, update, reorder, remove, removed, forgetRemoved, undoRemove, reload } = useDashboard();
+  const { reports } = useReports();
   const [adding, setAdding] = useState(false);
   const [configuring, setConfiguring] = useState<Tile | null>(null);
   const sensors = useSensors(
@@ -40,9 +43,12 @@ export default function DashboardPage() {
 
   return (
     <Stack spacing={4}>
-      <Typography variant="h4" component="h1">
-        {translate('dashboard.title')}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1">
+          {translate('dashboard.title')}
+        </Typography>
+        <ProfileSwitcher roles={user?.roles ?? []} onSwitched={reload} />
+      </Stack>
       <Box component="section" aria-labelledby="pinned-title">
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2 }}>
           <Typography id="pinned-title" variant="h5" component="h2">
@@ -75,6 +81,7 @@ export default function DashboardPage() {
                   <PinnedTile
                     key={tile.uuid}
                     tile={tile}
+                    reports={reports}
                     first={index === 0}
                     last={index === tiles.length - 1}
                     onMove={(step) => reorder(index, index + step)}
@@ -105,7 +112,7 @@ export default function DashboardPage() {
           </Button>
         }
       />
-      <AddTileDialog open={adding} apps={apps} roles={user?.roles ?? []} onClose={() => setAdding(false)} onAdd={add} />
+      <AddTileDialog open={adding} apps={apps} roles={user?.roles ?? []} reports={reports} onClose={() => setAdding(false)} onAdd={add} />
       <ConfigureTileDialog
         tile={configuring}
         onClose={() => setConfiguring(null)}

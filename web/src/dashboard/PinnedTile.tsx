@@ -3,27 +3,30 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useSortable } from '@dnd-kit/sortable';
 import { Box, Link, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { PORTAL_APPS } from '@portal/contracts';
+import { PORTAL_APPS, type ReportDefinitionDto } from '@portal/contracts';
 import { useShortLocale } from '../stock/ui';
 import type { Tile } from './dashboardApi';
 import { tileHref, tileTitle } from './tileTitle';
 import { TileToolbar, type TileActions } from './TileToolbar';
 
-// recharts is fetched only when a chart tile is on screen.
+// recharts is fetched only when a chart or report tile is on screen.
 const ChartTile = lazy(() => import('./ChartTile'));
+const ReportTile = lazy(() => import('./ReportTile'));
 
 interface Props extends TileActions {
   tile: Tile;
+  /** The reports the user may open (display numbers and titles of report tiles), when known. */
+  reports?: readonly ReportDefinitionDto[] | null;
   first: boolean;
   last: boolean;
 }
 
 /** One pinned tile: 1×1, 2×1 or 2×2 in the dashboard grid, sortable by drag or keyboard. */
-export function PinnedTile({ tile, first, last, ...actions }: Props) {
+export function PinnedTile({ tile, first, last, reports, ...actions }: Props) {
   const translate = useTranslate();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: tile.uuid });
   const locale = useShortLocale();
-  const title = tileTitle(tile, translate, locale);
+  const title = tileTitle(tile, translate, locale, reports);
   const href = tileHref(tile);
 
   return (
@@ -70,11 +73,9 @@ export function PinnedTile({ tile, first, last, ...actions }: Props) {
             {translate(`appHints.${(PORTAL_APPS.find((a) => a.id === tile.id_object)?.labelKey ?? '').replace(/^apps\./, '')}`, { _: '' })}
           </Typography>
         ) : (
-          href && (
-            <Link component={RouterLink} to={href} variant="body2">
-              {translate('dashboard.reportSoon')}
-            </Link>
-          )
+          <Suspense fallback={<Typography color="text.secondary">{translate('app.loading')}</Typography>}>
+            <ReportTile id={tile.id_object} range={tile.config?.range} locale={locale} />
+          </Suspense>
         )}
       </Box>
       <TileToolbar tile={tile} title={title} first={first} last={last} dragAttributes={attributes} dragListeners={listeners} {...actions} />

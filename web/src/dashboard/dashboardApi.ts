@@ -1,4 +1,4 @@
-import { TILE_SIZES, type ChartKind, type DashboardTileDto } from '@portal/contracts';
+import { TILE_SIZES, type ChartKind, type DashboardTileDto, type DateRange } from '@portal/contracts';
 import { api } from '../core/api';
 
 /** A chart source of GET /dashboard/figures/{source} (CHART_SOURCES in libs/contracts). */
@@ -10,6 +10,8 @@ export interface TileConfig {
   chart?: ChartKind;
   source?: FigureSource;
   title?: string;
+  /** A report tile's §9 range; none: the report's default range. */
+  range?: DateRange;
 }
 export type Tile = Omit<DashboardTileDto, 'config'> & { config: TileConfig };
 

@@ -9,17 +9,24 @@ export function useDashboard() {
   const [tiles, setTiles] = useState<Tile[] | null>(null);
   /** The last tile removed and where it stood, until the user undoes it or the notice closes. */
   const [removed, setRemoved] = useState<{ tile: Tile; index: number } | null>(null);
+  /** Bumped when the current dashboard profile changes: its tiles are read again. */
+  const [version, setVersion] = useState(0);
 
   const fail = useCallback((error: unknown) => notify(`errors.${errorKeyOf(error)}`, { type: 'error' }), [notify]);
 
   useEffect(() => {
+    let live = true;
     listTiles()
-      .then((list) => setTiles([...list].sort((a, b) => a.x - b.x)))
+      .then((list) => live && setTiles([...list].sort((a, b) => a.x - b.x)))
       .catch((error) => {
+        if (!live) return;
         setTiles([]);
         fail(error);
       });
-  }, [fail]);
+    return () => {
+      live = false;
+    };
+  }, [fail, version]);
 
   const persist = async (next: Tile[]) => {
     const previous = tiles;
@@ -35,6 +42,11 @@ export function useDashboard() {
 
   return {
     tiles,
+    /** Reads the tiles again (another dashboard profile is current). */
+    reload: () => {
+      setRemoved(null);
+      setVersion((v) => v + 1);
+    },
     add: async (tile: NewTile) => {
       try {
         const created = await createTile({ ...tile });

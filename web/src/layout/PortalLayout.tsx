@@ -22,6 +22,8 @@ import { useApps } from '../apps/useApps';
 import { AnnouncementsBanner } from '../announcements/AnnouncementsBanner';
 import { HeaderLogo } from './HeaderLogo';
 import { LogoutButton } from './LogoutButton';
+import { ReportQuickAccess } from '../reports/ReportQuickAccess';
+import { useReports } from '../reports/useReports';
 
 const DRAWER_WIDTH = 248;
 
@@ -34,6 +36,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  const { reports } = useReports();
 
   const link = (to: string, label: string) => (
     <ListItem key={to} disablePadding>
@@ -54,6 +57,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
       <Toolbar />
       <List>
         {link('/dashboard', translate('nav.dashboard'))}
+        {!!reports?.length && link('/report', translate('reports.library'))}
         {link('/settings', translate('nav.settings'))}
       </List>
       <Divider />
@@ -81,6 +85,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
           <Typography component="p" variant="h6" noWrap sx={{ flexGrow: 1, minWidth: 0, fontWeight: 700 }} data-testid="app-title">
             {translate('app.title')}
           </Typography>
+          <ReportQuickAccess />
           {user && (
             <Typography component="p" variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' }, flexShrink: 0 }}>
               {`${user.firstname} ${user.lastname}`.trim() || user.login}

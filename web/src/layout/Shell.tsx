@@ -52,7 +52,7 @@ export default function Shell() {
               {PORTAL_APPS.map((app) => (
                 <Route key={app.id} path={`${app.route}/*`} element={<AppRoute app={app} />} />
               ))}
-              <Route path="/report/:id" element={<ReportModule />} />
+              <Route path="/report/*" element={<ReportModule />} />
               <Route path="*" element={<NotFoundPage />} />
             </Routes>
           </Suspense>

@@ -11,9 +11,11 @@ import {
 } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { DashboardTile } from './dashboard-tile.entity';
+import { DashboardProfilesService } from './dashboard-profiles.service';
 
 const MAX_WIDTH = 4;
 const MAX_HEIGHT = 3;
+/** Per dashboard profile. */
 const MAX_TILES = 60;
 
 export interface TileInput {
@@ -29,20 +31,25 @@ export interface TileInput {
  * The user's pinned tiles (spec §3 Dashboard tile, §7 dashboard calls). Always the caller's own, and
  * only for what the caller may open (`canPinTile`): an application of their roles, a report they
  * have the right of, a chart source they may read. A tile the caller can no longer open (a role
- * taken away) is kept but not listed, and comes back with the role.
+ * taken away) is kept but not listed, and comes back with the role. The list and new tiles are those
+ * of the caller's current dashboard profile (dashboard-profiles.service).
  */
 @Injectable()
 export class DashboardService {
-  constructor(@Inject(Db) private readonly db: Db) {}
+  constructor(
+    @Inject(Db) private readonly db: Db,
+    @Inject(DashboardProfilesService) private readonly profiles: DashboardProfilesService,
+  ) {}
 
   private get repo() {
     return this.db.system.dataSource.getRepository(DashboardTile);
   }
 
   async list(ctx: CallerContext): Promise<DashboardTileDto[]> {
+    const profileId = await this.profiles.current(ctx);
     const rows = await this.db.system.query<DashboardTileDto>(
-      `SELECT uuid, id_object, type, width, height, x, config FROM dashboard_tiles WHERE user_id = $1 ORDER BY x, created_at`,
-      [ctx.user!.id],
+      `SELECT uuid, id_object, type, width, height, x, config FROM dashboard_tiles WHERE user_id = $1 AND profile_id = $2 ORDER BY x, created_at`,
+      [ctx.user!.id, profileId],
     );
     return rows.filter((tile) => canPinTile(ctx.roles, tile));
   }
@@ -57,14 +64,16 @@ export class DashboardService {
     const { width, height } = size(input.width ?? 1, input.height ?? 1);
     const config = plainConfig(input.config);
     checkPinnable(ctx, { type, id_object: idObject, config });
+    const profileId = await this.profiles.current(ctx);
     const [{ count, next }] = await this.db.system.query<{ count: string; next: number }>(
-      `SELECT count(*) AS count, COALESCE(max(x) + 1, 0) AS next FROM dashboard_tiles WHERE user_id = $1`,
-      [ctx.user!.id],
+      `SELECT count(*) AS count, COALESCE(max(x) + 1, 0) AS next FROM dashboard_tiles WHERE user_id = $1 AND profile_id = $2`,
+      [ctx.user!.id, profileId],
     );
     if (Number(count) >= MAX_TILES) throw new AppError('unableToCreate', `at most ${MAX_TILES} tiles`, { max: MAX_TILES });
     const tile = this.repo.create({
       uuid: randomUUID(),
       userId: ctx.user!.id,
+      profileId,
       idObject,
       type,
       width,

@@ -57,6 +57,14 @@ export const DEMO_USERS: DemoUser[] = [
       Role.USER_CLAIM_DELETE,
       Role.USER_VIP_PREMIUM,
       Role.USER_CUSTOM_ALERT_SUBJECT,
+      // The reports library: every family of reports and the money figures (bob reads the general ones without them).
+      Role.REPORT_USER,
+      Role.REPORT_USER_MESSAGERIE,
+      Role.REPORT_USER_TRANSIT,
+      Role.STOCK_MVT_DETAILS,
+      Role.READ_TURNOVER,
+      Role.REPORT_USER_1002,
+      Role.REPORT_USER_1003,
     ],
     depositorIds: [DEMO_A, DEMO_B],
   },
@@ -66,8 +74,8 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'bob.durand@demo-b.example',
     firstname: 'Bob',
     lastname: 'Durand',
-    // My VIP and My DOC without VIP Premium nor custom subjects (his weekly demo alert).
-    roles: [Role.PGT_USER, Role.STOCK_USER, Role.ALERT_USER],
+    // My VIP and My DOC without VIP Premium nor custom subjects (his weekly demo alert); the general reports without money figures.
+    roles: [Role.PGT_USER, Role.STOCK_USER, Role.ALERT_USER, Role.REPORT_USER],
     depositorIds: [DEMO_B],
   },
   {

@@ -1,7 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
-import { TILE_TYPES } from '@portal/contracts';
+import {
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { DASHBOARD_PROFILE_NAME_MAX, TILE_TYPES } from '@portal/contracts';
 
 export class CreateTileBody {
   @ApiProperty({ example: 'pgt', description: 'What the tile shows: an app id, a report id or a chart source' })
@@ -35,4 +49,32 @@ export class SaveTilesBody {
   @ValidateNested({ each: true })
   @Type(() => TileLayout)
   items!: TileLayout[];
+}
+
+export class CreateDashboardProfileBody {
+  @ApiPropertyOptional({ example: 'Pilotage transport', maxLength: DASHBOARD_PROFILE_NAME_MAX })
+  @IsOptional()
+  @IsString()
+  @MaxLength(DASHBOARD_PROFILE_NAME_MAX)
+  name?: string;
+
+  @ApiPropertyOptional({ description: "A profile of the caller's, or a master profile, whose tiles are copied" })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  copyOf?: number;
+}
+
+export class UpdateDashboardProfileBody {
+  @ApiPropertyOptional({ maxLength: DASHBOARD_PROFILE_NAME_MAX })
+  @IsOptional()
+  @IsString()
+  @MaxLength(DASHBOARD_PROFILE_NAME_MAX)
+  name?: string;
+
+  @ApiPropertyOptional({ description: 'Publishes the profile as a master every user may copy (ADMIN_USERS)' })
+  @IsOptional()
+  @IsBoolean()
+  master?: boolean;
 }
