@@ -56,7 +56,11 @@ describe('alerts API', () => {
     expect(list.headers['content-range']).toMatch(/^alerts 0-\d+\/\d+$/);
     expect((list.body as AlertDto[]).map((a) => a.id)).toContain(created.id);
     const updated = await alice.put(`/api/alerts/${created.id}`, form({ frequency: 'MONTH', time: '23:50', monthDay: 'LAST' })).expect(200);
-    expect(updated.body).toMatchObject({ frequency: 'MONTH', time: '23:50', monthDay: 'LAST', nextSlotAt: null });
+    expect(updated.body).toMatchObject({ frequency: 'MONTH', time: '23:50', monthDay: 'LAST' });
+    // Its next slot is planned at the save: the last day of a month at 23:50 in Paris, in the future.
+    const next = new Date((updated.body as AlertDto).nextSlotAt!);
+    expect(next.getTime()).toBeGreaterThan(Date.now());
+    expect(new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' }).format(next)).toBe('23:50');
     await alice.delete(`/api/alerts/${created.id}`).expect(200);
     expect((await alice.get(`/api/alerts/${created.id}`).expect(404)).body.error.key).toBe('objectNotFound');
   });

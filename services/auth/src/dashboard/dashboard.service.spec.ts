@@ -149,7 +149,9 @@ describe('dashboard tiles (auth service, real PostgreSQL)', () => {
     });
 
     it('refuses with permissionDenied, and stores nothing, what the user may not open', async () => {
-      const bob = await ctxFor('bob');
+      // bob without his reports right: a report tile is then refused too.
+      const demoBob = await ctxFor('bob');
+      const bob = { ...demoBob, roles: demoBob.roles.filter((r) => r !== Role.REPORT_USER) };
       const before = await tilesOf(bob);
       for (const tile of [
         { id_object: 'fever', type: 'link' },
