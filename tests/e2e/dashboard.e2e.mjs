@@ -126,8 +126,8 @@ test('a tile added, resized, moved and removed survives a reload', async () => {
 
 test('a report tile is offered only with a report right, and links to /report/{id}', async () => {
   const page = await newTab(ctx);
-  // alice has no report right: the dialog offers no report tile (the server would refuse it).
-  await loginToDashboard(page, ctx.base, 'alice');
+  // denis has no report right: the dialog offers no report tile (the server would refuse it).
+  await loginToDashboard(page, ctx.base, 'denis');
   await page.getByRole('button', { name: 'Ajouter une tuile' }).click();
   await page.getByRole('dialog').getByLabel('Type de tuile').click();
   assert.deepEqual(await page.getByRole('option').allTextContents(), ['Raccourci', 'Graphique']);

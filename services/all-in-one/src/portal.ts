@@ -28,7 +28,7 @@ interface HostedService {
   seed: (db: Db, options: DemoOptions, app: INestApplication) => Promise<void>;
   /** Big data sets load after the portal is up, so a first start is usable at once. */
   background?: boolean;
-  /** Runs once the background data sets are loaded (a projection of another service's demo data). */
+  /** Runs once the background data sets listed before it are loaded (a projection of another service's demo data). */
   afterBackground?: (app: INestApplication) => Promise<void>;
 }
 
@@ -96,9 +96,8 @@ export async function startPortal(options: PortalOptions = {}): Promise<INestApp
   const seeds = demo ? seedsOf(app) : [];
   for (const { service, db } of seeds) if (!service.background) await service.seed(db, demo!, app);
   await app.listen(options.port ?? 3000, options.host ?? '0.0.0.0');
-  const background = seeds.filter((s) => s.service.background);
-  const after = seeds.filter((s) => s.service.afterBackground);
-  if (background.length) void seedInBackground(background, demo!, app).then(() => runAfterBackground(app, after));
+  const background = seeds.filter((s) => s.service.background || s.service.afterBackground);
+  if (background.length) void seedInBackground(background, demo!, app);
   return app;
 }
 
@@ -108,24 +107,27 @@ function seedsOf(app: INestApplication): { service: HostedService; db: Db }[] {
   return SERVICES.map((service) => ({ service, db: dbs.find((db) => db.service === service.name)! }));
 }
 
+/**
+ * The background data sets in the list's order; a service's afterBackground runs as soon as the
+ * background sets listed before it are in (the alerts' catch-up of tracking's orders does not wait
+ * for the claims, the fever readings and the reports).
+ */
 async function seedInBackground(seeds: { service: HostedService; db: Db }[], demo: DemoOptions, app: INestApplication): Promise<void> {
   const logger = new Logger('demo');
   for (const { service, db } of seeds) {
     const started = Date.now();
-    try {
-      await service.seed(db, demo, app);
-      logger.log(`${service.name} demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    } catch (e) {
-      logger.error(`${service.name} demo data failed: ${e instanceof Error ? e.message : String(e)}`);
+    if (service.background) {
+      try {
+        await service.seed(db, demo, app);
+        logger.log(`${service.name} demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      } catch (e) {
+        logger.error(`${service.name} demo data failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
     }
-  }
-}
-
-async function runAfterBackground(app: INestApplication, seeds: { service: HostedService }[]): Promise<void> {
-  for (const { service } of seeds) {
-    await service.afterBackground!(app).catch((e: unknown) =>
-      new Logger('demo').error(`${service.name} after the demo data failed: ${e instanceof Error ? e.message : String(e)}`),
-    );
+    if (service.afterBackground)
+      await service
+        .afterBackground(app)
+        .catch((e: unknown) => logger.error(`${service.name} after the demo data failed: ${e instanceof Error ? e.message : String(e)}`));
   }
 }
 
