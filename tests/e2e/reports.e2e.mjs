@@ -41,7 +41,7 @@ test('the library lists the reports by number; quick access by number opens one;
   const { all, report } = await catalogue(page);
 
   // The library, from the side menu: every report the user may open, with a filter by number or title.
-  await page.getByRole('navigation').getByRole('link', { name: 'Bibliothèque de rapports' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Rapports', exact: true }).click();
   await page.waitForURL(/\/report$/);
   await page.getByTestId('reports-library').waitFor();
   assert.equal(await page.getByTestId('report-card').count(), all.length);

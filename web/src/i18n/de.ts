@@ -2152,6 +2152,7 @@ export const de: Shape<typeof fr> = {
   // Reports library and dashboard profiles (issue 17)
   reports: {
     library: 'Berichtsbibliothek',
+    menu: 'Berichte',
     breadcrumb: 'Navigationspfad',
     number: 'Bericht Nr. %{id}',
     presetOf: 'Vordefiniertes Profil von Bericht %{id}',

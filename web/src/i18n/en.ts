@@ -2146,6 +2146,7 @@ export const en: Shape<typeof fr> = {
   // Reports library and dashboard profiles (issue 17)
   reports: {
     library: 'Reports library',
+    menu: 'Reports',
     breadcrumb: 'Breadcrumb',
     number: 'Report no. %{id}',
     presetOf: 'Preset profile of report %{id}',

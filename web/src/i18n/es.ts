@@ -2150,6 +2150,7 @@ export const es: Shape<typeof fr> = {
   // Reports library and dashboard profiles (issue 17)
   reports: {
     library: 'Biblioteca de informes',
+    menu: 'Informes',
     breadcrumb: 'Ruta de navegación',
     number: 'Informe n.º %{id}',
     presetOf: 'Perfil predefinido del informe %{id}',

@@ -2148,6 +2148,7 @@ export const fr = {
   // Reports library and dashboard profiles (issue 17)
   reports: {
     library: 'Bibliothèque de rapports',
+    menu: 'Rapports',
     breadcrumb: 'Fil d’Ariane',
     number: 'Rapport n° %{id}',
     presetOf: 'Profil prédéfini du rapport %{id}',

@@ -2149,6 +2149,7 @@ export const it: Shape<typeof fr> = {
   // Reports library and dashboard profiles (issue 17)
   reports: {
     library: 'Libreria dei report',
+    menu: 'Report',
     breadcrumb: 'Percorso di navigazione',
     number: 'Report n. %{id}',
     presetOf: 'Profilo predefinito del report %{id}',

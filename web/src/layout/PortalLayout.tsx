@@ -57,7 +57,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
       <Toolbar />
       <List>
         {link('/dashboard', translate('nav.dashboard'))}
-        {!!reports?.length && link('/report', translate('reports.library'))}
+        {!!reports?.length && link('/report', translate('reports.menu'))}
         {link('/settings', translate('nav.settings'))}
       </List>
       <Divider />

@@ -57,11 +57,11 @@ export const DEMO_USERS: DemoUser[] = [
       Role.USER_CLAIM_DELETE,
       Role.USER_VIP_PREMIUM,
       Role.USER_CUSTOM_ALERT_SUBJECT,
-      // The reports library: every family of reports and the money figures (bob reads the general ones without them).
+      // The reports library with the money figures (bob reads the general ones without them). Not STOCK_MVT_DETAILS:
+      // her movements list keeps the columns of a laptop screen (the movement details report is the administrator's).
       Role.REPORT_USER,
       Role.REPORT_USER_MESSAGERIE,
       Role.REPORT_USER_TRANSIT,
-      Role.STOCK_MVT_DETAILS,
       Role.READ_TURNOVER,
       Role.REPORT_USER_1002,
       Role.REPORT_USER_1003,
