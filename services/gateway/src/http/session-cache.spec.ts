@@ -61,6 +61,20 @@ describe('SessionCache', () => {
     expect(cache.get('bob-1')).toBeUndefined();
   });
 
+  it('does not take back a session revoked while a request resolving it was in flight', async () => {
+    const { cache } = await cacheOnBus();
+    // A request resolved the token before the logout; its answer comes after it.
+    cache.forgetSession('s1');
+    cache.set('late', session('u1', 's1'), inAnHour());
+    expect(cache.get('late')).toBeUndefined();
+    cache.forgetUser('u2');
+    cache.set('late-user', session('u2', 's2'), inAnHour());
+    expect(cache.get('late-user')).toBeUndefined();
+    // Another session of another user is remembered as usual.
+    cache.set('other', session('u3', 's3'), inAnHour());
+    expect(cache.get('other')?.user.sessionId).toBe('s3');
+  });
+
   it('holds 50,000 tokens at most, dropping the least recently used', async () => {
     const { cache } = await cacheOnBus();
     const until = inAnHour();

@@ -16,6 +16,11 @@ const MAX_ENTRIES = 50_000;
 @Injectable()
 export class SessionCache implements OnModuleInit {
   private readonly entries = new LRUCache<string, ResolvedSession>({ max: MAX_ENTRIES });
+  /**
+   * Sessions and users forgotten lately: a request resolved before the revocation but answered
+   * after it must not put the session back (it would live on for SESSION_CACHE_MS).
+   */
+  private readonly forgotten = new LRUCache<string, true>({ max: MAX_ENTRIES, ttl: Math.max(SESSION_CACHE_MS, 1) * 2 });
 
   constructor(@Inject(BUS_TRANSPORT) private readonly transport: BusTransport) {}
 
@@ -33,16 +38,19 @@ export class SessionCache implements OnModuleInit {
 
   /** Remembers a resolved token until `expiresAt` (ms) at the latest. */
   set(token: string, session: ResolvedSession, expiresAt: number): void {
+    if (this.forgotten.has(`s:${session.user.sessionId}`) || this.forgotten.has(`u:${session.user.uuid}`)) return;
     const ttl = Math.min(SESSION_CACHE_MS, expiresAt - Date.now());
     // lru-cache reads a ttl of 0 as "forever": a token at its end is simply not remembered.
     if (ttl > 0) this.entries.set(token, session, { ttl });
   }
 
   forgetSession(sessionId: string): void {
+    this.forgotten.set(`s:${sessionId}`, true);
     this.forget((session) => session.user.sessionId === sessionId);
   }
 
   forgetUser(userUuid: string): void {
+    this.forgotten.set(`u:${userUuid}`, true);
     this.forget((session) => session.user.uuid === userUuid);
   }
 
