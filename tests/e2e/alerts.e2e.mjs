@@ -26,9 +26,11 @@ async function settle(page) {
  */
 async function projectionSettled(page) {
   let last = -1;
+  let same = 0;
   for (let i = 0; i < 120; i++) {
     const { body } = await apiAs(page, 'POST', '/alerts/match-count', { kind: 'VIP' });
-    if (body?.count > 0 && body.count === last) return;
+    same = body?.count > 0 && body.count === last ? same + 1 : 0;
+    if (same === 3) return;
     last = body?.count ?? -1;
     await page.waitForTimeout(1000);
   }

@@ -9,3 +9,4 @@ export * from './errors';
 export * from './outbox';
 export * from './repeater';
 export * from './audit';
+export * from './catch-up';

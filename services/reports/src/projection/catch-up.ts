@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { BusClient } from '@portal/bus';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { BusClient, CatchUpWhenEmpty } from '@portal/bus';
 import { StockSubjects, systemContext, TrackingSubjects, type OrderSnapshotPage, type StockMovementPage } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { readStockLines, writeStockLines } from './stock-lines';
@@ -7,8 +7,6 @@ import { insertMovements, upsertOrders } from './writes';
 
 /** Orders and movements older than this are not caught up: a yearly report reads at most the last 13 months. */
 const CATCH_UP_MONTHS = 13;
-const RETRY_MS = 5000;
-const ATTEMPTS = 12;
 
 export interface CatchUpCounts {
   orders: number;
@@ -23,48 +21,26 @@ export interface CatchUpCounts {
  * so events arriving meanwhile are never undone; a movement is written once.
  */
 @Injectable()
-export class ProjectionCatchUp implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('ReportsProjection');
-  private stopped = false;
-  private running?: Promise<CatchUpCounts>;
+export class ProjectionCatchUp extends CatchUpWhenEmpty<CatchUpCounts> {
+  protected readonly logger = new Logger('ReportsProjection');
 
   constructor(
     @Inject(Db) private readonly db: Db,
     @Inject(BusClient) private readonly bus: BusClient,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    void this.ifEmpty();
+  ) {
+    super();
   }
 
-  onApplicationShutdown(): void {
-    this.stopped = true;
+  protected async isEmpty(): Promise<boolean> {
+    const [row] = await this.db.scopedQuery<{ any: boolean }>(
+      systemContext('reports-projection-catch-up'),
+      `SELECT EXISTS (SELECT 1 FROM report_orders) OR EXISTS (SELECT 1 FROM report_movements) OR EXISTS (SELECT 1 FROM report_stock_lines) AS any`,
+    );
+    return !row.any;
   }
 
-  /** Catches up when the projection holds nothing; the owners may not answer yet at start: retried a while. */
-  async ifEmpty(): Promise<void> {
-    for (let attempt = 1; attempt <= ATTEMPTS && !this.stopped; attempt++) {
-      try {
-        const [row] = await this.db.scopedQuery<{ any: boolean }>(
-          systemContext('reports-projection-catch-up'),
-          `SELECT EXISTS (SELECT 1 FROM report_orders) OR EXISTS (SELECT 1 FROM report_movements) OR EXISTS (SELECT 1 FROM report_stock_lines) AS any`,
-        );
-        if (!row.any) await this.run();
-        return;
-      } catch (e) {
-        this.logger.warn(`catch-up attempt ${attempt} failed: ${e instanceof Error ? e.message : String(e)}`);
-        await new Promise((r) => setTimeout(r, RETRY_MS).unref());
-      }
-    }
-  }
-
-  /** Reads everything of the period and answers how much was read (one run at a time). */
-  run(now = new Date()): Promise<CatchUpCounts> {
-    this.running ??= this.all(now).finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async all(now: Date): Promise<CatchUpCounts> {
+  /** Reads everything of the period and answers how much was read. */
+  protected async catchUp(now: Date): Promise<CatchUpCounts> {
     const since = new Date(now);
     since.setUTCMonth(since.getUTCMonth() - CATCH_UP_MONTHS);
     const counts = { orders: await this.orders(since), movements: await this.movements(since), stockLines: await this.stockLines() };

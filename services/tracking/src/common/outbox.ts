@@ -24,7 +24,9 @@ export async function addStatusChangesToOutbox(em: EntityManager, events: OrderS
      SELECT x.id, x.type, x.source, CASE WHEN o.id IS NULL THEN x.payload ELSE x.payload || jsonb_build_object('order', ${ORDER_SNAPSHOT_SQL('o')}) END,
             x.occurred_at, $2
        FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, type text, source text, payload jsonb, occurred_at timestamptz)
-       LEFT JOIN orders o ON o.id = (x.payload->>'orderId')::bigint`,
+       -- One index lookup per event: as a plain join the planner, which guesses 100 rows for the recordset,
+       -- hashed the whole orders table for a feed post of one order (74 ms a post at 100k orders).
+       LEFT JOIN LATERAL (SELECT * FROM orders WHERE id = (x.payload->>'orderId')::bigint LIMIT 1) o ON true`,
     [JSON.stringify(rows), currentRequestId() ?? null],
   );
 }
