@@ -19,15 +19,17 @@ export async function addStatusChangesToOutbox(em: EntityManager, events: OrderS
     payload,
     occurred_at: now,
   }));
+  // The orders are read by their ids first (an index lookup each): joined straight to the recordset, whose size the
+  // planner guesses at 100 rows, an order under row-level security was found by hashing the whole visible orders
+  // table (30–130 ms a feed post at 100k orders, against 0.2–0.4 ms so).
   await em.query(
-    `INSERT INTO "outbox" ("id", "type", "source", "payload", "occurred_at", "request_id")
+    `WITH o AS MATERIALIZED (SELECT * FROM orders WHERE id = ANY($3::bigint[]))
+     INSERT INTO "outbox" ("id", "type", "source", "payload", "occurred_at", "request_id")
      SELECT x.id, x.type, x.source, CASE WHEN o.id IS NULL THEN x.payload ELSE x.payload || jsonb_build_object('order', ${ORDER_SNAPSHOT_SQL('o')}) END,
             x.occurred_at, $2
        FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, type text, source text, payload jsonb, occurred_at timestamptz)
-       -- One index lookup per event: as a plain join the planner, which guesses 100 rows for the recordset,
-       -- hashed the whole orders table for a feed post of one order (74 ms a post at 100k orders).
-       LEFT JOIN LATERAL (SELECT * FROM orders WHERE id = (x.payload->>'orderId')::bigint LIMIT 1) o ON true`,
-    [JSON.stringify(rows), currentRequestId() ?? null],
+       LEFT JOIN o ON o.id = (x.payload->>'orderId')::bigint`,
+    [JSON.stringify(rows), currentRequestId() ?? null, [...new Set(events.map((e) => String(e.orderId)))]],
   );
 }
 
