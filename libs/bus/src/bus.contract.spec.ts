@@ -596,7 +596,7 @@ describe.each(kits)('bus contract on $name', (kit) => {
     it('does not resend published events when a new relay starts on the same database', async () => {
       const event = await commitEvent(E.other, 'once');
       await waitFor('the first delivery', () => probe.delivered('bustest.other').length === 1);
-      await relay.onApplicationShutdown();
+      await relay.beforeApplicationShutdown();
 
       const published: DomainEvent[] = [];
       const counting: BusTransport = Object.assign(Object.create(producer) as BusTransport, {

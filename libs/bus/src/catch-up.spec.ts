@@ -74,7 +74,7 @@ describe('CatchUpWhenEmpty', () => {
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const p = new Copy();
     p.failures = 100;
-    p.onApplicationShutdown();
+    p.beforeApplicationShutdown();
     await p.ifEmpty(5, 1);
     expect(p.runs).toBe(0);
   });

@@ -1,4 +1,4 @@
-import type { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { BeforeApplicationShutdown, Logger, OnApplicationBootstrap } from '@nestjs/common';
 
 const RETRY_MS = 5000;
 const ATTEMPTS = 12;
@@ -11,7 +11,7 @@ const ATTEMPTS = 12;
  * reads what was written since (the all-in-one asks once the demo's orders are in, possibly while
  * the start's run over a partly loaded database is still going).
  */
-export abstract class CatchUpWhenEmpty<T> implements OnApplicationBootstrap, OnApplicationShutdown {
+export abstract class CatchUpWhenEmpty<T> implements OnApplicationBootstrap, BeforeApplicationShutdown {
   protected abstract readonly logger: Logger;
   /** Set on shutdown: a run stops at its next page. */
   protected stopped = false;
@@ -27,7 +27,8 @@ export abstract class CatchUpWhenEmpty<T> implements OnApplicationBootstrap, OnA
     void this.ifEmpty();
   }
 
-  onApplicationShutdown(): void {
+  /** Before the databases and the bus close: a run ends at its next page. */
+  beforeApplicationShutdown(): void {
     this.stopped = true;
   }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { DomainEvent } from '@portal/contracts';
 import { addLibraryMigration, type Db } from '@portal/db';
 import { currentRequestId, watchOutbox, type OutboxBacklog } from '@portal/ops';
@@ -106,8 +106,10 @@ export async function handleOnce(db: Db, consumer: string, event: DomainEvent, f
 /**
  * Moves committed outbox rows to the bus. Several copies of a service may run: SKIP LOCKED gives
  * each row to one relay. A row stays until the bus took it, so nothing is lost on a restart.
+ * On shutdown a relay ends with the event it is publishing and leaves the rest to the next start
+ * (or another copy); it stops before any database or bus closes (beforeApplicationShutdown).
  */
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger: Logger;
   private readonly repeater = new Repeater(
     () => this.drain(),
@@ -129,7 +131,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.repeater.start(this.intervalMs, true);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  private stopping = false;
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     this.unwatch?.();
     await this.repeater.stop();
   }
@@ -160,7 +165,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
             `SELECT "id", "type", "source", "payload", "occurred_at", "request_id" FROM "outbox"
             WHERE "published_at" IS NULL ORDER BY "occurred_at" LIMIT 100 FOR UPDATE SKIP LOCKED`,
           );
+        let published = 0;
         for (const row of rows) {
+          if (this.stopping) break;
           const event: DomainEvent = {
             id: row.id,
             type: row.type,
@@ -172,14 +179,15 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
           try {
             await this.transport.publish(event);
             await em.query(`UPDATE "outbox" SET "published_at" = now(), "attempts" = "attempts" + 1 WHERE "id" = $1`, [row.id]);
+            published++;
           } catch (e) {
             await em.query(`UPDATE "outbox" SET "attempts" = "attempts" + 1, "last_error" = $2 WHERE "id" = $1`, [row.id, String(e)]);
             return -1; // keep order: retry this event before later ones, on the next tick
           }
         }
-        return rows.length;
+        return published;
       });
-      if (sent <= 0 || sent < 100) return;
+      if (sent <= 0 || sent < 100 || this.stopping) return;
     }
   }
 }

@@ -1,4 +1,4 @@
-import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { Repeater } from '@portal/bus';
 import type { Db } from '@portal/db';
 import type { EntityManager } from 'typeorm';
@@ -89,7 +89,7 @@ export interface MailRelayOptions {
  * Several copies may run: FOR UPDATE SKIP LOCKED gives each mail to one of them. Without SMTP
  * (no SMTP_URL) mails stay in the outbox, as the other services' mails do.
  */
-export class MailRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MailRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger: Logger;
   private readonly repeater = new Repeater(
     () => this.drain(),
@@ -108,7 +108,7 @@ export class MailRelay implements OnApplicationBootstrap, OnApplicationShutdown 
     if (this.mailer.smtp) this.repeater.start(this.options.intervalMs ?? 1000, true);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.repeater.stop();
   }
 

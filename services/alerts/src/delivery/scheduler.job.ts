@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { ALERT_LIMITS, dayIn, dayStart, systemContext, TrackingStatus, zonedInstant } from '@portal/contracts';
 import { Repeater } from '@portal/bus';
 import { Db } from '@portal/db';
@@ -31,7 +31,7 @@ const TOUR_BATCH = 200;
  * - TOUR_MISSED: an order whose tour was to leave and that is not shipped, once (`tour:<order>`).
  */
 @Injectable()
-export class AlertScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+export class AlertScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('AlertScheduler');
   private readonly repeater = new Repeater(
     () => this.run(new Date()),
@@ -48,7 +48,7 @@ export class AlertScheduler implements OnApplicationBootstrap, OnApplicationShut
     this.repeater.start(Number(process.env.ALERTS_SCHEDULER_INTERVAL_MS ?? 15_000), false);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.repeater.stop();
   }
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import {
   AppError,
   EXPORT_FORMATS,
@@ -53,7 +53,7 @@ const invalid = (what: string) => new AppError('validationFailed', `malformed ex
  * mailing the user happen under the job's row lock, once per job: a late second finisher mails nothing.
  */
 @Injectable()
-export class ExportJobsService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ExportJobsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('ExportJobs');
   private readonly purger = new Repeater(
     () => this.purge(),
@@ -70,7 +70,7 @@ export class ExportJobsService implements OnApplicationBootstrap, OnApplicationS
     this.purger.start(PURGE_INTERVAL_MS, true);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.purger.stop();
   }
 

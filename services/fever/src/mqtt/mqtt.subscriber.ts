@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { AppError, type CallerContext, type FeverIngestResult } from '@portal/contracts';
 import { connect, type IPublishPacket, type MqttClient } from 'mqtt';
 import { ReadingsService } from '../readings/readings.service';
@@ -47,7 +47,7 @@ type Reply = ({ id: string | null } & FeverIngestResult) | { id: string | null; 
  * by themselves and subscribe again. Off without FEVER_MQTT_URL.
  */
 @Injectable()
-export class FeverMqttSubscriber implements OnApplicationBootstrap, OnApplicationShutdown {
+export class FeverMqttSubscriber implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('FeverMqtt');
   private readonly clients: MqttClient[] = [];
   /** The message each connection is storing (shutdown lets them finish). */
@@ -63,7 +63,7 @@ export class FeverMqttSubscriber implements OnApplicationBootstrap, OnApplicatio
     if (this.options) for (let n = 1; n <= this.options.connections; n++) this.start(this.options, n);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     // The messages under way stored and answered, then the connections closed.
     await Promise.race([Promise.all(this.inflight.values()), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
     await Promise.all(this.clients.map((c) => c.endAsync(true).catch(() => undefined)));

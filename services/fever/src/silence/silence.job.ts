@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { addToOutbox, OutboxRelay, Repeater } from '@portal/bus';
 import { FEVER_SILENCE_HOURS, FeverEvents, systemContext, type ProbeSilentEvent } from '@portal/contracts';
 import { Db, rowsOf } from '@portal/db';
@@ -28,7 +28,7 @@ interface SilentRow {
  * probe spoke and fell silent again.
  */
 @Injectable()
-export class SilenceJob implements OnApplicationBootstrap, OnApplicationShutdown {
+export class SilenceJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('FeverSilence');
   private readonly repeater = new Repeater(
     () => this.run(new Date()),
@@ -44,7 +44,7 @@ export class SilenceJob implements OnApplicationBootstrap, OnApplicationShutdown
     this.repeater.start(Number(process.env.FEVER_SILENCE_INTERVAL_MS ?? 60_000), false);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.repeater.stop();
   }
 

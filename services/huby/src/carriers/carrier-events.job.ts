@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { BusClient } from '@portal/bus';
 import { AppError, FULL_SCOPE, systemContext, TrackingSubjects, type CallerContext, type CarrierDto } from '@portal/contracts';
 import { Db } from '@portal/db';
@@ -21,7 +21,7 @@ type Followed = FollowedShipment & { carrier: CarrierDto };
  * webhook refuses (its order not tracked yet: unknownTrackingNumber) is posted again next run.
  */
 @Injectable()
-export class CarrierEventsJob implements OnApplicationBootstrap, OnApplicationShutdown {
+export class CarrierEventsJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('CarrierEvents');
   private timer?: NodeJS.Timeout;
   private running?: Promise<unknown>;
@@ -44,7 +44,7 @@ export class CarrierEventsJob implements OnApplicationBootstrap, OnApplicationSh
     this.timer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.running;
   }

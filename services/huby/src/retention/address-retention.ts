@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { systemContext } from '@portal/contracts';
 import { Db, rowsOf } from '@portal/db';
 
@@ -12,7 +12,7 @@ const HOUR_MS = 3_600_000;
  * `job_runs` row, so with several copies of the service one does the work and the others skip.
  */
 @Injectable()
-export class AddressRetention implements OnApplicationBootstrap, OnApplicationShutdown {
+export class AddressRetention implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('AddressRetention');
   private timer?: NodeJS.Timeout;
 
@@ -27,7 +27,7 @@ export class AddressRetention implements OnApplicationBootstrap, OnApplicationSh
     this.timer.unref();
   }
 
-  onApplicationShutdown(): void {
+  beforeApplicationShutdown(): void {
     if (this.timer) clearInterval(this.timer);
   }
 
