@@ -1,4 +1,4 @@
-import { Logger, Module, type INestApplication, type LoggerService } from '@nestjs/common';
+import { Injectable, Logger, Module, type BeforeApplicationShutdown, type INestApplication, type LoggerService } from '@nestjs/common';
 import { APP_GUARD, NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { RpcRolesGuard } from '@portal/auth';
@@ -30,6 +30,15 @@ interface HostedService {
   background?: boolean;
   /** Runs once the background data sets listed before it are loaded (a projection of another service's demo data). */
   afterBackground?: (app: INestApplication) => Promise<void>;
+}
+
+/** Tells the background demo loading that the portal is stopping: no next set starts, and what a closing database cut short is not an error. */
+@Injectable()
+class DemoShutdown implements BeforeApplicationShutdown {
+  stopping = false;
+  beforeApplicationShutdown(): void {
+    this.stopping = true;
+  }
 }
 
 /** The service modules the all-in-one process hosts, with their demo seeds in dependency order. */
@@ -79,7 +88,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<INestApp
   const transport = options.transport ?? new InProcessTransport();
   @Module({
     imports: [BusModule.forTransport(transport), ...(SERVICES.map((s) => s.module) as never[]), GatewayModule],
-    providers: [{ provide: APP_GUARD, useClass: RpcRolesGuard }],
+    providers: [{ provide: APP_GUARD, useClass: RpcRolesGuard }, DemoShutdown],
   })
   class PortalRoot {}
 
@@ -114,23 +123,27 @@ function seedsOf(app: INestApplication): { service: HostedService; db: Db }[] {
  */
 async function seedInBackground(seeds: { service: HostedService; db: Db }[], demo: DemoOptions, app: INestApplication): Promise<void> {
   const logger = new Logger('demo');
+  const shutdown = app.get(DemoShutdown);
+  const failed = (what: string, e: unknown) =>
+    shutdown.stopping
+      ? logger.log(`${what} interrupted: the portal is stopping`)
+      : logger.error(`${what} failed: ${e instanceof Error ? e.message : String(e)}`);
   for (const { service, db } of seeds) {
+    if (shutdown.stopping) return;
     const started = Date.now();
     if (service.background) {
       try {
         await service.seed(db, demo, app);
         logger.log(`${service.name} demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       } catch (e) {
-        logger.error(`${service.name} demo data failed: ${e instanceof Error ? e.message : String(e)}`);
+        failed(`${service.name} demo data`, e);
       }
     }
-    if (service.afterBackground)
-      await service
-        .afterBackground(app)
-        .catch((e: unknown) => logger.error(`${service.name} after the demo data failed: ${e instanceof Error ? e.message : String(e)}`));
+    if (service.afterBackground && !shutdown.stopping)
+      await service.afterBackground(app).catch((e: unknown) => failed(`${service.name} after the demo data`, e));
   }
   // Benchmarks and operators wait for this line: from here the portal does only what its users ask.
-  logger.log('every demo data set loaded');
+  if (!shutdown.stopping) logger.log('every demo data set loaded');
 }
 
 /** Demo data loads unless disabled, and never in production. */
