@@ -8,8 +8,8 @@ import {
   type ImportKey,
   type ShipmentPartyDto,
 } from '@portal/contracts';
-import { elementCount, isEmptyLine, isRefusal, lineValues, refusal, type CellValue, type Refusal } from './import-lines';
-import type { ImportRow } from './import-reader';
+import { elementCount, isEmptyLine, isRefusal, lineValues, refusal, type CellValue, type Refusal } from '@portal/files';
+import type { ImportRow } from '@portal/files';
 
 /** A new recipient written into the book with the order (no recipient code on the line). */
 export type NewRecipient = Omit<ShipmentPartyDto, 'uuid' | 'code' | 'civility' | 'address2' | 'state_code' | 'customer_code'> & {

@@ -1,0 +1,4 @@
+export * from './reader';
+export * from './lines';
+export * from './runs';
+export * from './keyed';
