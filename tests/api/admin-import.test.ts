@@ -61,7 +61,10 @@ describe('Admin data import API', () => {
   it('writes a sample file of each kind from its columns', async () => {
     const csv = await depositorAdmin.get(`${base('depositors')}/sample/csv`).expect(200);
     expect(csv.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('code;label;action_delay_on_address');
-    const xlsx = await dashtowerAdmin.get(`${base('addresses')}/sample/xlsx`).responseType('blob').expect(200);
+    const xlsx = await dashtowerAdmin
+      .get(`${base('addresses')}/sample/xlsx`)
+      .responseType('blob')
+      .expect(200);
     expect((xlsx.body as Buffer).subarray(0, 2).toString()).toBe('PK');
     await depositorAdmin.get(`${base('nothing')}/sample/csv`).expect(404);
   });
@@ -104,7 +107,9 @@ describe('Admin data import API', () => {
   it('refuses a file whose header row does not name the columns, and hostile files, with a key', async () => {
     const wrong = await simulated(depositorAdmin, 'depositors', 'code;name;delay\nX;Y;1\n');
     expect(wrong).toMatchObject({ state: 'failed', error: { key: 'importHeaderMismatch', params: { column: 'name' } } });
-    const broken = await upload(depositorAdmin, 'depositors', Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(64, 7)])).expect(201);
+    const broken = await upload(depositorAdmin, 'depositors', Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(64, 7)])).expect(
+      201,
+    );
     expect(await until(depositorAdmin, 'depositors', broken.body.id, 'reading')).toMatchObject({
       state: 'failed',
       error: { key: 'cannotReadFile' },
