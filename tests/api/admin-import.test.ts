@@ -15,6 +15,8 @@ describe('Admin data import API', () => {
   let dashtowerAdmin: Awaited<ReturnType<typeof loginAs>>;
   let otherImporter: Awaited<ReturnType<typeof loginAs>>;
   let noRight: Awaited<ReturnType<typeof loginAs>>;
+  let usersAdmin: Awaited<ReturnType<typeof loginAs>>;
+  let depositorUsersAdmin: Awaited<ReturnType<typeof loginAs>>;
   const run = Date.now().toString(36).toUpperCase();
 
   beforeAll(async () => {
@@ -23,6 +25,10 @@ describe('Admin data import API', () => {
     await addUser(target, { login: 'dimp-dt', roles: [Role.ADMIN_DASHTOWER_USER, Role.DASHTOWER_USER], depositorIds: [1] });
     await addUser(target, { login: 'dimp-all-b', roles: [Role.USER_IMPORT_ALL, Role.DASHTOWER_USER], depositorIds: [2] });
     await addUser(target, { login: 'dimp-none', roles: [Role.DASHTOWER_USER, Role.USER_IMPORT_HUBY], depositorIds: [1] });
+    await addUser(target, { login: 'dimp-users', roles: [Role.ADMIN_USERS], depositorIds: [] });
+    await addUser(target, { login: 'dimp-users-a', roles: [Role.ADMIN_USERS, Role.PGT_USER], depositorIds: [1] });
+    usersAdmin = await loginAs(target, 'dimp-users');
+    depositorUsersAdmin = await loginAs(target, 'dimp-users-a');
     depositorAdmin = await loginAs(target, 'dimp-dep');
     dashtowerAdmin = await loginAs(target, 'dimp-dt');
     otherImporter = await loginAs(target, 'dimp-all-b');
@@ -159,7 +165,64 @@ describe('Admin data import API', () => {
     expect(await imported(dashtowerAdmin, 'addresses', update.id, false)).toMatchObject({ counts: { imported: 1 } });
   }, 60000);
 
+  it('imports users by login: created without a password column, updated, uniqueness and codes beyond the importer refused', async () => {
+    const header = 'login;email;firstname;lastname;language;timezone;active;role_groups;depositor_codes;activity_codes;store_codes';
+    const login = `imp-${run.toLowerCase()}`;
+    const file = [
+      header,
+      `${login};${login}@test.example;Jeanne;Martin;fr;Europe/Paris;1;;DEMO-A;;`,
+      `dimp-all-b;autre-${run}@test.example;X;Y;fr;;1;;DEMO-A;;`,
+      `${login}-2;dimp-dep@test.example;X;Y;fr;;1;;DEMO-A;;`,
+      `${login}-3;${login}-3@test.example;X;Y;fr;;1;;DEMO-B;;`,
+      `${login}-4;pas-un-mail;X;Y;fr;;1;;DEMO-A;;`,
+      `${login}-5;${login}-5@test.example;X;Y;fr;;1;NO-SUCH-GROUP;DEMO-A;;`,
+    ].join('\n');
+    // A depositor's own user administrator: DEMO-A's users only.
+    const s = await simulated(depositorUsersAdmin, 'users', file);
+    const byLine = Object.fromEntries((await lines(depositorUsersAdmin, 'users', s.id)).map((l) => [l.line, l]));
+    expect(byLine[2]).toMatchObject({ key: null, params: null, status: 'create', reference: login });
+    expect(byLine[3]).toMatchObject({
+      status: 'refused',
+      key: 'importWriteFailed',
+      params: { column: 'login', reason: 'loginAlreadyExists' },
+    });
+    expect(byLine[4]).toMatchObject({
+      status: 'refused',
+      key: 'importWriteFailed',
+      params: { column: 'email', reason: 'emailAlreadyExists' },
+    });
+    expect(byLine[5]).toMatchObject({
+      status: 'refused',
+      key: 'importCodeNotAuthorized',
+      params: { column: 'depositor_codes', code: 'DEMO-B' },
+    });
+    expect(byLine[6]).toMatchObject({ status: 'refused', key: 'importEmailFormat' });
+    expect(byLine[7]).toMatchObject({
+      status: 'refused',
+      key: 'importWriteFailed',
+      params: { column: 'role_groups', reason: 'unknownCode' },
+    });
+    await depositorUsersAdmin.post(`${base('users')}/simulations/${s.id}/import`, {}).expect(409);
+    expect(await imported(depositorUsersAdmin, 'users', s.id, true)).toMatchObject({ counts: { imported: 1, refused: 5 } });
+
+    const found = (await usersAdmin.get(`/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ login }))}`).expect(200)).body as {
+      login: string;
+      depositors: number[];
+      active: boolean;
+      firstname: string;
+    }[];
+    expect(found).toEqual([expect.objectContaining({ login, depositors: [1], active: true, firstname: 'Jeanne' })]);
+
+    // The provider's user administrator updates the same login: deactivated, renamed.
+    const update = await simulated(usersAdmin, 'users', `${header}\n${login};${login}@test.example;Jeanne-Marie;Martin;fr;;0;;DEMO-A;;\n`);
+    expect(update.counts).toMatchObject({ update: 1 });
+    expect(await imported(usersAdmin, 'users', update.id, false)).toMatchObject({ counts: { imported: 1 } });
+    const updated = (await usersAdmin.get(`/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ login }))}`).expect(200)).body;
+    expect(updated).toEqual([expect.objectContaining({ firstname: 'Jeanne-Marie', active: false })]);
+  }, 90000);
+
   it('guards each kind by its roles', async () => {
+    await upload(depositorAdmin, 'users', 'x\n').expect(403);
     await upload(noRight, 'depositors', 'code;label;action_delay_on_address\n').expect(403);
     await upload(noRight, 'addresses', 'x\n').expect(403);
     await upload(dashtowerAdmin, 'depositors', 'code;label;action_delay_on_address\n').expect(403);

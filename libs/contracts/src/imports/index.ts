@@ -100,8 +100,29 @@ export function importSampleFileRows(columns: readonly ImportColumn[], examples:
  * The back office's data import (spec §2 admin pages): each kind is written by the service that owns
  * its rows, line by line, creating or updating by the row's natural key.
  */
-export const ADMIN_IMPORT_KINDS = ['depositors', 'addresses'] as const;
+export const ADMIN_IMPORT_KINDS = ['users', 'depositors', 'addresses'] as const;
 export type AdminImportKind = (typeof ADMIN_IMPORT_KINDS)[number];
+
+/** Separates the codes of a list cell (role groups, depositors, activities, stores). */
+export const IMPORT_LIST_SEPARATOR = '|';
+
+/**
+ * Users (spec §3 User), by login. No password column: a new user receives a generated password by
+ * the account-created mail (as a user created in the form), and an existing one keeps theirs.
+ */
+export const USER_IMPORT_COLUMNS: readonly ImportColumn[] = [
+  { name: 'login', kind: 'text', required: true, max: 64, sample: 'jeanne.martin' },
+  { name: 'email', kind: 'email', required: true, max: 254, sample: 'jeanne.martin@example.com' },
+  { name: 'firstname', kind: 'text', max: 100, sample: 'Jeanne' },
+  { name: 'lastname', kind: 'text', max: 100, sample: 'Martin' },
+  { name: 'language', kind: 'text', max: 5, sample: 'fr' },
+  { name: 'timezone', kind: 'text', max: 64, sample: 'Europe/Paris' },
+  { name: 'active', kind: 'flag', required: true, sample: '1' },
+  { name: 'role_groups', kind: 'text', max: 1000, sample: '' },
+  { name: 'depositor_codes', kind: 'text', max: 1000, sample: 'DEMO-A' },
+  { name: 'activity_codes', kind: 'text', max: 1000, sample: '' },
+  { name: 'store_codes', kind: 'text', max: 1000, sample: '' },
+];
 
 /** Depositors (spec §3 Depositor), by code. */
 export const DEPOSITOR_IMPORT_COLUMNS: readonly ImportColumn[] = [
@@ -129,28 +150,32 @@ export const ADDRESS_IMPORT_COLUMNS: readonly ImportColumn[] = [
 ];
 
 export const ADMIN_IMPORT_COLUMNS: Record<AdminImportKind, readonly ImportColumn[]> = {
+  users: USER_IMPORT_COLUMNS,
   depositors: DEPOSITOR_IMPORT_COLUMNS,
   addresses: ADDRESS_IMPORT_COLUMNS,
 };
 
 /**
- * Who imports what (spec §6; ADMIN grants all): depositors are the provider's reference data
+ * Who imports what (spec §6; ADMIN grants all): users are ADMIN_USERS' (a depositor's own
+ * administrator only for users of their depositors, as in the users' form); depositors are the provider's reference data
  * (ADMIN_DEPOSITOR, as their back-office form); address books are Dashtower data, imported by
  * the Dashtower administrator or a user holding "import all" (the Huby-only right stays for orders).
  */
 export const ADMIN_IMPORT_ROLES: Record<AdminImportKind, readonly RoleName[]> = {
+  users: [Role.ADMIN_USERS],
   depositors: [Role.ADMIN_DEPOSITOR],
   addresses: [Role.ADMIN_DASHTOWER_USER, Role.USER_IMPORT_ALL],
 };
 
 /** The bus subjects of one kind's import, on the service that owns its rows. */
-export const adminImportSubjects = (service: 'admin' | 'huby', kind: AdminImportKind) => ({
+export const adminImportSubjects = (service: 'auth' | 'admin' | 'huby', kind: AdminImportKind) => ({
   simulate: `${service}.import.${kind}.simulate`,
   get: `${service}.import.${kind}.get`,
   lines: `${service}.import.${kind}.lines`,
   apply: `${service}.import.${kind}.apply`,
 });
 export const AdminImportSubjects: Record<AdminImportKind, ReturnType<typeof adminImportSubjects>> = {
+  users: adminImportSubjects('auth', 'users'),
   depositors: adminImportSubjects('admin', 'depositors'),
   addresses: adminImportSubjects('huby', 'addresses'),
 };

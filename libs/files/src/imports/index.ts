@@ -2,3 +2,4 @@ export * from './reader';
 export * from './lines';
 export * from './runs';
 export * from './keyed';
+export * from './tables';
