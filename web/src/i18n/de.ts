@@ -906,6 +906,26 @@ export const de: Shape<typeof fr> = {
       home: 'Zum Dashboard',
     },
   },
+  adminImport: {
+    title: 'Datenimport',
+    description: 'Benutzer, Einlagerer und Adressen aus einer CSV- oder XLSX-Datei, vor dem Import simuliert.',
+    kind: 'Datenart',
+    simulatedSummary: 'Simulation von „%{name}“ — anzulegende oder zu aktualisierende Zeilen: %{orders}, abgelehnte Zeilen: %{refused}.',
+    kinds: {
+      users: {
+        label: 'Benutzer',
+        help: 'Ein Benutzer pro Zeile, nach Login gefunden: angelegt (das Passwort kommt per E-Mail, nie in der Datei) oder aktualisiert. Gruppen, Einlagerer, Aktivitäten und Lager: Codes durch | getrennt, unter denen, die Sie vergeben dürfen.',
+      },
+      depositors: {
+        label: 'Einlagerer',
+        help: 'Ein Einlagerer pro Zeile, nach Code gefunden (Großbuchstaben, Ziffern, Bindestrich, Unterstrich): angelegt oder aktualisiert.',
+      },
+      addresses: {
+        label: 'Adressen',
+        help: 'Eine Absender- oder Empfängeradresse pro Zeile, nach Code im Adressbuch des Einlagerers gefunden: angelegt oder aktualisiert. Telefon oder Mobil erforderlich; Typ B2B oder B2C.',
+      },
+    },
+  },
   imports: {
     chooseFile: 'CSV- oder XLSX-Datei wählen',
     sampleCsv: 'Beispieldatei CSV',

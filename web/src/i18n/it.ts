@@ -905,6 +905,26 @@ export const it: Shape<typeof fr> = {
       home: 'Vai al cruscotto',
     },
   },
+  adminImport: {
+    title: 'Importazione dati',
+    description: 'Utenti, depositanti e indirizzi da un file CSV o XLSX, simulati prima dell’importazione.',
+    kind: 'Tipo di dati',
+    simulatedSummary: 'Simulazione di «%{name}» — righe da creare o aggiornare: %{orders}, righe rifiutate: %{refused}.',
+    kinds: {
+      users: {
+        label: 'Utenti',
+        help: 'Un utente per riga, trovato dal login: creato (riceve la password via e-mail, mai nel file) o aggiornato. Gruppi, depositanti, attività e magazzini: codici separati da |, tra quelli che può assegnare.',
+      },
+      depositors: {
+        label: 'Depositanti',
+        help: 'Un depositante per riga, trovato dal codice (maiuscole, cifre, trattino, trattino basso): creato o aggiornato.',
+      },
+      addresses: {
+        label: 'Indirizzi',
+        help: 'Un indirizzo mittente o destinatario per riga, trovato dal codice nella rubrica del depositante: creato o aggiornato. Telefono o cellulare obbligatorio; tipo B2B o B2C.',
+      },
+    },
+  },
   imports: {
     chooseFile: 'Scegliere un file CSV o XLSX',
     sampleCsv: 'File di esempio CSV',
