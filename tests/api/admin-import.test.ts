@@ -73,6 +73,10 @@ describe('Admin data import API', () => {
       .expect(200);
     expect((xlsx.body as Buffer).subarray(0, 2).toString()).toBe('PK');
     await depositorAdmin.get(`${base('nothing')}/sample/csv`).expect(404);
+    // Written with the caller's own depositor, never another's code.
+    const own = async (who: Who) => (await who.get(`${base('addresses')}/sample/csv`).expect(200)).text.split('\r\n')[1].split(';')[0];
+    expect(await own(dashtowerAdmin)).toBe('DEMO-A');
+    expect(await own(otherImporter)).toBe('DEMO-B');
   });
 
   it('imports depositors: refused lines block the import without force, create then update by code', async () => {

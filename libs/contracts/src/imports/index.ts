@@ -119,7 +119,7 @@ export const USER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { name: 'timezone', kind: 'text', max: 64, sample: 'Europe/Paris' },
   { name: 'active', kind: 'flag', required: true, sample: '1' },
   { name: 'role_groups', kind: 'text', max: 1000, sample: '' },
-  { name: 'depositor_codes', kind: 'text', max: 1000, sample: 'DEMO-A' },
+  { name: 'depositor_codes', kind: 'text', max: 1000, sample: '' },
   { name: 'activity_codes', kind: 'text', max: 1000, sample: '' },
   { name: 'store_codes', kind: 'text', max: 1000, sample: '' },
 ];
@@ -133,7 +133,7 @@ export const DEPOSITOR_IMPORT_COLUMNS: readonly ImportColumn[] = [
 
 /** Shipper and recipient addresses (spec §3 Address), by code within the depositor's book. */
 export const ADDRESS_IMPORT_COLUMNS: readonly ImportColumn[] = [
-  { name: 'depositor_code', kind: 'code', required: true, max: 50, sample: 'DEMO-A' },
+  { name: 'depositor_code', kind: 'code', required: true, max: 50, sample: '' },
   { name: 'book', kind: 'choice', required: true, choices: ['SHIPPER', 'RECIPIENT'], sample: 'RECIPIENT' },
   { name: 'code', kind: 'code', required: true, max: 50, sample: 'CLIENT-0001' },
   { name: 'company_name', kind: 'text', max: 100, sample: 'Boulangerie Martin' },

@@ -80,7 +80,7 @@ describe('keyed import simulation', () => {
 
   it('reads the sample line of each kind by its columns', () => {
     for (const columns of [USER_IMPORT_COLUMNS, DEPOSITOR_IMPORT_COLUMNS, ADDRESS_IMPORT_COLUMNS]) {
-      const [header, sample] = importSampleFileRows(columns);
+      const [header, sample] = importSampleFileRows(columns, [{ depositor_code: 'DEMO-A', depositor_codes: 'DEMO-A' }]);
       expect(header).toEqual(columns.map((c) => c.name));
       expect(lineValues(columns, sample)).not.toHaveProperty('key');
     }
@@ -91,7 +91,7 @@ describe('keyed import simulation', () => {
       key: 'importWriteFailed',
       params: { column: 'active', reason: 'flag' },
     });
-    const address = importSampleFileRows(ADDRESS_IMPORT_COLUMNS)[1].map((c, i) =>
+    const address = importSampleFileRows(ADDRESS_IMPORT_COLUMNS, [{ depositor_code: 'DEMO-A' }])[1].map((c, i) =>
       ADDRESS_IMPORT_COLUMNS[i].name === 'book' ? 'WAREHOUSE' : c,
     );
     expect(lineValues(ADDRESS_IMPORT_COLUMNS, address)).toMatchObject({

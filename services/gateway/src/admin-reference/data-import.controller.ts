@@ -7,11 +7,13 @@ import {
   ADMIN_IMPORT_KINDS,
   ADMIN_IMPORT_ROLES,
   AdminImportSubjects,
+  AdminSubjects,
   AppError,
   hasAnyRole,
   importSampleFileRows,
   type AdminImportKind,
   type CallerContext,
+  type DepositorDto,
 } from '@portal/contracts';
 import { FileStorage } from '@portal/files';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -36,7 +38,10 @@ export const DATA_IMPORT_UPLOAD = /^\/api\/admin\/imports\/[a-z]+\/simulations$/
 export class DataImportController {
   private readonly kinds: Record<AdminImportKind, ImportHttp>;
 
-  constructor(bus: BusClient, files: FileStorage) {
+  constructor(
+    private readonly bus: BusClient,
+    files: FileStorage,
+  ) {
     this.kinds = Object.fromEntries(
       ADMIN_IMPORT_KINDS.map((kind) => [kind, new ImportHttp(bus, files, AdminImportSubjects[kind], `admin/imports/${kind}`)]),
     ) as Record<AdminImportKind, ImportHttp>;
@@ -92,7 +97,11 @@ export class DataImportController {
   @ApiOperation({ summary: 'A sample file of one kind (csv or xlsx): the header row of its columns and an example line' })
   async sample(@Caller() ctx: CallerContext, @Param('kind') kind: string, @Param('format') format: string, @Res() res: FastifyReply) {
     this.of(ctx, kind);
-    await sendSampleFile(res, format, `import-${kind}-sample`, kind, importSampleFileRows(ADMIN_IMPORT_COLUMNS[kind as AdminImportKind]));
+    // Written with the caller's own depositor (never another's code), so that the sample imports as it is.
+    const [own] = kind === 'depositors' ? [] : await this.bus.request<DepositorDto[]>(AdminSubjects.depositors, ctx, {});
+    const code = own?.code ?? '';
+    const rows = importSampleFileRows(ADMIN_IMPORT_COLUMNS[kind as AdminImportKind], [{ depositor_code: code, depositor_codes: code }]);
+    await sendSampleFile(res, format, `import-${kind}-sample`, kind, rows);
   }
 
   /** The kind's routes, if the caller holds one of its roles (another kind's administrator is refused). */
