@@ -29,7 +29,10 @@ test('admin: imports depositors through simulation to result, then opens the add
 
     const sample = await downloaded(page, page.getByRole('button', { name: 'Fichier exemple CSV' }));
     assert.equal(sample.name, 'import-depositors-sample.csv');
-    const header = fs.readFileSync(sample.path, 'utf8').replace(/^\uFEFF/, '').split('\r\n')[0];
+    const header = fs
+      .readFileSync(sample.path, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')[0];
     assert.equal(header, 'code;label;action_delay_on_address');
     const file = `${header}\n${code};Déposant ${code};30\nmauvais code;Refusé;\n`;
     await page.getByTestId('import-file').setInputFiles({ name: 'deposants.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
