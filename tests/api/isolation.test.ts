@@ -93,6 +93,10 @@ const PARAMS: Record<string, ParamRule> = {
     neutral: REPORT_IDS,
     why: 'a report of the catalogue, no one’s object: its figures are the caller’s depositors’ (checked with the lists; reports.test.ts)',
   },
+  'imports/{kind}': {
+    neutral: ['addresses', 'users', 'depositors'],
+    why: 'a kind of back-office import: each kind checks its own roles, a simulation is its uploader’s (admin-import.test.ts)',
+  },
   'sample/{format}': { neutral: ['csv'], why: 'a file format: the sample is built with the caller’s own codes' },
   'carriers/{depositor_code}': {
     neutral: ['DEMO-A', 'DEMO-B'],

@@ -10,6 +10,7 @@ import { CLAIMS_ERROR_STATUS } from './claims/errors';
 import { FEVER_CERTIFICATE_ERROR_STATUS } from './fever/certificate';
 import { FEVER_ERROR_STATUS } from './fever/errors';
 import { HUBY_ERROR_STATUS } from './huby/errors';
+import { IMPORT_ERROR_STATUS } from './imports/errors';
 import { LOOP_ERROR_STATUS } from './huby/loop-errors';
 import { STOCK_ERROR_STATUS } from './stock/errors';
 import { TRACKING_ERROR_STATUS } from './tracking/errors';
@@ -25,6 +26,7 @@ export const ERROR_STATUS = {
   ...ADMIN_USERS_ERROR_STATUS,
   ...FEVER_CERTIFICATE_ERROR_STATUS,
   ...ADMIN_REFERENCE_ERROR_STATUS,
+  ...IMPORT_ERROR_STATUS,
   // Alerts and session (§8)
   loginFailed: 401,
   tokenDismiss: 401,

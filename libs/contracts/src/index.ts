@@ -26,3 +26,4 @@ export * from './rights';
 export * from './audit';
 export * from './admin-reference';
 export * from './dashboard-profiles';
+export * from './imports';

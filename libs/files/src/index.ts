@@ -2,3 +2,4 @@ export * from './content-type';
 export * from './storage';
 export * from './file-name';
 export * from './peek';
+export * from './imports';

@@ -11,6 +11,8 @@ import { AnnouncementsRepository } from './announcements/announcements.repositor
 import { AnnouncementsService } from './announcements/announcements.service';
 import { AuditController } from './audit/audit.controller';
 import { AuditService } from './audit/audit.service';
+import { DataImportController } from './data-import/data-import.controller';
+import { DepositorsImport } from './data-import/depositors-import';
 import { Activity } from './depositors/activity.entity';
 import { Depositor } from './depositors/depositor.entity';
 import { DepositorsController } from './depositors/depositors.controller';
@@ -46,6 +48,7 @@ import { AnnouncementAudience1765500000000 } from './migrations/1765500000000-An
 import { AlertEmailTemplates1766100000000 } from './migrations/1766100000000-AlertEmailTemplates';
 import { AuditTrail1767200000000 } from './migrations/1767200000000-AuditTrail';
 import { AdminReference1766900000000 } from './migrations/1766900000000-AdminReference';
+import { DataImport1767300000000 } from './migrations/1767300000000-DataImport';
 import { Platform } from './platforms/platform.entity';
 import { PlatformsController } from './platforms/platforms.controller';
 import { PlatformsRepository } from './platforms/platforms.repository';
@@ -74,10 +77,12 @@ import { SupportService } from './support/support.service';
         AlertEmailTemplates1766100000000,
         AuditTrail1767200000000,
         AdminReference1766900000000,
+        DataImport1767300000000,
       ],
     }),
   ],
   controllers: [
+    DataImportController,
     GeoController,
     DepositorsController,
     PlatformsController,
@@ -96,6 +101,7 @@ import { SupportService } from './support/support.service';
     AnnouncementsAdminController,
   ],
   providers: [
+    DepositorsImport,
     GeoService,
     DepositorsRepository,
     DepositorsService,

@@ -41,6 +41,10 @@ import { SettingsService } from './settings/settings.service';
 import { RoleGroup, User } from './users/user.entity';
 import { UsersRepository } from './users/users.repository';
 
+import { FileStorage, LocalFileStorage } from '@portal/files';
+import { UsersImport } from './admin-users/users-import';
+import { UsersImportController } from './admin-users/users-import.controller';
+import { DataImport1768000000000 } from './migrations/1768000000000-DataImport';
 /** The auth service: users, credentials, sessions, roles and scopes, user settings, dashboard tiles. */
 /** The auth database's migrations, in order (the service and the first-administrator command run them). */
 export const AUTH_MIGRATIONS = [
@@ -51,6 +55,7 @@ export const AUTH_MIGRATIONS = [
   AdminUsers1766600000000,
   ExportMailsAndRetention1767900000002,
   DashboardProfiles1767100000000,
+  DataImport1768000000000,
 ];
 
 @Module({
@@ -71,10 +76,13 @@ export const AUTH_MIGRATIONS = [
     ExportMailsController,
     ExportJobsController,
     AdminUsersController,
+    UsersImportController,
     RoleGroupsController,
     HealthController,
   ],
   providers: [
+    UsersImport,
+    { provide: FileStorage, useFactory: () => new LocalFileStorage() },
     UsersRepository,
     SessionsRepository,
     SessionsService,

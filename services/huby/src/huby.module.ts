@@ -21,7 +21,10 @@ import { FileStorage, LocalFileStorage } from '@portal/files';
 import { ImportController } from './import/import.controller';
 import { ImportSample } from './import/import-sample';
 import { ImportService } from './import/import.service';
+import { AddressesImport } from './addresses/addresses-import';
+import { AddressesImportController } from './addresses/addresses-import.controller';
 import { AddressListOrder1765800000000 } from './migrations/1765800000000-AddressListOrder';
+import { ImportKinds1767300000000 } from './migrations/1767300000000-ImportKinds';
 import { LoopOrders1765600000000 } from './migrations/1765600000000-LoopOrders';
 import { LoopController } from './loop/loop.controller';
 import { LoopService } from './loop/loop.service';
@@ -60,11 +63,13 @@ import { ShipmentsService } from './shipments/shipments.service';
         Labels1765400000000,
         OrderImport1765700000000,
         AddressListOrder1765800000000,
+        ImportKinds1767300000000,
         LoopOrders1765600000000,
       ],
     }),
   ],
   controllers: [
+    AddressesImportController,
     ShipmentsController,
     LabelsController,
     AddressesController,
@@ -88,6 +93,7 @@ import { ShipmentsService } from './shipments/shipments.service';
     AddressRetention,
     CarrierEventsJob,
     ImportService,
+    AddressesImport,
     ImportSample,
     { provide: FileStorage, useFactory: () => new LocalFileStorage() },
     LoopService,

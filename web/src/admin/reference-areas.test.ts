@@ -21,6 +21,8 @@ describe('the reference areas of /admin', () => {
       templates: [Role.ADMIN_TEMPLATE],
       logos: [Role.ADMIN_DEPOSITOR],
       logs: [Role.ADMIN_LOGS],
+      // Whoever may import one of its kinds (users, depositors, addresses).
+      imports: [Role.ADMIN_USERS, Role.ADMIN_DEPOSITOR, Role.ADMIN_DASHTOWER_USER, Role.USER_IMPORT_ALL],
       announcements: [Role.ADMIN_ANNOUNCEMENT],
     });
   });
@@ -31,7 +33,7 @@ describe('the reference areas of /admin', () => {
         .map((a) => a.path)
         .filter((p) => REFERENCE_AREAS.some((r) => r.path === p));
     expect(paths([Role.ADMIN_LOGS])).toEqual(['logs']);
-    expect(paths([Role.ADMIN_DEPOSITOR, Role.ADMIN_ANNOUNCEMENT])).toEqual(['depositors', 'logos', 'announcements']);
+    expect(paths([Role.ADMIN_DEPOSITOR, Role.ADMIN_ANNOUNCEMENT])).toEqual(['depositors', 'logos', 'imports', 'announcements']);
     expect(paths([Role.USER_CHANGE_OWN_LOGO, Role.PGT_USER])).toEqual([]);
     expect(paths([Role.ADMIN])).toEqual(REFERENCE_AREAS.map((a) => a.path));
   });

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Role } from '@portal/contracts';
+import { ADMIN_IMPORT_ROLES, Role } from '@portal/contracts';
 import type { AdminArea } from './areas';
 
 /**
@@ -7,7 +7,7 @@ import type { AdminArea } from './areas';
  * item 2), each behind its spec §6 role: ADMIN_DEPOSITOR the depositors and their logos, ADMIN_LIST
  * the provider's lists (platforms, activities, stores), ADMIN_TEMPLATE the templates, ADMIN_LOGS the
  * logs, ADMIN_ANNOUNCEMENT the announcements. A depositor's own logo is changed from the header
- * (USER_CHANGE_OWN_LOGO), not here.
+ * (USER_CHANGE_OWN_LOGO), not here. The data import opens for whoever may import one of its kinds.
  */
 export const REFERENCE_AREAS: AdminArea[] = [
   {
@@ -44,6 +44,13 @@ export const REFERENCE_AREAS: AdminArea[] = [
     labelKey: 'adminRef.areas.logs.title',
     descriptionKey: 'adminRef.areas.logs.description',
     component: lazy(() => import('./logs/LogsArea')),
+  },
+  {
+    path: 'imports',
+    roles: [...new Set(Object.values(ADMIN_IMPORT_ROLES).flat())],
+    labelKey: 'adminImport.title',
+    descriptionKey: 'adminImport.description',
+    component: lazy(() => import('./imports/DataImportArea')),
   },
   {
     path: 'announcements',

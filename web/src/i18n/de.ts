@@ -215,6 +215,7 @@ export const de: Shape<typeof fr> = {
     importEmailFormat: 'Format der E-Mail-Spalte ungültig.',
     importCodeNotAuthorized: 'Code für Ihr Konto nicht freigegeben.',
     importHasRefusedLines: 'Abgelehnte Zeilen: %{refused}. Importieren Sie ohne die abgelehnten Zeilen oder korrigieren Sie die Datei.',
+    importHeaderMismatch: 'Die Kopfzeile entspricht nicht den erwarteten Spalten (%{column}): %{expected}.',
     importNotReady: 'Dieser Import ist nicht bereit: die Simulation läuft noch oder der Import ist erledigt.',
     loopDepositorNotOnPlatform: 'Einlagerercode auf der Plattform nicht referenziert.',
     loopRecipientSaveFailed: 'Fehler beim Speichern der Empfängeradresse.',
@@ -905,6 +906,26 @@ export const de: Shape<typeof fr> = {
       home: 'Zum Dashboard',
     },
   },
+  adminImport: {
+    title: 'Datenimport',
+    description: 'Benutzer, Einlagerer und Adressen aus einer CSV- oder XLSX-Datei, vor dem Import simuliert.',
+    kind: 'Datenart',
+    simulatedSummary: 'Simulation von „%{name}“ — anzulegende oder zu aktualisierende Zeilen: %{orders}, abgelehnte Zeilen: %{refused}.',
+    kinds: {
+      users: {
+        label: 'Benutzer',
+        help: 'Ein Benutzer pro Zeile, nach Login gefunden: angelegt (das Passwort kommt per E-Mail, nie in der Datei) oder aktualisiert. Gruppen, Einlagerer, Aktivitäten und Lager: Codes durch | getrennt, unter denen, die Sie vergeben dürfen.',
+      },
+      depositors: {
+        label: 'Einlagerer',
+        help: 'Ein Einlagerer pro Zeile, nach Code gefunden (Großbuchstaben, Ziffern, Bindestrich, Unterstrich): angelegt oder aktualisiert.',
+      },
+      addresses: {
+        label: 'Adressen',
+        help: 'Eine Absender- oder Empfängeradresse pro Zeile, nach Code im Adressbuch des Einlagerers gefunden: angelegt oder aktualisiert. Telefon oder Mobil erforderlich; Typ B2B oder B2C.',
+      },
+    },
+  },
   imports: {
     chooseFile: 'CSV- oder XLSX-Datei wählen',
     sampleCsv: 'Beispieldatei CSV',
@@ -935,6 +956,7 @@ export const de: Shape<typeof fr> = {
       package: 'Packstück',
       refused: 'Abgelehnt',
       ignored: 'Ignoriert',
+      update: 'Zu aktualisieren',
       already: 'Bereits importiert',
       imported: 'Importiert',
       failed: 'Fehlgeschlagen',

@@ -215,6 +215,7 @@ export const en: Shape<typeof fr> = {
     importEmailFormat: 'Email column format is wrong.',
     importCodeNotAuthorized: 'Code not authorized for your account.',
     importHasRefusedLines: 'Refused lines: %{refused}. Import skipping the refused lines, or fix the file.',
+    importHeaderMismatch: 'The header row does not match the expected columns (%{column}): %{expected}.',
     importNotReady: 'This import is not ready: the simulation is still running or the import is done.',
     loopDepositorNotOnPlatform: 'Depositor code not referenced on the platform.',
     loopRecipientSaveFailed: 'Error saving the recipient address.',
@@ -902,6 +903,26 @@ export const en: Shape<typeof fr> = {
       home: 'Go to the dashboard',
     },
   },
+  adminImport: {
+    title: 'Data import',
+    description: 'Users, depositors and addresses from a CSV or XLSX file, simulated before the import.',
+    kind: 'Kind of data',
+    simulatedSummary: 'Simulation of “%{name}” — lines to create or update: %{orders}, refused lines: %{refused}.',
+    kinds: {
+      users: {
+        label: 'Users',
+        help: 'One user per line, found by login: created (the password is sent by e-mail, never in the file) or updated. Groups, depositors, activities and stores: codes separated by |, among those you may give.',
+      },
+      depositors: {
+        label: 'Depositors',
+        help: 'One depositor per line, found by code (capitals, digits, hyphen, underscore): created or updated.',
+      },
+      addresses: {
+        label: 'Addresses',
+        help: 'One shipper or recipient address per line, found by its code in the depositor’s book: created or updated. Phone or mobile required; type B2B or B2C.',
+      },
+    },
+  },
   imports: {
     chooseFile: 'Choose a CSV or XLSX file',
     sampleCsv: 'Sample CSV file',
@@ -932,6 +953,7 @@ export const en: Shape<typeof fr> = {
       package: 'Package',
       refused: 'Refused',
       ignored: 'Ignored',
+      update: 'To update',
       already: 'Already imported',
       imported: 'Imported',
       failed: 'Failed',

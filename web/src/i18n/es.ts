@@ -215,6 +215,7 @@ export const es: Shape<typeof fr> = {
     importEmailFormat: 'Formato de la columna de correo incorrecto.',
     importCodeNotAuthorized: 'Código no autorizado para su cuenta.',
     importHasRefusedLines: 'Líneas rechazadas: %{refused}. Importe ignorando las líneas rechazadas o corrija el archivo.',
+    importHeaderMismatch: 'La fila de encabezado no coincide con las columnas esperadas (%{column}): %{expected}.',
     importNotReady: 'Esta importación no está lista: la simulación sigue en curso o la importación ya se hizo.',
     loopDepositorNotOnPlatform: 'Código de depositante no referenciado en la plataforma.',
     loopRecipientSaveFailed: 'Error al guardar la dirección del destinatario.',
@@ -904,6 +905,26 @@ export const es: Shape<typeof fr> = {
       home: 'Ir al panel',
     },
   },
+  adminImport: {
+    title: 'Importación de datos',
+    description: 'Usuarios, depositantes y direcciones desde un archivo CSV o XLSX, simulados antes de importar.',
+    kind: 'Tipo de datos',
+    simulatedSummary: 'Simulación de «%{name}» — líneas a crear o actualizar: %{orders}, líneas rechazadas: %{refused}.',
+    kinds: {
+      users: {
+        label: 'Usuarios',
+        help: 'Un usuario por línea, encontrado por su login: creado (recibe su contraseña por correo, nunca en el archivo) o actualizado. Grupos, depositantes, actividades y almacenes: códigos separados por |, entre los que puede asignar.',
+      },
+      depositors: {
+        label: 'Depositantes',
+        help: 'Un depositante por línea, encontrado por su código (mayúsculas, cifras, guion, guion bajo): creado o actualizado.',
+      },
+      addresses: {
+        label: 'Direcciones',
+        help: 'Una dirección de remitente o destinatario por línea, encontrada por su código en la libreta del depositante: creada o actualizada. Teléfono o móvil obligatorio; tipo B2B o B2C.',
+      },
+    },
+  },
   imports: {
     chooseFile: 'Elegir un archivo CSV o XLSX',
     sampleCsv: 'Archivo de ejemplo CSV',
@@ -934,6 +955,7 @@ export const es: Shape<typeof fr> = {
       package: 'Bulto',
       refused: 'Rechazada',
       ignored: 'Ignorada',
+      update: 'Por actualizar',
       already: 'Ya importada',
       imported: 'Importada',
       failed: 'Fallida',

@@ -213,6 +213,7 @@ export const fr = {
     importEmailFormat: 'Format de la colonne e-mail incorrect.',
     importCodeNotAuthorized: 'Code non autorisé pour votre compte.',
     importHasRefusedLines: 'Lignes refusées : %{refused}. Importez en ignorant les lignes refusées, ou corrigez le fichier.',
+    importHeaderMismatch: 'La ligne d’en-tête ne correspond pas aux colonnes attendues (%{column}) : %{expected}.',
     importNotReady: 'Cet import n’est pas prêt : la simulation est en cours ou l’import déjà fait.',
     loopDepositorNotOnPlatform: 'Code déposant non référencé sur la plateforme.',
     loopRecipientSaveFailed: 'Erreur lors de l’enregistrement de l’adresse du destinataire.',
@@ -900,6 +901,26 @@ export const fr = {
       home: 'Aller au tableau de bord',
     },
   },
+  adminImport: {
+    title: 'Import de données',
+    description: 'Utilisateurs, déposants et adresses depuis un fichier CSV ou XLSX, simulés avant l’import.',
+    kind: 'Type de données',
+    simulatedSummary: 'Simulation de « %{name} » — lignes à créer ou mettre à jour : %{orders}, lignes refusées : %{refused}.',
+    kinds: {
+      users: {
+        label: 'Utilisateurs',
+        help: 'Un utilisateur par ligne, retrouvé par son identifiant : créé (il reçoit son mot de passe par e-mail, jamais dans le fichier) ou mis à jour. Groupes, déposants, activités et magasins : codes séparés par |, parmi ceux que vous pouvez attribuer.',
+      },
+      depositors: {
+        label: 'Déposants',
+        help: 'Un déposant par ligne, retrouvé par son code (majuscules, chiffres, tiret, souligné) : créé ou mis à jour.',
+      },
+      addresses: {
+        label: 'Adresses',
+        help: 'Une adresse expéditeur ou destinataire par ligne, retrouvée par son code dans le carnet du déposant : créée ou mise à jour. Téléphone ou mobile obligatoire ; type B2B ou B2C.',
+      },
+    },
+  },
   imports: {
     chooseFile: 'Choisir un fichier CSV ou XLSX',
     sampleCsv: 'Fichier exemple CSV',
@@ -930,6 +951,7 @@ export const fr = {
       package: 'Colis',
       refused: 'Refusée',
       ignored: 'Ignorée',
+      update: 'À mettre à jour',
       already: 'Déjà importée',
       imported: 'Importée',
       failed: 'En échec',

@@ -215,6 +215,7 @@ export const it: Shape<typeof fr> = {
     importEmailFormat: 'Formato della colonna e-mail errato.',
     importCodeNotAuthorized: 'Codice non autorizzato per il suo account.',
     importHasRefusedLines: 'Righe rifiutate: %{refused}. Importi ignorando le righe rifiutate o corregga il file.',
+    importHeaderMismatch: 'La riga di intestazione non corrisponde alle colonne attese (%{column}): %{expected}.',
     importNotReady: 'Questa importazione non è pronta: la simulazione è in corso o l’importazione è già fatta.',
     loopDepositorNotOnPlatform: 'Codice depositante non referenziato sulla piattaforma.',
     loopRecipientSaveFailed: 'Errore durante il salvataggio dell’indirizzo del destinatario.',
@@ -904,6 +905,26 @@ export const it: Shape<typeof fr> = {
       home: 'Vai al cruscotto',
     },
   },
+  adminImport: {
+    title: 'Importazione dati',
+    description: 'Utenti, depositanti e indirizzi da un file CSV o XLSX, simulati prima dell’importazione.',
+    kind: 'Tipo di dati',
+    simulatedSummary: 'Simulazione di «%{name}» — righe da creare o aggiornare: %{orders}, righe rifiutate: %{refused}.',
+    kinds: {
+      users: {
+        label: 'Utenti',
+        help: 'Un utente per riga, trovato dal login: creato (riceve la password via e-mail, mai nel file) o aggiornato. Gruppi, depositanti, attività e magazzini: codici separati da |, tra quelli che può assegnare.',
+      },
+      depositors: {
+        label: 'Depositanti',
+        help: 'Un depositante per riga, trovato dal codice (maiuscole, cifre, trattino, trattino basso): creato o aggiornato.',
+      },
+      addresses: {
+        label: 'Indirizzi',
+        help: 'Un indirizzo mittente o destinatario per riga, trovato dal codice nella rubrica del depositante: creato o aggiornato. Telefono o cellulare obbligatorio; tipo B2B o B2C.',
+      },
+    },
+  },
   imports: {
     chooseFile: 'Scegliere un file CSV o XLSX',
     sampleCsv: 'File di esempio CSV',
@@ -934,6 +955,7 @@ export const it: Shape<typeof fr> = {
       package: 'Collo',
       refused: 'Rifiutata',
       ignored: 'Ignorata',
+      update: 'Da aggiornare',
       already: 'Già importata',
       imported: 'Importata',
       failed: 'Non riuscita',

@@ -20,6 +20,8 @@ export interface ImportScreenProps {
   help: ReactNode;
   /** A name for the downloaded samples. */
   sampleName: string;
+  /** The i18n key of the simulation's summary (what `orders` counts: orders, or rows to write). */
+  simulatedSummaryKey?: string;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface ImportScreenProps {
  * simulation line by line, then import (or import skipping the refused lines) and download the
  * report. The simulation id stays in the address, so a reload finds it again.
  */
-export function ImportScreen({ base, title, help, sampleName }: ImportScreenProps) {
+export function ImportScreen({ base, title, help, sampleName, simulatedSummaryKey = 'imports.simulatedSummary' }: ImportScreenProps) {
   const translate = useTranslate();
   const errorText = useErrorText();
   const [search, setSearch] = useSearchParams();
@@ -153,7 +155,7 @@ export function ImportScreen({ base, title, help, sampleName }: ImportScreenProp
       {simulation && (state === 'simulated' || state === 'imported' || state === 'failed') && (
         <>
           <Alert severity={state === 'imported' ? 'success' : refused ? 'warning' : 'info'} data-testid="import-summary">
-            {translate(state === 'imported' ? 'imports.importedSummary' : 'imports.simulatedSummary', {
+            {translate(state === 'imported' ? 'imports.importedSummary' : simulatedSummaryKey, {
               name: simulation.name,
               orders: simulation.orders,
               refused,

@@ -18,6 +18,7 @@ import type { ImportLineDto, ImportLineStatus } from '@portal/contracts';
 
 const COLORS: Partial<Record<ImportLineStatus, 'success' | 'error' | 'warning' | 'info' | 'default'>> = {
   create: 'success',
+  update: 'success',
   package: 'success',
   imported: 'success',
   refused: 'error',

@@ -58,20 +58,4 @@ export const HUBY_ERROR_STATUS = {
   labelWriteFailed: 500,
   /** After printing, a shipment could not move to "labels printed" (params.references). */
   printedStatusUpdateFailed: 409,
-  /** Spec §8 import keys: one per refused line of an order import, with its line number (params.line). */
-  importNoReference: 422,
-  importWriteFailed: 422,
-  importElementCount: 422,
-  importUnknownLineType: 422,
-  importUnknownAddressCode: 422,
-  importUnknownPackagingCode: 422,
-  importUnknownTourCode: 422,
-  importEmptyLine: 422,
-  importMalformedReference: 422,
-  importEmailFormat: 422,
-  importCodeNotAuthorized: 422,
-  /** An import whose simulation refused lines, asked without force (params.refused). */
-  importHasRefusedLines: 409,
-  /** The simulation is still reading its file, or was already imported (params.state). */
-  importNotReady: 409,
 } as const;

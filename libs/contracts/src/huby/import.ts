@@ -4,23 +4,12 @@
  * the gateway, the service and the web exchange.
  */
 
+import type { ImportColumn } from '../imports';
+
 /** The first column of each line: an order header, or a package or pallet of the order above it. */
 export const IMPORT_LINE_TYPES = { order: 'ORDER', package: 'PACKAGE', pallet: 'PALLET' } as const;
 /** The template's example lines carry this type: they must be removed before importing (spec §5). */
 export const IMPORT_SAMPLE_LINE_TYPE = 'EXAMPLE';
-
-export type ImportColumnKind =
-  'type' | 'code' | 'reference' | 'text' | 'email' | 'phone' | 'flag' | 'day' | 'number' | 'integer' | 'choice';
-export interface ImportColumn {
-  /** The header name, also the field name. */
-  name: string;
-  kind: ImportColumnKind;
-  required?: boolean;
-  max?: number;
-  choices?: readonly string[];
-  /** A value for the sample file. */
-  sample: string;
-}
 
 /** Address action column values (spec §5: empty, delete after shipping, delete after delivery). */
 export const IMPORT_ACTIONS = { DELETE_AFTER_SHIPPING: 'deleteAfterShipping', DELETE_AFTER_DELIVERY: 'deleteAfterDelivery' } as const;
@@ -66,64 +55,6 @@ export const IMPORT_PACKAGE_COLUMNS: readonly ImportColumn[] = [
   { name: 'height_cm', kind: 'number', max: 10_000, sample: '30' },
   { name: 'packages', kind: 'integer', required: true, max: 999, sample: '2' },
 ];
-
-/** Upload limit of an import file (spec §9 leaves the value open): 100,000 lines stay well under it. */
-export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
-/** Lines of one file (its header included); beyond, the file is refused with sizeLimitExceeded. */
-export const IMPORT_MAX_LINES = 200_000;
-
-/**
- * What a simulated line will do: `create` an order (header line), `package` of that order, `refused`
- * with a §8 import key, `ignored` (an empty line), `already` imported (same depositor and reference),
- * `header` (line 1). After the import: `imported` or `failed` (with importWriteFailed).
- */
-export const IMPORT_LINE_STATUSES = ['header', 'create', 'package', 'refused', 'ignored', 'already', 'imported', 'failed'] as const;
-export type ImportLineStatus = (typeof IMPORT_LINE_STATUSES)[number];
-
-/** §8 import keys, one per refusal (params name the column, the code, the counts). */
-export const IMPORT_KEYS = [
-  'importNoReference',
-  'importWriteFailed',
-  'importElementCount',
-  'importUnknownLineType',
-  'importUnknownAddressCode',
-  'importUnknownPackagingCode',
-  'importUnknownTourCode',
-  'importEmptyLine',
-  'importMalformedReference',
-  'importEmailFormat',
-  'importCodeNotAuthorized',
-] as const;
-export type ImportKey = (typeof IMPORT_KEYS)[number];
-
-export interface ImportLineDto {
-  line: number;
-  status: ImportLineStatus;
-  key: ImportKey | null;
-  params: Record<string, string | number> | null;
-  /** The order the line belongs to, when it has one. */
-  reference: string | null;
-  /** What the line creates, in words: recipient and town for an order, packages and weight for a package. */
-  what: string | null;
-}
-
-export type ImportState = 'reading' | 'simulated' | 'importing' | 'imported' | 'failed';
-
-export interface ImportSimulationDto {
-  id: string;
-  name: string;
-  format: 'csv' | 'xlsx';
-  state: ImportState;
-  /** Bytes read of `size` while reading (the progress bar). */
-  read_bytes: number;
-  size: number;
-  /** Lines per status. */
-  counts: Partial<Record<ImportLineStatus, number>>;
-  orders: number;
-  /** A file-level refusal (unreadable, too many lines). */
-  error: { key: string; params?: Record<string, unknown> } | null;
-  created_at: string;
-}
 
 /** The caller's codes a sample file is written with (null when the caller has none). */
 export interface ImportSampleValuesDto {

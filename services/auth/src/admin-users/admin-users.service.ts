@@ -55,6 +55,17 @@ const NULLABLE = new Set(['avatar_url', 'phone', 'uid_zpl_printer', 'printer_url
 /** What the caller context carries (the gateways drop their cached sessions when it changes). */
 const CONTEXT_FIELDS = ['language', 'timezone', 'roles', 'groups', 'depositors', 'activities', 'stores'] as const;
 
+/** What one line of a users import writes (users-import.ts resolves the codes into ids). */
+export interface UserImportLine {
+  uuid: string | null;
+  user: Record<string, unknown>;
+  active: boolean;
+  groups: string[];
+  depositors: number[];
+  activities: number[];
+  stores: number[];
+}
+
 const publicOf = ({ internalId: _, ...dto }: AdminUserRow): AdminUserDto => dto;
 
 /**
@@ -171,6 +182,48 @@ export class AdminUsersService {
       return after;
     });
     this.outbox.kick();
+    return publicOf(after);
+  }
+
+  /**
+   * One line of a users import (back-office data import), in one transaction: the user created (a
+   * generated password mailed, never a column) or updated by login, with their role groups, filters
+   * and active flag; the same rules as the form and setAccess, the same audit record.
+   */
+  async importLine(ctx: CallerContext, line: UserImportLine): Promise<AdminUserDto> {
+    const input = parseBody(adminUserInput, line.user);
+    const manager = await this.users.managerFor(ctx);
+    const groups = await this.users.groups();
+    const chosen = line.groups.map((code) => groups.find((g) => g.code === code));
+    if (chosen.includes(undefined)) throw new AppError('validationFailed', 'unknown role group', undefined, { groups: 'unknownCode' });
+    requireDepositors(manager, line.depositors);
+    await this.backOffice.check(this.users.scopeOf(manager), line);
+    const password = line.uuid ? null : generatePassword();
+    const access = { depositor_ids: line.depositors, activity_ids: line.activities, store_ids: line.stores, disabled: !line.active };
+    const after = await this.users.transaction(manager, async (em) => {
+      const before = line.uuid ? await this.users.get(ctx, manager, line.uuid, em) : null;
+      if (before) requireChangeable(manager, before);
+      requireGrantable(manager, {
+        roles: [[], []],
+        groups: [groups.filter((g) => before?.groups.includes(g.code)), chosen as typeof groups],
+      });
+      const uuid = before?.uuid ?? randomUUID();
+      if (before) await this.users.update(em, before.internalId, { ...columnsOf(input, true), ...access });
+      const id =
+        before?.internalId ??
+        (await this.users.insert(em, { ...columnsOf(input, true), ...access, uuid, password_hash: await hashPassword(password!) }));
+      if (before?.active && !line.active) await this.sessions.revokeAll(em, before.internalId, before.uuid, 'deactivated');
+      await this.users.setGroups(
+        em,
+        id,
+        chosen.map((g) => g!.id),
+      );
+      const after = await this.users.get(ctx, manager, uuid, em);
+      await this.record(em, ctx, manager, before ? AdminUsersEvents.userUpdated : AdminUsersEvents.userCreated, before, after);
+      return after;
+    });
+    this.outbox.kick();
+    if (password) this.mailPassword(after, password, 'account-created');
     return publicOf(after);
   }
 

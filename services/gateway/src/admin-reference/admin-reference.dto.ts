@@ -4,7 +4,7 @@ import { AppError, LOGO_UPLOAD_MAX_BYTES, type CallerContext, type ListDeclarati
 import { FileStorage, JPEG, PNG } from '@portal/files';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { firstRow, listRequest, sendListPage, type ListQuery } from '../http/list-query';
-import { limited } from '../huby/import.controller';
+import { limited } from '../imports/import-http';
 
 export type Json = Record<string, unknown>;
 export const object = (body: unknown): Json => (body && typeof body === 'object' && !Array.isArray(body) ? (body as Json) : {});

@@ -25,7 +25,7 @@ import { ExportsService } from '../exports/exports.service';
 import { Caller } from '../http/caller';
 import { attachment } from '../http/files';
 import { firstRow, listRequest, sendListPage } from '../http/list-query';
-import { limited } from '../huby/import.controller';
+import { limited } from '../imports/import-http';
 import { columnsSheet, listPages } from '../stock/export-file';
 import { ClaimsExportQuery, ClaimsListQuery } from './claims.dto';
 import { CLAIMS_EXPORT_COLUMNS, CLAIMS_EXPORT_TITLE } from './export-file';

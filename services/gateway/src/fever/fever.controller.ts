@@ -30,7 +30,7 @@ import { ExportsService } from '../exports/exports.service';
 import { Caller } from '../http/caller';
 import { attachment } from '../http/files';
 import { firstRow, listRequest, sendListPage } from '../http/list-query';
-import { limited } from '../huby/import.controller';
+import { limited } from '../imports/import-http';
 import { columnsSheet } from '../stock/export-file';
 import { FEVER_EXPORT_COLUMNS, FEVER_EXPORT_TITLE, feverReadingPages, type FeverExportQuery } from './export-file';
 import { FEVER_BODIES, FeverExportParams, FeverPeriodParams, FeverPlansQuery, FeverProbesQuery, FeverZonesQuery } from './fever.dto';

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { requestIdOf, useOperations } from '../health/operations';
 import { envelopeClientErrors, refuseNulInUrls, useJsonBodyParser, useRawUploads } from './hostile-input';
 import { LOGO_UPLOAD } from '../admin-reference/admin-reference.dto';
+import { DATA_IMPORT_UPLOAD } from '../admin-reference/data-import.controller';
 import { CLAIM_ATTACHMENT_UPLOAD } from '../claims/claims.controller';
 import { FEVER_PLAN_IMAGE_UPLOAD } from '../fever/fever.controller';
 import { IMPORT_UPLOAD_PATH } from '../huby/import.controller';
@@ -42,7 +43,11 @@ export async function configureGateway(app: NestFastifyApplication): Promise<voi
   useRawUploads(fastify, (url) => {
     const path = url.split('?')[0];
     return (
-      path === IMPORT_UPLOAD_PATH || CLAIM_ATTACHMENT_UPLOAD.test(path) || LOGO_UPLOAD.test(path) || FEVER_PLAN_IMAGE_UPLOAD.test(path)
+      path === IMPORT_UPLOAD_PATH ||
+      DATA_IMPORT_UPLOAD.test(path) ||
+      CLAIM_ATTACHMENT_UPLOAD.test(path) ||
+      LOGO_UPLOAD.test(path) ||
+      FEVER_PLAN_IMAGE_UPLOAD.test(path)
     );
   });
   envelopeClientErrors(fastify.server);

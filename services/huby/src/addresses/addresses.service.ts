@@ -15,6 +15,7 @@ import {
   type ListPage,
 } from '@portal/contracts';
 import { countedPage, Db, orderBy, prefixEnd, ScopedWhere } from '@portal/db';
+import type { EntityManager } from 'typeorm';
 import { Depositors } from '../depositors/depositors';
 import { uuidOf } from '../common/ids';
 
@@ -172,7 +173,8 @@ export class AddressesService {
     return problem ? { result: false, error: { key: 'addressNotDeliverable', message: problem } } : { result: true };
   }
 
-  async create(ctx: CallerContext, data: unknown): Promise<AddressDto> {
+  /** `alsoWrite`: another write of the same transaction (an import's audit record), given the new address's uuid. */
+  async create(ctx: CallerContext, data: unknown, alsoWrite?: AlsoWrite): Promise<AddressDto> {
     const input = parseBody(addressInput, data);
     const depositor = await this.depositors.forCaller(ctx, input.depositor_id!);
     const values = WRITABLE.map((k) => columnValue(input, k));
@@ -183,23 +185,25 @@ export class AddressesService {
            VALUES ($1, $2, $3, ${WRITABLE.map((_, i) => `$${i + 4}`).join(', ')}) RETURNING uuid`,
           [depositor.id, depositor.code, input.book, ...values],
         );
+        await alsoWrite?.(em, row.uuid);
         return row.uuid;
       }),
     );
     return this.get(ctx, { uuid });
   }
 
-  async update(ctx: CallerContext, data: unknown): Promise<AddressDto> {
+  async update(ctx: CallerContext, data: unknown, alsoWrite?: AlsoWrite): Promise<AddressDto> {
     const current = await this.get(ctx, data);
     const body = { ...((data as { address?: unknown } | null)?.address as object), book: current.book, depositor_id: current.depositor_id };
     const input = parseBody(addressInput, body);
     await this.write(ctx, () =>
-      this.db.scoped(ctx, (em) =>
-        em.query(`UPDATE addresses SET ${WRITABLE.map((k, i) => `${k} = $${i + 2}`).join(', ')}, updated_at = now() WHERE uuid = $1`, [
-          current.uuid,
-          ...WRITABLE.map((k) => columnValue(input, k)),
-        ]),
-      ),
+      this.db.scoped(ctx, async (em) => {
+        await em.query(
+          `UPDATE addresses SET ${WRITABLE.map((k, i) => `${k} = $${i + 2}`).join(', ')}, updated_at = now() WHERE uuid = $1`,
+          [current.uuid, ...WRITABLE.map((k) => columnValue(input, k))],
+        );
+        await alsoWrite?.(em, current.uuid);
+      }),
     );
     return this.get(ctx, { uuid: current.uuid });
   }
@@ -242,6 +246,8 @@ export class AddressesService {
     }
   }
 }
+
+type AlsoWrite = (em: EntityManager, uuid: string) => Promise<unknown>;
 
 function columnValue(input: AddressInput, key: (typeof WRITABLE)[number]): unknown {
   const value = input[key];

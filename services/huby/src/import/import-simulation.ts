@@ -5,11 +5,10 @@ import {
   IMPORT_SAMPLE_LINE_TYPE,
   HUBY_LIMITS,
   type ImportLineStatus,
-  type ImportKey,
   type ShipmentPartyDto,
 } from '@portal/contracts';
-import { elementCount, isEmptyLine, isRefusal, lineValues, refusal, type CellValue, type Refusal } from './import-lines';
-import type { ImportRow } from './import-reader';
+import { elementCount, isEmptyLine, isRefusal, lineValues, refusal, type CellValue, type Refusal } from '@portal/files';
+import type { ImportRow, ImportSimulatedLine } from '@portal/files';
 
 /** A new recipient written into the book with the order (no recipient code on the line). */
 export type NewRecipient = Omit<ShipmentPartyDto, 'uuid' | 'code' | 'civility' | 'address2' | 'state_code' | 'customer_code'> & {
@@ -45,16 +44,8 @@ export interface ImportOrder {
   }[];
 }
 
-export interface SimulatedLine {
-  line: number;
-  status: ImportLineStatus;
-  key: ImportKey | null;
-  params: Record<string, string | number> | null;
-  depositor_id: number | null;
-  reference: string | null;
-  what: string | null;
-  order: ImportOrder | null;
-}
+/** A line as the shared runs store it, its payload the order it writes (on its header line). */
+export type SimulatedLine = Omit<ImportSimulatedLine, 'payload'> & { order: ImportOrder | null };
 
 /** The depositor's data the lines are checked against, scoped to the caller. */
 export interface ImportResolver {

@@ -1,7 +1,7 @@
 /** Test fixtures of the order import: a fake resolver, order and package lines, a simulation run on text. */
 import { Readable } from 'node:stream';
 import { IMPORT_ORDER_COLUMNS, IMPORT_PACKAGE_COLUMNS, type ShipmentPartyDto } from '@portal/contracts';
-import { importRows } from './import-reader';
+import { importRows } from '@portal/files';
 import { ImportSimulation, type ImportResolver, type SimulatedLine } from './import-simulation';
 
 const party = (code: string, phone: string | null): ShipmentPartyDto => ({

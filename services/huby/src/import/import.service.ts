@@ -1,228 +1,65 @@
-import { Transform } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  AppError,
-  IMPORT_LINE_STATUSES,
-  IMPORT_MAX_BYTES,
   type CallerContext,
   type ImportLineDto,
-  type ImportLineStatus,
   type ImportSimulationDto,
   type ShipmentInput,
   type ShipmentPartyDto,
 } from '@portal/contracts';
 import { Db, inScope } from '@portal/db';
-import { FileStorage } from '@portal/files';
-import { uuidOf } from '../common/ids';
+import { FileStorage, ImportRuns } from '@portal/files';
 import { Depositors } from '../depositors/depositors';
 import { insertDraft } from '../shipments/shipments.service';
-import { importRows } from './import-reader';
 import { HubyImportResolver } from './import-resolver';
-import { ImportSimulation, type ImportOrder, type SimulatedLine } from './import-simulation';
-
-// The import tables are the uploader's working data, not depositor rows: every query names the
-// caller's user id (or a simulation found that way); the orders it writes go through the scoped tables.
-const SIMULATION_COLUMNS = `uuid AS id, name, format, state, size::float8 AS size, read_bytes::float8 AS read_bytes, counts, orders, error,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
-const PAGE_MAX = 5000;
-/** Orders read per page while importing. */
-const APPLY_PAGE = 200;
+import { ImportSimulation, type ImportOrder } from './import-simulation';
 
 /**
- * Huby order import (spec §5, §8): an uploaded file is simulated in the background, line by line,
- * into `import_lines`; the import then writes exactly the simulated orders, one transaction per
- * order (the order, its packages and its new recipient together or not at all). A simulation is
- * its uploader's: every query names the caller's user id.
+ * Huby order import (spec §5, §8) on the shared import runs: an uploaded file is simulated in the
+ * background, line by line, into `import_lines`; the import then writes exactly the simulated
+ * orders, one transaction per order (the order, its packages and its new recipient together or not
+ * at all), each order's package lines ending with its status.
  */
 @Injectable()
 export class ImportService {
   private readonly logger = new Logger('HubyImport');
-  /** The background work in progress, awaited by tests and on shutdown. */
-  readonly running = new Set<Promise<void>>();
+  readonly runs: ImportRuns;
 
   constructor(
     @Inject(Db) private readonly db: Db,
     @Inject(Depositors) private readonly depositors: Depositors,
-    @Inject(FileStorage) private readonly files: FileStorage,
-  ) {}
-
-  /** Starts simulating an uploaded file; answers at once with the simulation (state `reading`). */
-  async simulate(ctx: CallerContext, data: unknown): Promise<ImportSimulationDto> {
-    const d = (data ?? {}) as { file_key?: unknown; name?: unknown; format?: unknown; size?: unknown };
-    const user = userOf(ctx);
-    const format = d.format === 'xlsx' ? 'xlsx' : 'csv';
-    const size = Number(d.size) || 0;
-    if (typeof d.file_key !== 'string') throw new AppError('missingParameter', 'file_key');
-    if (size > IMPORT_MAX_BYTES) throw new AppError('sizeLimitExceeded', 'file too large', { limit: IMPORT_MAX_BYTES });
-    const name =
-      String(d.name ?? `import.${format}`)
-        .replaceAll('\u0000', '')
-        .slice(0, 255) || `import.${format}`;
-    const [row] = await this.db.scopedQuery<{ uuid: string }>(
-      ctx,
-      `INSERT INTO import_simulations (user_id, created_by, name, format, size) VALUES ($1, $2, $3, $4, $5) RETURNING uuid`,
-      [user, ctx.user?.login ?? null, name, format, size],
-    );
-    this.background(this.read(ctx, row.uuid, d.file_key, format));
-    return this.get(ctx, { id: row.uuid });
+    @Inject(FileStorage) files: FileStorage,
+  ) {
+    this.runs = new ImportRuns(db, files, {
+      kind: 'orders',
+      simulator: (ctx, sink, padShort) =>
+        new ImportSimulation(
+          new HubyImportResolver(this.db, this.depositors, ctx),
+          (lines) => sink(lines.map(({ order, ...line }) => ({ ...line, payload: order }))),
+          padShort,
+        ),
+      write: (ctx, payload) => this.writeOrder(ctx, payload as ImportOrder),
+    });
   }
 
-  async get(ctx: CallerContext, data: unknown): Promise<ImportSimulationDto> {
-    const id = uuidOf((data as { id?: unknown } | null)?.id);
-    const [row] = await this.db.scopedQuery<ImportSimulationDto>(
-      ctx,
-      `SELECT ${SIMULATION_COLUMNS} FROM import_simulations WHERE uuid = $1 AND user_id = $2`,
-      [id, userOf(ctx)],
-    );
-    if (!row) throw new AppError('objectNotFound', 'import simulation not found');
-    return row;
+  simulate(ctx: CallerContext, data: unknown): Promise<ImportSimulationDto> {
+    return this.runs.simulate(ctx, data);
   }
 
-  /** A page of the simulation's lines, by line number, optionally of one status. */
-  async lines(ctx: CallerContext, data: unknown): Promise<{ total: number; lines: ImportLineDto[] }> {
-    const d = (data ?? {}) as { status?: unknown; offset?: unknown; limit?: unknown };
-    const simulation = await this.get(ctx, data);
-    const status = IMPORT_LINE_STATUSES.includes(d.status as ImportLineStatus) ? (d.status as string) : null;
-    const offset = Math.max(0, Math.floor(Number(d.offset) || 0));
-    const limit = Math.min(PAGE_MAX, Math.max(1, Math.floor(Number(d.limit) || 100)));
-    const where = `simulation_uuid = $1 AND ($2::text IS NULL OR status = $2)`;
-    const [{ total }] = await this.db.scopedQuery<{ total: number }>(
-      ctx,
-      `SELECT count(*)::int AS total FROM import_lines WHERE ${where}`,
-      [simulation.id, status],
-    );
-    const lines = await this.db.scopedQuery<ImportLineDto>(
-      ctx,
-      `SELECT line, status, key, params, reference, what FROM import_lines WHERE ${where} ORDER BY line OFFSET $3 LIMIT $4`,
-      [simulation.id, status, offset, limit],
-    );
-    return { total, lines };
+  get(ctx: CallerContext, data: unknown): Promise<ImportSimulationDto> {
+    return this.runs.get(ctx, data);
   }
 
-  /**
-   * Imports a simulated file: refused without `force` when lines were refused; the orders are
-   * written in the background (state `importing`, then `imported`), each in its own transaction.
-   */
-  async apply(ctx: CallerContext, data: unknown): Promise<ImportSimulationDto> {
-    const simulation = await this.get(ctx, data);
-    const force = (data as { force?: unknown } | null)?.force === true;
-    if (simulation.state !== 'simulated')
-      throw new AppError('importNotReady', 'the simulation is not ready to import', { state: simulation.state });
-    const refused = simulation.counts.refused ?? 0;
-    if (refused > 0 && !force)
-      throw new AppError('importHasRefusedLines', 'lines were refused: import with force to skip them', { refused });
-    const [moved] = await this.db.scopedQuery<{ uuid: string }>(
-      ctx,
-      `UPDATE import_simulations SET state = 'importing' WHERE uuid = $1 AND state = 'simulated' RETURNING uuid`,
-      [simulation.id],
-    );
-    if (!moved) throw new AppError('importNotReady', 'the simulation is not ready to import', { state: 'importing' });
-    this.background(this.write(ctx, simulation.id));
-    return this.get(ctx, { id: simulation.id });
+  lines(ctx: CallerContext, data: unknown): Promise<{ total: number; lines: ImportLineDto[] }> {
+    return this.runs.lines(ctx, data);
+  }
+
+  apply(ctx: CallerContext, data: unknown): Promise<ImportSimulationDto> {
+    return this.runs.apply(ctx, data);
   }
 
   /** Waits for the background work (tests, shutdown). */
-  async settled(): Promise<void> {
-    while (this.running.size) await Promise.all([...this.running]);
-  }
-
-  private background(work: Promise<void>): void {
-    const tracked = work
-      .catch((e) => this.logger.error(e instanceof Error ? e.stack : String(e)))
-      .finally(() => this.running.delete(tracked));
-    this.running.add(tracked);
-  }
-
-  /** Reads the file into simulated lines, the progress written as it goes; the file is removed once read. */
-  private async read(ctx: CallerContext, id: string, key: string, format: 'csv' | 'xlsx'): Promise<void> {
-    let readBytes = 0;
-    let written = 0;
-    const resolver = new HubyImportResolver(this.db, this.depositors, ctx);
-    const simulation = new ImportSimulation(
-      resolver,
-      async (lines) => {
-        await this.store(ctx, id, lines);
-        written += lines.length;
-        await this.db.scopedQuery(ctx, `UPDATE import_simulations SET read_bytes = $2 WHERE uuid = $1`, [id, readBytes]);
-      },
-      format === 'xlsx',
-    );
-    let error: { key: string; params?: Record<string, unknown> } | null = null;
-    try {
-      // Counted on the way through a pipe: the file is read only as fast as the lines are simulated.
-      const source = this.files.stream(key).pipe(
-        new Transform({
-          transform(chunk: Buffer, _enc, done) {
-            readBytes += chunk.length;
-            done(null, chunk);
-          },
-        }),
-      );
-      for await (const row of importRows(source, format)) await simulation.add(row);
-      await simulation.end();
-    } catch (e) {
-      error = e instanceof AppError ? { key: e.key, params: e.params } : { key: 'cannotReadFile' };
-      if (!(e instanceof AppError)) this.logger.error(e instanceof Error ? e.stack : String(e));
-    } finally {
-      await this.files.delete(key).catch(() => undefined);
-    }
-    this.logger.debug(`simulation ${id}: ${written} lines`);
-    await this.db.scopedQuery(
-      ctx,
-      `UPDATE import_simulations SET state = $2, error = $3, read_bytes = size,
-         counts = (SELECT coalesce(jsonb_object_agg(status, n), '{}') FROM (SELECT status, count(*) AS n FROM import_lines WHERE simulation_uuid = $1 GROUP BY status) c),
-         orders = (SELECT count(*) FROM import_lines WHERE simulation_uuid = $1 AND status = 'create')
-       WHERE uuid = $1`,
-      [id, error ? 'failed' : 'simulated', error ? JSON.stringify(error) : null],
-    );
-  }
-
-  private async store(ctx: CallerContext, id: string, lines: SimulatedLine[]): Promise<void> {
-    await this.db.scopedQuery(
-      ctx,
-      `INSERT INTO import_lines (simulation_uuid, line, status, key, params, depositor_id, reference, what, order_payload)
-       SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[], $5::jsonb[], $6::int[], $7::text[], $8::text[], $9::jsonb[])`,
-      [
-        id,
-        lines.map((l) => l.line),
-        lines.map((l) => l.status),
-        lines.map((l) => l.key),
-        lines.map((l) => (l.params ? JSON.stringify(l.params).replaceAll('\\u0000', '') : null)),
-        lines.map((l) => l.depositor_id),
-        lines.map((l) => l.reference),
-        lines.map((l) => l.what?.replaceAll('\u0000', '').slice(0, 255) ?? null),
-        lines.map((l) => (l.order ? JSON.stringify(l.order) : null)),
-      ],
-    );
-  }
-
-  /** Writes the simulated orders page by page; each order's lines end `imported`, `already` or `failed`. */
-  private async write(ctx: CallerContext, id: string): Promise<void> {
-    for (let after = 0; ;) {
-      const page = await this.db.scopedQuery<{ line: number; order_payload: ImportOrder }>(
-        ctx,
-        `SELECT line, order_payload FROM import_lines WHERE simulation_uuid = $1 AND status = 'create' AND line > $2 ORDER BY line LIMIT $3`,
-        [id, after, APPLY_PAGE],
-      );
-      if (!page.length) break;
-      for (const { line, order_payload } of page) {
-        const status = await this.writeOrder(ctx, order_payload);
-        await this.db.scopedQuery(
-          ctx,
-          `UPDATE import_lines SET status = $4::text, key = CASE WHEN $4::text = 'failed' THEN 'importWriteFailed' ELSE key END, order_payload = NULL
-           WHERE simulation_uuid = $1 AND depositor_id = $2 AND reference = $3 AND status IN ('create', 'package')`,
-          [id, order_payload.depositor_id, order_payload.reference, status],
-        );
-        after = line;
-      }
-    }
-    await this.db.scopedQuery(
-      ctx,
-      `UPDATE import_simulations SET state = 'imported',
-         counts = (SELECT coalesce(jsonb_object_agg(status, n), '{}') FROM (SELECT status, count(*) AS n FROM import_lines WHERE simulation_uuid = $1 GROUP BY status) c)
-       WHERE uuid = $1`,
-      [id],
-    );
+  settled(): Promise<void> {
+    return this.runs.settled();
   }
 
   /** One order with its packages and new recipient, in one transaction: `imported`, `already` (same reference) or `failed`. */
@@ -297,9 +134,4 @@ export class ImportService {
     );
     return { ...r, uuid: row.uuid, code: null, civility: null, address2: null, state_code: null, customer_code: null };
   }
-}
-
-function userOf(ctx: CallerContext): number {
-  if (!ctx.user) throw new AppError('permissionDenied', 'an import belongs to a user');
-  return ctx.user.id;
 }

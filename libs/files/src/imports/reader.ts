@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { AppError, IMPORT_MAX_LINES } from '@portal/contracts';
-import { isZip, peekStream } from '@portal/files';
+import { isZip, peekStream } from '../peek';
 
 /** One line of an import file: its number (1 = the header row) and its cells as text. */
 export interface ImportRow {

@@ -1,0 +1,5 @@
+export * from './reader';
+export * from './lines';
+export * from './runs';
+export * from './keyed';
+export * from './tables';

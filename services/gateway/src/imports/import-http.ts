@@ -1,0 +1,129 @@
+import { PassThrough, Readable, Transform } from 'node:stream';
+import type { BusClient } from '@portal/bus';
+import { AppError, IMPORT_MAX_BYTES, type CallerContext, type ImportLineDto, type ImportSimulationDto } from '@portal/contracts';
+import { isZip, peekStream, type FileStorage } from '@portal/files';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CONTENT_TYPES, sheetWriter } from '../exports/sheet';
+import { attachment } from '../http/files';
+
+const REPORT_PAGE = 5000;
+
+/** The bus subjects of one kind of import (Huby's orders, each back-office kind). */
+export interface ImportSubjects {
+  simulate: string;
+  get: string;
+  lines: string;
+  apply: string;
+}
+
+/**
+ * Every import's HTTP side, the same for each kind: the file is the raw request body (CSV or XLSX,
+ * told apart by its bytes), streamed into the shared storage under the size limit, then simulated by
+ * the owning service in the background; the screen polls the simulation, pages its lines, downloads
+ * the report and asks for the import. Sample files are written from the kind's column definition.
+ */
+export class ImportHttp {
+  constructor(
+    private readonly bus: BusClient,
+    private readonly files: FileStorage,
+    private readonly subjects: ImportSubjects,
+    private readonly folder: string,
+  ) {}
+
+  async simulate(ctx: CallerContext, req: FastifyRequest, name?: string): Promise<ImportSimulationDto> {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > IMPORT_MAX_BYTES) throw new AppError('sizeLimitExceeded', 'file too large', { limit: IMPORT_MAX_BYTES });
+    const body = req.body instanceof Readable ? req.body : Readable.from(Buffer.isBuffer(req.body) ? [req.body] : []);
+    const { head, rest } = await peekStream(body);
+    if (!head) throw new AppError('cannotReadFile', 'empty file');
+    const format = isZip(head) ? 'xlsx' : 'csv';
+    const stored = await this.files.putGenerated(rest.pipe(limited(IMPORT_MAX_BYTES)), { folder: this.folder, extension: format });
+    try {
+      return await this.bus.request<ImportSimulationDto>(this.subjects.simulate, ctx, {
+        file_key: stored.key,
+        name: typeof name === 'string' ? name : undefined,
+        format,
+        size: stored.size,
+      });
+    } catch (e) {
+      await this.files.delete(stored.key).catch(() => undefined);
+      throw e;
+    }
+  }
+
+  get(ctx: CallerContext, id: string) {
+    return this.bus.request<ImportSimulationDto>(this.subjects.get, ctx, { id });
+  }
+
+  lines(ctx: CallerContext, id: string, query: Record<string, unknown>) {
+    return this.bus.request<{ total: number; lines: ImportLineDto[] }>(this.subjects.lines, ctx, {
+      id,
+      status: query.status,
+      offset: query.offset,
+      limit: query.limit,
+    });
+  }
+
+  apply(ctx: CallerContext, id: string, body: Record<string, unknown> | undefined) {
+    return this.bus.request<ImportSimulationDto>(this.subjects.apply, ctx, { id, force: body?.force === true });
+  }
+
+  /** The simulation or import report as CSV: every line, or those of one status. */
+  async report(ctx: CallerContext, id: string, status: string | undefined, res: FastifyReply): Promise<void> {
+    const simulation = await this.get(ctx, id);
+    const out = new PassThrough();
+    void res
+      .header('Content-Type', CONTENT_TYPES.csv)
+      .header('Content-Disposition', attachment(`${simulation.name.replace(/\.[^.]*$/, '')}-report.csv`))
+      .send(out);
+    const writer = sheetWriter('csv', 'report', ['line', 'status', 'key', 'params', 'reference', 'what'], out);
+    try {
+      for (let offset = 0; ; offset += REPORT_PAGE) {
+        const page = await this.bus.request<{ total: number; lines: ImportLineDto[] }>(this.subjects.lines, ctx, {
+          id,
+          status,
+          offset,
+          limit: REPORT_PAGE,
+        });
+        await writer.add(page.lines.map((l) => [l.line, l.status, l.key, paramsText(l.params), l.reference, l.what]));
+        if (page.lines.length < REPORT_PAGE) break;
+      }
+      await writer.finish();
+    } catch (e) {
+      out.destroy(e as Error);
+    }
+  }
+}
+
+/** A sample file (csv or xlsx): its header row and lines, as an attachment. */
+export async function sendSampleFile(res: FastifyReply, format: string, fileName: string, sheet: string, rows: string[][]): Promise<void> {
+  if (format !== 'csv' && format !== 'xlsx') throw new AppError('pageNotFound', 'sample formats are csv and xlsx');
+  const [headers, ...lines] = rows;
+  const out = new PassThrough();
+  void res
+    .header('Content-Type', CONTENT_TYPES[format])
+    .header('Content-Disposition', attachment(`${fileName}.${format}`))
+    .send(out);
+  const writer = sheetWriter(format, sheet, headers, out);
+  await writer.add(lines);
+  await writer.finish();
+}
+
+const paramsText = (params: Record<string, string | number> | null) =>
+  params
+    ? Object.entries(params)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')
+    : null;
+
+/** Fails the stream with sizeLimitExceeded past `max` bytes (the storage then removes what it wrote). */
+export function limited(max: number): Transform {
+  let total = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      total += chunk.length;
+      if (total > max) done(new AppError('sizeLimitExceeded', 'file too large', { limit: max }));
+      else done(null, chunk);
+    },
+  });
+}
