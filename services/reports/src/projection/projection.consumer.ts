@@ -9,6 +9,7 @@ import {
   StockEvents,
   TrackingEvents,
   type AlertMailFailedEvent,
+  type AlertMailSentEvent,
   type ClaimStatusChangedEvent,
   type DomainEvent,
   type FeedOrderMessage,
@@ -20,7 +21,8 @@ import {
 } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { readStockLines, writeStockLines } from './stock-lines';
-import { insertAlertMailFailed, insertMovements, upsertClaim, upsertExcursion, upsertOrders, upsertShipment } from './writes';
+import { insertAlertMail } from './alert-mails';
+import { insertMovements, upsertClaim, upsertExcursion, upsertOrders, upsertShipment } from './writes';
 
 /** The projection's durable consumers, one per event type (a JetStream durable consumer follows one filter). */
 export const REPORTS_CONSUMERS = {
@@ -32,6 +34,7 @@ export const REPORTS_CONSUMERS = {
   shipmentToTrack: 'reports.projection.shipment-to-track',
   excursionStarted: 'reports.projection.excursion-started',
   excursionEnded: 'reports.projection.excursion-ended',
+  alertMailSent: 'reports.projection.alert-mail-sent',
   alertMailFailed: 'reports.projection.alert-mail-failed',
 } as const;
 
@@ -93,11 +96,17 @@ export class ProjectionConsumer {
     await handleOnce(this.db, REPORTS_CONSUMERS.excursionEnded, event, (em) => upsertExcursion(em, event.payload));
   }
 
+  @OnEvent(AlertsEvents.mailSent, REPORTS_CONSUMERS.alertMailSent)
+  async alertMailSent(@Payload() event: DomainEvent<AlertMailSentEvent>): Promise<void> {
+    await handleOnce(this.db, REPORTS_CONSUMERS.alertMailSent, event, (em) =>
+      insertAlertMail(em, event.id, 'sent', event.payload, event.occurredAt),
+    );
+  }
+
   @OnEvent(AlertsEvents.mailFailed, REPORTS_CONSUMERS.alertMailFailed)
   async alertMailFailed(@Payload() event: DomainEvent<AlertMailFailedEvent>): Promise<void> {
-    const e = event.payload;
     await handleOnce(this.db, REPORTS_CONSUMERS.alertMailFailed, event, (em) =>
-      insertAlertMailFailed(em, event.id, e.alertId, e.depositorIds ?? [], event.occurredAt),
+      insertAlertMail(em, event.id, 'failed', event.payload, event.occurredAt),
     );
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   addDays,
+  AlertsEvents,
   ReportsSubjects,
   Role,
   TrackingEvents,
@@ -330,7 +331,7 @@ describe('reports over the projection (figures computed by hand from reports.fix
       expect(await table('1067')).toEqual([['2026-03', 20, 52]]);
     });
 
-    it('15 claims by reason, LA1 claims rate; TS1 excursions; U1 and U2 Huby; I1 failed alert mails', async () => {
+    it('15 claims by reason, LA1 claims rate; TS1 excursions; U1 and U2 Huby; I1 alert mails sent and failed', async () => {
       expect(await table('1072')).toEqual([
         ['damaged_product', 2, 66.7],
         ['missing_product', 1, 33.3],
@@ -348,7 +349,34 @@ describe('reports over the projection (figures computed by hand from reports.fix
         ['2026-03-02', 1, 2],
         ['2026-03-03', 1, 1],
       ]);
-      expect(await table('1050')).toEqual([['2026-03-03', 2]]);
+      const mails = await run(depositor1(), '1050');
+      expect(mails.chart).toMatchObject({ type: 'bars', x: 'day', y: ['mailsSent', 'mailsFailed'] });
+      expect(await table('1050')).toEqual([
+        ['2026-03-02', 1, 0, 0],
+        ['2026-03-03', 2, 2, 50],
+      ]);
+      expect(mails.totals).toEqual({ day: null, mailsSent: 3, mailsFailed: 2, mailFailureRate: null });
+    });
+
+    it('counts an alert mail event once, however often it comes', async () => {
+      const again = ALERT_MAIL_EVENTS.slice(2, 4);
+      await publishAll([...again, ...again]);
+      const late = event(
+        AlertsEvents.mailSent,
+        { alertId: 8, depositorIds: [1], to: 'b@x', subject: 's', attempts: 2 },
+        '2026-03-04T10:00:00.000Z',
+      );
+      await publishAll([late, late]);
+      for (let i = 0; i < 100 && (await table('1050')).length < 3; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await table('1050')).toEqual([
+        ['2026-03-02', 1, 0, 0],
+        ['2026-03-03', 2, 2, 50],
+        ['2026-03-04', 1, 0, 0],
+      ]);
+      const [{ n }] = await db.system.query<{ n: number }>(`SELECT count(*)::int AS n FROM inbox WHERE event_id = ANY($1::uuid[])`, [
+        [...again, late].map((e) => e.id),
+      ]);
+      expect(n).toBe(3);
     });
   });
 
@@ -399,7 +427,7 @@ describe('reports over the projection (figures computed by hand from reports.fix
       expect(await table('1002', other)).toEqual([['2026-03-02', 1, 1, 1]]);
       expect(await table('1010', other)).toEqual([['LYS1', 1, 999, 0, 0, 999, 999]]);
       expect(await table('1072', other)).toEqual([['other', 1, 100]]);
-      expect(await table('1050', other)).toEqual([['2026-03-03', 1]]);
+      expect(await table('1050', other)).toEqual([['2026-03-03', 1, 1, 50]]);
       await expect(run(depositor1(), '1002', { ...WEEK, depositorIds: [2] })).rejects.toMatchObject({
         key: 'validationFailed',
         fields: { depositorIds: 'unknownCode' },
