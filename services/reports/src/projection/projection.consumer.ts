@@ -17,10 +17,11 @@ import {
   type OrderChangedEvent,
   type OrderStatusChangedEvent,
   type StockLinesReplacedEvent,
+  type StockLinesReservedEvent,
   type StockMovementsRecordedEvent,
 } from '@portal/contracts';
 import { Db } from '@portal/db';
-import { readStockLines, writeStockLines } from './stock-lines';
+import { readStockLines, refreshStockLines, writeStockLines } from './stock-lines';
 import { insertAlertMail } from './alert-mails';
 import { insertMovements, upsertClaim, upsertExcursion, upsertOrders, upsertShipment } from './writes';
 
@@ -30,6 +31,7 @@ export const REPORTS_CONSUMERS = {
   orderChanged: 'reports.projection.order-changed',
   movementsRecorded: 'reports.projection.movements-recorded',
   linesReplaced: 'reports.projection.lines-replaced',
+  linesReserved: 'reports.projection.lines-reserved',
   claimStatusChanged: 'reports.projection.claim-status-changed',
   shipmentToTrack: 'reports.projection.shipment-to-track',
   excursionStarted: 'reports.projection.excursion-started',
@@ -41,7 +43,7 @@ export const REPORTS_CONSUMERS = {
 /**
  * The reporting projection, fed by the owning services' durable events, each once (inbox: the
  * handler's writes and the inbox row commit together). It never reads another service's database:
- * a stock snapshot's lines are asked of the stock service over the bus.
+ * a stock snapshot's lines, and those a reservation changed, are asked of the stock service over the bus.
  */
 @Controller()
 export class ProjectionConsumer {
@@ -74,6 +76,14 @@ export class ProjectionConsumer {
     // An empty snapshot has no line to tell its time: the event does.
     const at = read.takenAt[pair] ?? takenAt;
     await handleOnce(this.db, REPORTS_CONSUMERS.linesReplaced, event, (em) => writeStockLines(em, read.lines, { [pair]: at }));
+  }
+
+  @OnEvent(StockEvents.linesReserved, REPORTS_CONSUMERS.linesReserved)
+  async linesReserved(@Payload() event: DomainEvent<StockLinesReservedEvent>): Promise<void> {
+    const ids = event.payload.lines.map((l) => l.id);
+    await handleOnce(this.db, REPORTS_CONSUMERS.linesReserved, event, (em) =>
+      refreshStockLines(em, this.bus, event.payload.depositorId, ids),
+    );
   }
 
   @OnEvent(ClaimsEvents.statusChanged, REPORTS_CONSUMERS.claimStatusChanged)

@@ -318,14 +318,15 @@ export const ALERT_MAIL_EVENTS = [
 export const orderEvents = () => ORDERS.map((o) => event(TrackingEvents.orderChanged, { order: o }));
 export const movementEvents = (now: Date) => [event(StockEvents.movementsRecorded, { movements: movements(now) })];
 
-/** The stock and admin services as far as the reports ask them: the lines of a pair, the platforms' codes. */
+/** The stock and admin services as far as the reports ask them: the lines of a pair or by id (as they are now), the platforms' codes. */
 export async function serveOwners(transport: BusTransport, lines: StockLineRecord[]): Promise<void> {
   await transport.serve(StockSubjects.linePages, async (raw) => {
-    const { data } = raw as { data: { depositorId?: number; platformId?: number } };
+    const { data } = raw as { data: { depositorId?: number; platformId?: number; ids?: number[] } };
     const found = lines.filter(
       (l) =>
         (data.depositorId === undefined || l.depositorId === data.depositorId) &&
-        (data.platformId === undefined || l.platformId === data.platformId),
+        (data.platformId === undefined || l.platformId === data.platformId) &&
+        (data.ids === undefined || data.ids.includes(l.id)),
     );
     const takenAt = Object.fromEntries(found.map((l) => [`${l.depositorId}/${l.platformId}`, '2026-11-01T00:00:00.000Z']));
     return { ok: true, data: { lines: found, takenAt, next: null } };
