@@ -1,3 +1,4 @@
+import { DEMO_MASTER_PROFILES } from '@portal/service-auth';
 import { loginAs, startTarget, type ApiTarget } from './support/target';
 
 /**
@@ -41,6 +42,21 @@ describe('dashboard profiles API', () => {
     expect((await bob.delete(`/api/dashboard/profiles/${start.profiles[0].id}`).expect(409)).body.error.key).toBe('lastDashboardProfile');
   });
 
+  it('shows alice the demo’s master profiles; her copy holds their report tiles', async () => {
+    const alice = await loginAs(target, 'alice');
+    const masters = (await alice.get('/api/dashboard/profiles').expect(200)).body.masters as { id: number; name: string; tiles: number }[];
+    expect(masters.filter((m) => DEMO_MASTER_PROFILES.some((d) => d.name === m.name))).toEqual(
+      DEMO_MASTER_PROFILES.map((d) => expect.objectContaining({ name: d.name, master: true, current: false, tiles: d.tiles.length })),
+    );
+    const deliveries = masters.find((m) => m.name === 'Performance des livraisons')!;
+    const copy = (await alice.post('/api/dashboard/profiles', { copyOf: deliveries.id }).expect(201)).body;
+    expect(copy).toMatchObject({ parent_id: deliveries.id, name: 'Performance des livraisons', current: true, tiles: 5 });
+    expect(await tileIds(alice)).toEqual(['1005', '10', '59', '159', '1008']);
+    // A pinned preset report runs for her (its chart on the dashboard).
+    expect((await alice.get('/api/reports/159?range=last3Months').expect(200)).body).toMatchObject({ reportId: '159' });
+    await alice.delete(`/api/dashboard/profiles/${copy.id}`).expect(200);
+  });
+
   it('copies a master published by an administrator of users', async () => {
     const carla = await loginAs(target, 'carla');
     const master = (await carla.post('/api/dashboard/profiles', { name: 'Modèle admin' }).expect(201)).body;
@@ -50,7 +66,9 @@ describe('dashboard profiles API', () => {
     const alice = await loginAs(target, 'alice');
     expect((await alice.put(`/api/dashboard/profiles/${master.id}`, { master: true }).expect(404)).body.error.key).toBe('objectNotFound');
     const seen = (await alice.get('/api/dashboard/profiles').expect(200)).body.masters;
-    expect(seen).toEqual([expect.objectContaining({ id: master.id, name: 'Modèle admin', tiles: 1 })]);
+    expect(seen.filter((m: { id: number }) => m.id === master.id)).toEqual([
+      expect.objectContaining({ id: master.id, name: 'Modèle admin', tiles: 1 }),
+    ]);
     const copy = (await alice.post('/api/dashboard/profiles', { copyOf: master.id }).expect(201)).body;
     // alice does not open /admin: the copy holds none of its tiles.
     expect(copy).toMatchObject({ parent_id: master.id, name: 'Modèle admin', tiles: 0, current: true });

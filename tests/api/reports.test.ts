@@ -9,7 +9,8 @@ import { addUser } from './support/users';
  * movements fed like the warehouse system feeds them reach the reporting projection through the
  * owners' events; a report's figures, its rights (REPORT_USER, numbered rights, named roles, read
  * turnover), another depositor's user seeing none of them, and the CSV export. The orders are dated
- * in January 2023, before any demo order, so the figures are exactly what this test fed.
+ * in January 2023, before any demo order, so the figures are exactly what this test fed. Alert mails
+ * sent (1050) and a Loop reservation's stock (197) are DEMO-C's, a depositor without demo alerts.
  */
 describe('reports API', () => {
   let target: ApiTarget;
@@ -176,6 +177,116 @@ describe('reports API', () => {
     expect((await user.get('/api/reports/1005?from=2020-01-01&to=2023-03-01').expect(400)).body.error.fields).toEqual({ to: 'max' });
     await user.get('/api/reports/1005?from=%00&to=2023-03-01').expect(400);
     await user.get('/api/reports/1005?range=yesterday').expect(200);
+  });
+
+  /** A report's figures once `ready` accepts them (the events reach the projection a moment later). */
+  const reportOnce = async (client: Client, id: string, query: string, ready: (r: ReportResultDto) => boolean) => {
+    let r = await report(client, id, query);
+    for (let i = 0; i < 100 && !ready(r); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      r = await report(client, id, query);
+    }
+    return r;
+  };
+
+  it('counts in 1050 the alert mails sent, from the alerts service’s events, for its depositors only', async () => {
+    // DEMO-C: no demo alert mails for it, so the figures are this test's.
+    await addUser(target, { login: 'reports-internal', roles: [Role.ALERT_USER, Role.REPORT_INTERNAL], depositorIds: [3] });
+    const internal = await loginAs(target, 'reports-internal');
+    const alert = (
+      await internal
+        .post('/api/alerts', {
+          kind: 'VIP',
+          title: `Rapport ${run}`,
+          depositorIds: [3],
+          statuses: [100],
+          recipients: [{ name: 'Quai', email: `quai.${run.toLowerCase()}@demo-c.example` }],
+        })
+        .expect(201)
+    ).body as { id: number };
+    await internal.post(`/api/alerts/${alert.id}/test-send`, { toSelfOnly: true }).expect(200);
+    await internal.post(`/api/alerts/${alert.id}/test-send`, {}).expect(200);
+    const r = await reportOnce(internal, '1050', 'range=today', (x) => Number(x.totals?.mailsSent) >= 2);
+    expect(r.rows).toEqual([{ day: r.from, mailsSent: 2, mailsFailed: 0, mailFailureRate: 0 }]);
+    expect(r.chart).toMatchObject({ type: 'bars', x: 'day', y: ['mailsSent', 'mailsFailed'] });
+    // Only its depositors' figures (the demo's alerts mail DEMO-A and DEMO-B); REPORT_USER does not open the internal report.
+    const refused = await internal.get('/api/reports/1050?range=today&depositorIds=1').expect(400);
+    expect(refused.body.error).toMatchObject({ key: 'validationFailed', fields: { depositorIds: 'unknownCode' } });
+    expect((await user.get('/api/reports/1050?range=today').expect(403)).body.error.key).toBe('permissionDenied');
+  });
+
+  it('follows a Loop reservation in the stock reports with the stock service’s own figures', async () => {
+    const reference = `RPL${run}`;
+    await addUser(target, {
+      login: 'reports-loop',
+      roles: [Role.DASHTOWER_USER, Role.USER_CREATE_LOOP_ORDER, Role.STOCK_USER, Role.REPORT_USER],
+      depositorIds: [3],
+    });
+    const loop = await loginAs(target, 'reports-loop');
+    const wms = (path: string, body: object) =>
+      request(target.url).post(`/api/feed/stock/${path}`).set('X-Api-Key', DEMO_API_KEYS.warehouse).send(body).expect(200);
+    await wms('items', { items: [{ depositorId: 3, reference, label: 'Câble Loop' }] });
+    await wms('snapshot', {
+      depositorId: 3,
+      platformId: 1,
+      lines: [
+        // Enough to be among the report's 100 most stocked items whatever the demo stock of DEMO-C.
+        { reference, lot: 'L1', bestBefore: '2030-01-01', quantityInStock: 10, quantityAvailable: 10, unitPrice: 2 },
+        { reference, lot: 'L2', bestBefore: '2031-01-01', quantityInStock: 900_000, quantityAvailable: 900_000, unitPrice: 2 },
+      ],
+    });
+    const line = (r: ReportResultDto) => r.rows.find((row) => row.reference === reference);
+    expect(line(await reportOnce(loop, '197', '', (r) => line(r)?.available === 900_010))).toMatchObject({ inStock: 900_010, reserved: 0 });
+    const recipient = (
+      await loop
+        .post('/api/dashtower/addresses')
+        .send({
+          book: 'recipient',
+          depositor_id: 3,
+          company_name: 'Atelier Loop',
+          address1: '1 rue Garibaldi',
+          zip: '69003',
+          town: 'LYON',
+          country: 'FR',
+        })
+        .expect(201)
+    ).body.uuid as string;
+    const order = (
+      await loop
+        .post('/api/dashtower/loop-orders')
+        .send({ depositor_id: 3, platform_id: 1, uuid_address_recipient: recipient, lines: [{ reference, quantity: 12 }] })
+        .expect(201)
+    ).body as { uuid: string };
+    await loop.post(`/api/dashtower/loop-orders/${order.uuid}/submit`).expect(201);
+    let status = 'submitted';
+    for (let i = 0; i < 100 && status === 'submitted'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (await loop.get(`/api/dashtower/loop-orders/${order.uuid}`).expect(200)).body.status;
+    }
+    expect(status).toBe('integrated');
+
+    // The stock service's own lines (My Stocks), and the report's figures of the item.
+    const filter = encodeURIComponent(JSON.stringify({ reference, depositor: 3, platform: 1 }));
+    const lines = (await loop.get(`/api/stock?filter=${filter}&range=[0,99]`).expect(200)).body as {
+      reference: string;
+      quantityInStock: number;
+      quantityReserved: number;
+      quantityBlocked: number;
+      quantityAvailable: number;
+    }[];
+    const own = lines.filter((l) => l.reference === reference);
+    const sum = (key: keyof (typeof own)[number]) => own.reduce((s, l) => s + Number(l[key]), 0);
+    expect([sum('quantityInStock'), sum('quantityReserved'), sum('quantityAvailable')]).toEqual([900_010, 12, 899_998]);
+    const after = line(await reportOnce(loop, '197', '', (r) => line(r)?.reserved === 12));
+    expect(after).toMatchObject({
+      lines: own.length,
+      inStock: sum('quantityInStock'),
+      reserved: sum('quantityReserved'),
+      blocked: sum('quantityBlocked'),
+      available: sum('quantityAvailable'),
+    });
+    // Another depositor's user sees none of it.
+    expect((await report(other, '197', '')).rows.map((row) => row.reference)).not.toContain(reference);
   });
 
   it('exports a report as CSV in the user’s language, with its rights', async () => {

@@ -139,8 +139,9 @@ async function fill(db) {
      INSERT INTO report_excursions (excursion_id, depositor_id, platform_id, probe_id, probe_label, kind, started_at, ended_at, duration_minutes)
      SELECT i, 1 + (i % 10 = 0)::int, 1, i % 40, 'Sonde ' || (i % 40), 'high', now() - random() * interval '90 days', now(), 5 + i % 90
      FROM generate_series(1, 2000) i;
-     INSERT INTO report_alert_mails (event_id, depositor_id, alert_id, failed_at)
-     SELECT gen_random_uuid(), 1 + (i % 10 = 0)::int, i % 30, now() - random() * interval '90 days' FROM generate_series(1, 1000) i`,
+     INSERT INTO report_alert_mails (event_id, depositor_id, alert_id, outcome, mailed_at)
+     SELECT gen_random_uuid(), 1 + (i % 10 = 0)::int, i % 30, CASE WHEN i % 50 = 0 THEN 'failed' ELSE 'sent' END,
+       now() - random() * interval '90 days' FROM generate_series(1, 20000) i`,
   );
   await timedSql(db, 'vacuum analyze', `VACUUM (ANALYZE)`);
 }

@@ -59,14 +59,19 @@ function stored(a: MailAttachment): StoredAttachment {
     : { filename: a.filename, contentType: a.contentType, base64: (a.content ?? Buffer.alloc(0)).toString('base64') };
 }
 
-/** A mail given up after its last attempt, as the relay hands it to `onGiveUp`. */
-export interface GivenUpMail {
+/** A mail the SMTP server took, as the relay hands it to `onSent`. */
+export interface SentMail {
   id: string;
   to: string;
   subject: string;
+  /** Attempts made, the successful one included. */
   attempts: number;
-  error: string;
   row: Record<string, unknown>;
+}
+
+/** A mail given up after its last attempt, as the relay hands it to `onGiveUp`. */
+export interface GivenUpMail extends SentMail {
+  error: string;
 }
 
 export interface MailRelayOptions {
@@ -76,6 +81,8 @@ export interface MailRelayOptions {
   backoffMs: number;
   /** How often due mails are looked for (retries); a commit that wrote mails calls `kick`. */
   intervalMs?: number;
+  /** Called in the transaction that marks the mail sent (publish an event there). */
+  onSent?: (em: EntityManager, mail: SentMail) => Promise<void>;
   /** Called in the transaction that marks the mail given up (publish an event there). */
   onGiveUp?: (em: EntityManager, mail: GivenUpMail) => Promise<void>;
   /** Mails taken per transaction. */
@@ -85,7 +92,8 @@ export interface MailRelayOptions {
 /**
  * Sends the outbox's due mails by SMTP, with retries (a service opts in: its mail_outbox needs the
  * columns attempts, next_attempt_at, given_up_at and attachments, as the alerts service's has): a failure sets the next attempt after a
- * backoff doubled each time, the last one gives the mail up (logged as an error, `onGiveUp` told).
+ * backoff doubled each time, the last one gives the mail up (logged as an error, `onGiveUp` told); a
+ * mail sent tells `onSent`, in the same transaction.
  * Several copies may run: FOR UPDATE SKIP LOCKED gives each mail to one of them. Without SMTP
  * (no SMTP_URL) mails stay in the outbox, as the other services' mails do.
  */
@@ -136,15 +144,22 @@ export class MailRelay implements OnApplicationBootstrap, BeforeApplicationShutd
     );
     let ok = 0;
     for (const row of rows) {
-      try {
-        await this.mailer.deliver(messageOf(row));
-        await em.query(`UPDATE "mail_outbox" SET "sent_at" = now(), "attempts" = "attempts" + 1, "error" = NULL WHERE "id" = $1`, [row.id]);
+      const error = await this.mailer.deliver(messageOf(row)).then(
+        () => null,
+        (e: unknown) => (e instanceof Error ? e.message : String(e)),
+      );
+      if (error === null) {
+        await this.sent(em, row);
         ok++;
-      } catch (e) {
-        await this.failed(em, row, e instanceof Error ? e.message : String(e), now);
-      }
+      } else await this.failed(em, row, error, now);
     }
     return [rows.length, ok];
+  }
+
+  private async sent(em: EntityManager, row: Record<string, unknown>): Promise<void> {
+    const attempts = Number(row.attempts) + 1;
+    await em.query(`UPDATE "mail_outbox" SET "sent_at" = now(), "attempts" = $2, "error" = NULL WHERE "id" = $1`, [row.id, attempts]);
+    await this.options.onSent?.(em, { id: String(row.id), to: String(row.to), subject: String(row.subject), attempts, row });
   }
 
   private async failed(em: EntityManager, row: Record<string, unknown>, error: string, now?: Date): Promise<void> {

@@ -18,16 +18,23 @@ export const AlertsSubjects = {
 
 /** Events the alerts service publishes. */
 export const AlertsEvents = {
+  /** Payload: AlertMailSentEvent, when the SMTP server took a mail (in the transaction that records it sent). */
+  mailSent: 'alerts.mail.sent',
   /** Payload: AlertMailFailedEvent, when a mail is given up after its last retry (the back office's logs). */
   mailFailed: 'alerts.mail.failed',
 } as const;
 
-export interface AlertMailFailedEvent {
+/** An alert's mail as its events tell it: the alert, the depositors it names (the reports count per depositor), the recipient. */
+export interface AlertMailSentEvent {
   alertId: number;
   depositorIds: number[];
   to: string;
   subject: string;
+  /** Attempts made, the successful one included. */
   attempts: number;
+}
+
+export interface AlertMailFailedEvent extends AlertMailSentEvent {
   error: string;
 }
 

@@ -121,7 +121,9 @@ const COLUMNS = {
   shipments: c('integer', 'Envois', 'Shipments', 'Envíos', 'Spedizioni', 'Sendungen'),
   labels: c('integer', 'Étiquettes créées', 'Labels created', 'Etiquetas creadas', 'Etichette create', 'Erstellte Etiketten'),
   alert: c('text', 'Alerte', 'Alert', 'Alerta', 'Avviso', 'Alarm'),
+  mailsSent: c('integer', 'Mails envoyés', 'Mails sent', 'Correos enviados', 'Mail inviate', 'Gesendete Mails'),
   mailsFailed: c('integer', 'Mails en échec', 'Mails failed', 'Correos fallidos', 'Mail non inviate', 'Fehlgeschlagene Mails'),
+  mailFailureRate: c('percent', 'Taux d’échec', 'Failure rate', 'Tasa de fallos', 'Tasso di errore', 'Fehlerquote'),
 } as const;
 
 export type ReportColumnKey = keyof typeof COLUMNS;

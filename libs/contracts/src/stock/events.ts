@@ -8,6 +8,11 @@ export const StockEvents = {
   movementsRecorded: 'stock.movements.recorded',
   /** Payload: StockLinesReplacedEvent: a snapshot replaced the stock of a depositor on a platform (read it with StockSubjects.linePages). */
   linesReplaced: 'stock.lines.replaced',
+  /**
+   * Payload: StockLinesReservedEvent: a Loop order's reservation raised the reserved and lowered the
+   * available quantity of some lines (read their quantities now with StockSubjects.linePages and `ids`).
+   */
+  linesReserved: 'stock.lines.reserved',
 } as const;
 
 /** Movements per event: a feed batch becomes several events, each well under the bus's message size. */
@@ -37,6 +42,15 @@ export interface StockLinesReplacedEvent {
   lineCount: number;
 }
 
+export interface StockLinesReservedEvent {
+  depositorId: number;
+  platformId: number;
+  /** The Loop order reserved. */
+  loopOrderUuid: string;
+  /** The lines it took from, and how much of each. */
+  lines: { id: number; quantity: number }[];
+}
+
 /** A stock line as the reports read it. */
 export interface StockLineRecord {
   id: number;
@@ -63,7 +77,7 @@ export interface StockMovementPage {
   next: number | null;
 }
 
-/** StockSubjects.linePages (system callers): the lines after an id, of one depositor and platform when asked. */
+/** StockSubjects.linePages (system callers): the lines after an id, of one depositor and platform, or of some `ids`, when asked. */
 export interface StockLinePage {
   lines: StockLineRecord[];
   /** The snapshot times of the pairs the page covers ("depositorId/platformId" → takenAt). */

@@ -1,9 +1,10 @@
 import type { Provider } from '@nestjs/common';
 import { addToOutbox, OutboxRelay } from '@portal/bus';
-import { ALERT_LIMITS, AlertsEvents, type AlertMailFailedEvent } from '@portal/contracts';
+import { ALERT_LIMITS, AlertsEvents, type AlertMailFailedEvent, type AlertMailSentEvent } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { FileStorage, LocalFileStorage } from '@portal/files';
-import { Mailer, MailRelay } from '@portal/mail';
+import { Mailer, MailRelay, type SentMail } from '@portal/mail';
+import type { EntityManager } from 'typeorm';
 import { AlertComposer } from './compose';
 import { DeliveryController } from './delivery.controller';
 import { DeliveryService } from './delivery.service';
@@ -35,18 +36,14 @@ export const DELIVERY_PROVIDERS: Provider[] = [
         attempts: ALERT_LIMITS.mailAttempts,
         backoffMs: Number(process.env.ALERTS_MAIL_BACKOFF_MS ?? ALERT_LIMITS.mailBackoffMs),
         intervalMs: Number(process.env.ALERTS_MAIL_INTERVAL_MS ?? 1000),
+        // Both ends published, in the transaction that records them (the reports count sent and failed mails).
+        onSent: async (em, mail) => {
+          await addToOutbox<AlertMailSentEvent>(em, 'alerts', AlertsEvents.mailSent, await alertMailEvent(em, mail));
+          setImmediate(() => outbox.kick());
+        },
         // Never lost silently: logged by the relay, and published for the back office's logs.
         onGiveUp: async (em, mail) => {
-          const alertId = Number(mail.row.alert_id ?? 0);
-          const [alert] = await em.query<{ depositor_ids: number[] }[]>(`SELECT depositor_ids FROM alerts WHERE id = $1`, [alertId]);
-          const event: AlertMailFailedEvent = {
-            alertId,
-            depositorIds: alert?.depositor_ids ?? [],
-            to: mail.to,
-            subject: mail.subject,
-            attempts: mail.attempts,
-            error: mail.error,
-          };
+          const event: AlertMailFailedEvent = { ...(await alertMailEvent(em, mail)), error: mail.error };
           await addToOutbox(em, 'alerts', AlertsEvents.mailFailed, event);
           setImmediate(() => outbox.kick());
         },
@@ -54,3 +51,10 @@ export const DELIVERY_PROVIDERS: Provider[] = [
     inject: [Db, Mailer, OutboxRelay],
   },
 ];
+
+/** A mail of the outbox as its events tell it, with the depositors its alert names. */
+async function alertMailEvent(em: EntityManager, mail: SentMail): Promise<AlertMailSentEvent> {
+  const alertId = Number(mail.row.alert_id ?? 0);
+  const [alert] = await em.query<{ depositor_ids: number[] }[]>(`SELECT depositor_ids FROM alerts WHERE id = $1`, [alertId]);
+  return { alertId, depositorIds: alert?.depositor_ids ?? [], to: mail.to, subject: mail.subject, attempts: mail.attempts };
+}

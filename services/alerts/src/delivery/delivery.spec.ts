@@ -16,7 +16,8 @@ import {
   type ProbeSilentEvent,
 } from '@portal/contracts';
 import { Db, withDatabase } from '@portal/db';
-import { Mailer, MailRelay, writeMails } from '@portal/mail';
+import { Mailer, MailRelay, writeMails, type MailRelayOptions } from '@portal/mail';
+import { startSmtp } from '../../../../tests/support/smtp';
 import { callerContext, startServices, testServerUrl, type ServiceHarness } from '@portal/testing';
 import { AlertsServiceModule } from '../alerts.module';
 import { AlertComposer } from './compose';
@@ -338,6 +339,35 @@ describe('alerts delivery on a real database', () => {
       expect(events).toEqual(['nobody@demo-a.example:3']);
       expect(errors.mock.calls.some(([m]) => String(m).includes('given up after 3 attempts'))).toBe(true);
       errors.mockRestore();
+    });
+
+    it('the service publishes alerts.mail.sent once, in the transaction that marks the mail sent', async () => {
+      const smtp = await startSmtp();
+      try {
+        const alert = await insertAlert(db, { depositor_ids: [15, 16] });
+        const service = h.get(MailRelay) as unknown as { options: MailRelayOptions };
+        const relay = new MailRelay(db, new Mailer(db, smtp.url), service.options);
+        await db.system.query(`UPDATE mail_outbox SET sent_at = now() WHERE sent_at IS NULL`);
+        const [id] = await db.system.transaction((em) =>
+          writeMails(em, [{ to: 'sent15@demo-o.example', subject: 'Envoyé', html: '<p>x</p>', text: 'x' }], 'alert-vip', {
+            alert_id: alert.id,
+          }),
+        );
+        expect(await relay.drain()).toBe(1);
+        expect(await relay.drain()).toBe(0);
+        await smtp.waitForMail('sent15@demo-o.example');
+        const [mail] = await db.system.query<{ sent_at: Date | null; attempts: number }>(`SELECT * FROM mail_outbox WHERE id = $1`, [id]);
+        expect(mail).toMatchObject({ sent_at: expect.any(Date), attempts: 1 });
+        const events = await db.system.query<{ payload: object }>(
+          `SELECT payload FROM outbox WHERE type = $1 AND payload->>'alertId' = $2`,
+          [AlertsEvents.mailSent, String(alert.id)],
+        );
+        expect(events.map((e) => e.payload)).toEqual([
+          { alertId: alert.id, depositorIds: [15, 16], to: 'sent15@demo-o.example', subject: 'Envoyé', attempts: 1 },
+        ]);
+      } finally {
+        await smtp.close();
+      }
     });
 
     it('the service publishes alerts.mail.failed when it gives a mail up', async () => {

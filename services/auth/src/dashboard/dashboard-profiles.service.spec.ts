@@ -11,7 +11,7 @@ import {
 import { Db } from '@portal/db';
 import { startServices, type ServiceHarness } from '@portal/testing';
 import { AuthServiceModule } from '../auth.module';
-import { DEMO_PASSWORD, seedAuthDemo } from '../demo/seed';
+import { DEMO_MASTER_PROFILES, DEMO_PASSWORD, seedAuthDemo } from '../demo/seed';
 
 describe('dashboard profiles (auth service, real PostgreSQL)', () => {
   let h: ServiceHarness;
@@ -41,8 +41,38 @@ describe('dashboard profiles (auth service, real PostgreSQL)', () => {
     const bob = await ctxFor('bob');
     const { profiles, masters } = await list(bob);
     expect(profiles).toEqual([{ id: expect.any(Number), number: 1, name: '', parent_id: null, master: false, current: true, tiles: 4 }]);
-    expect(masters).toEqual([]);
+    // The demo's masters, published by carla, to copy.
+    expect(masters.map((m) => [m.name, m.master, m.current, m.tiles])).toEqual(
+      DEMO_MASTER_PROFILES.map((m) => [m.name, true, false, m.tiles.length]),
+    );
     expect(await tiles(bob)).toHaveLength(4);
+  });
+
+  it('shows alice the demo masters; a copy holds the preset report tiles her rights open', async () => {
+    const alice = await ctxFor('alice');
+    const stock = (await list(alice)).masters.find((m) => m.name === 'Pilotage du stock')!;
+    const copy = await h.call<DashboardProfileDto>(DashboardProfileSubjects.create, alice, { copyOf: stock.id });
+    expect(copy).toMatchObject({ name: 'Pilotage du stock', parent_id: stock.id, master: false, current: true, tiles: 5 });
+    const pinned = await h.call<DashboardTileDto[]>(AuthSubjects.dashboardList, alice);
+    expect(pinned.map((t) => [t.type, t.id_object, t.width, t.height])).toEqual([
+      ['report', '1010', 2, 2],
+      ['report', '161', 2, 1],
+      ['report', '189', 2, 1],
+      ['report', '1018', 1, 1],
+      ['report', '240', 2, 1],
+    ]);
+    // Without a report right, a copy is empty.
+    const readsNoReport = { ...alice, roles: ['PGT_USER'] };
+    const empty = await h.call<DashboardProfileDto>(DashboardProfileSubjects.create, readsNoReport, { copyOf: stock.id });
+    expect(empty).toMatchObject({ parent_id: stock.id, tiles: 0 });
+    // carla's own dashboard starts on her profile 1; the masters are hers, after it.
+    const carla = await list(await ctxFor('carla'));
+    expect(carla.profiles.map((p) => [p.number, p.name, p.master, p.current])).toEqual([
+      [1, '', false, true],
+      [2, 'Performance des livraisons', true, false],
+      [3, 'Pilotage du stock', true, false],
+    ]);
+    for (const id of [copy.id, empty.id]) await h.call(DashboardProfileSubjects.delete, alice, { id });
   });
 
   it('creates a profile (made current, empty), pins on it, switches back and forth, deletes it', async () => {
@@ -93,7 +123,9 @@ describe('dashboard profiles (auth service, real PostgreSQL)', () => {
 
     const bob = await ctxFor('bob'); // PGT_USER, STOCK_USER: not fever
     const seen = (await list(bob)).masters;
-    expect(seen).toEqual([expect.objectContaining({ id: master.id, name: 'Pilotage', master: true, current: false, tiles: 3 })]);
+    expect(seen.filter((m) => m.id === master.id)).toEqual([
+      expect.objectContaining({ id: master.id, name: 'Pilotage', master: true, current: false, tiles: 3 }),
+    ]);
     const copy = await h.call<DashboardProfileDto>(DashboardProfileSubjects.create, bob, { copyOf: master.id });
     expect(copy).toMatchObject({ name: 'Pilotage', parent_id: master.id, master: false, current: true, tiles: 2 });
     expect(await tiles(bob)).toEqual(['pgt', 'stock']);
@@ -101,7 +133,7 @@ describe('dashboard profiles (auth service, real PostgreSQL)', () => {
     await h.call(DashboardProfileSubjects.delete, carla, { id: master.id });
     const after = (await list(bob)).profiles.find((p) => p.id === copy.id)!;
     expect(after).toMatchObject({ parent_id: null, tiles: 2 });
-    expect((await list(bob)).masters).toEqual([]);
+    expect((await list(bob)).masters.map((m) => m.id)).not.toContain(master.id);
     await h.call(DashboardProfileSubjects.delete, bob, { id: copy.id });
   });
 

@@ -1,6 +1,6 @@
 import { hashPassword } from '@portal/auth';
 import { randomUUID } from 'node:crypto';
-import { APPLICATION_ROLES, canPinTile, Role, TILE_SIZES } from '@portal/contracts';
+import { APPLICATION_ROLES, canPinTile, Role, TILE_SIZES, type DateRange } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import { createApiKey } from '../api-keys/api-keys.service';
@@ -119,6 +119,65 @@ export const DEMO_TILES: { source: string; chart: 'bar' | 'pie'; size: keyof typ
   { source: 'blocked-stock-by-code', chart: 'bar', size: 'large' },
 ];
 
+/** The owner of the demo's master dashboard profiles: carla, the provider's administrator of users (who publishes masters). */
+const MASTERS_OWNER = '00000000-0000-4000-8000-000000000004';
+
+/**
+ * The demo's master dashboard profiles (spec §3 master flag): report tiles of the preset reports,
+ * for users to copy ("copy of a master"); a copier gets the tiles their report rights open.
+ */
+export const DEMO_MASTER_PROFILES: {
+  number: number;
+  name: string;
+  tiles: { report: string; size: keyof typeof TILE_SIZES; range?: DateRange }[];
+}[] = [
+  {
+    number: 2,
+    name: 'Performance des livraisons',
+    tiles: [
+      { report: '1005', size: 'extraLarge' },
+      { report: '10', size: 'large' },
+      { report: '59', size: 'large' },
+      { report: '159', size: 'large', range: 'last3Months' },
+      { report: '1008', size: 'normal' },
+    ],
+  },
+  {
+    number: 3,
+    name: 'Pilotage du stock',
+    tiles: [
+      { report: '1010', size: 'extraLarge' },
+      { report: '161', size: 'large' },
+      { report: '189', size: 'large' },
+      { report: '1018', size: 'normal' },
+      { report: '240', size: 'large' },
+    ],
+  },
+];
+
+/** The masters, after the owner's first profile (made current, holding their demo tiles). */
+async function seedMasterProfiles(em: EntityManager, ownerId: number): Promise<void> {
+  const [first] = await em.query<{ id: number }[]>(
+    `INSERT INTO dashboard_profiles (user_id, number, current) VALUES ($1, 1, true) RETURNING id`,
+    [ownerId],
+  );
+  await em.query(`UPDATE dashboard_tiles SET profile_id = $2 WHERE user_id = $1 AND profile_id IS NULL`, [ownerId, first.id]);
+  for (const m of DEMO_MASTER_PROFILES) {
+    const [created] = await em.query<{ id: number }[]>(
+      `INSERT INTO dashboard_profiles (user_id, number, name, master) VALUES ($1, $2, $3, true) RETURNING id`,
+      [ownerId, m.number, m.name],
+    );
+    for (const [x, t] of m.tiles.entries()) {
+      const { width, height } = TILE_SIZES[t.size];
+      await em.query(
+        `INSERT INTO dashboard_tiles (uuid, user_id, profile_id, id_object, type, width, height, x, config)
+         VALUES ($1, $2, $3, $4, 'report', $5, $6, $7, $8)`,
+        [randomUUID(), ownerId, created.id, t.report, width, height, x, t.range ? { range: t.range } : {}],
+      );
+    }
+  }
+}
+
 /** API keys of the demo machine clients (README): the warehouse system and the carriers' webhooks. */
 export const DEMO_API_KEYS = {
   warehouse: 'demo-warehouse-feed-key-2026',
@@ -136,7 +195,7 @@ async function seedDemoTiles(em: EntityManager, userId: number, roles: readonly 
   }
 }
 
-/** Deterministic demo users, role groups and machine keys; running it again changes nothing. */
+/** Deterministic demo users, role groups, master dashboard profiles and machine keys; running it again changes nothing. */
 export async function seedAuthDemo(db: Db): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.system.transaction(async (em) => {
@@ -168,8 +227,10 @@ export async function seedAuthDemo(db: Db): Promise<void> {
           u.language ?? 'fr_FR',
         ],
       );
-      // Only for a user created now: a demo user who changed their dashboard keeps it across restarts.
-      if (created.length) await seedDemoTiles(em, created[0].id, u.roles);
+      // Only for a user created now: a demo user who changed their dashboard (or deleted a master) keeps it across restarts.
+      if (!created.length) continue;
+      await seedDemoTiles(em, created[0].id, u.roles);
+      if (u.uuid === MASTERS_OWNER) await seedMasterProfiles(em, created[0].id);
     }
   });
   await createApiKey(db, { name: 'WMS (demo)', kind: 'warehouse', allDepositors: true, key: DEMO_API_KEYS.warehouse });

@@ -9,6 +9,7 @@ import {
   StockEvents,
   TrackingEvents,
   type AlertMailFailedEvent,
+  type AlertMailSentEvent,
   type ClaimStatusChangedEvent,
   type DomainEvent,
   type FeedOrderMessage,
@@ -16,11 +17,13 @@ import {
   type OrderChangedEvent,
   type OrderStatusChangedEvent,
   type StockLinesReplacedEvent,
+  type StockLinesReservedEvent,
   type StockMovementsRecordedEvent,
 } from '@portal/contracts';
 import { Db } from '@portal/db';
-import { readStockLines, writeStockLines } from './stock-lines';
-import { insertAlertMailFailed, insertMovements, upsertClaim, upsertExcursion, upsertOrders, upsertShipment } from './writes';
+import { readStockLines, refreshStockLines, writeStockLines } from './stock-lines';
+import { insertAlertMail } from './alert-mails';
+import { insertMovements, upsertClaim, upsertExcursion, upsertOrders, upsertShipment } from './writes';
 
 /** The projection's durable consumers, one per event type (a JetStream durable consumer follows one filter). */
 export const REPORTS_CONSUMERS = {
@@ -28,17 +31,19 @@ export const REPORTS_CONSUMERS = {
   orderChanged: 'reports.projection.order-changed',
   movementsRecorded: 'reports.projection.movements-recorded',
   linesReplaced: 'reports.projection.lines-replaced',
+  linesReserved: 'reports.projection.lines-reserved',
   claimStatusChanged: 'reports.projection.claim-status-changed',
   shipmentToTrack: 'reports.projection.shipment-to-track',
   excursionStarted: 'reports.projection.excursion-started',
   excursionEnded: 'reports.projection.excursion-ended',
+  alertMailSent: 'reports.projection.alert-mail-sent',
   alertMailFailed: 'reports.projection.alert-mail-failed',
 } as const;
 
 /**
  * The reporting projection, fed by the owning services' durable events, each once (inbox: the
  * handler's writes and the inbox row commit together). It never reads another service's database:
- * a stock snapshot's lines are asked of the stock service over the bus.
+ * a stock snapshot's lines, and those a reservation changed, are asked of the stock service over the bus.
  */
 @Controller()
 export class ProjectionConsumer {
@@ -73,6 +78,14 @@ export class ProjectionConsumer {
     await handleOnce(this.db, REPORTS_CONSUMERS.linesReplaced, event, (em) => writeStockLines(em, read.lines, { [pair]: at }));
   }
 
+  @OnEvent(StockEvents.linesReserved, REPORTS_CONSUMERS.linesReserved)
+  async linesReserved(@Payload() event: DomainEvent<StockLinesReservedEvent>): Promise<void> {
+    const ids = event.payload.lines.map((l) => l.id);
+    await handleOnce(this.db, REPORTS_CONSUMERS.linesReserved, event, (em) =>
+      refreshStockLines(em, this.bus, event.payload.depositorId, ids),
+    );
+  }
+
   @OnEvent(ClaimsEvents.statusChanged, REPORTS_CONSUMERS.claimStatusChanged)
   async claimStatusChanged(@Payload() event: DomainEvent<ClaimStatusChangedEvent>): Promise<void> {
     await handleOnce(this.db, REPORTS_CONSUMERS.claimStatusChanged, event, (em) => upsertClaim(em, event.payload));
@@ -93,11 +106,17 @@ export class ProjectionConsumer {
     await handleOnce(this.db, REPORTS_CONSUMERS.excursionEnded, event, (em) => upsertExcursion(em, event.payload));
   }
 
+  @OnEvent(AlertsEvents.mailSent, REPORTS_CONSUMERS.alertMailSent)
+  async alertMailSent(@Payload() event: DomainEvent<AlertMailSentEvent>): Promise<void> {
+    await handleOnce(this.db, REPORTS_CONSUMERS.alertMailSent, event, (em) =>
+      insertAlertMail(em, event.id, 'sent', event.payload, event.occurredAt),
+    );
+  }
+
   @OnEvent(AlertsEvents.mailFailed, REPORTS_CONSUMERS.alertMailFailed)
   async alertMailFailed(@Payload() event: DomainEvent<AlertMailFailedEvent>): Promise<void> {
-    const e = event.payload;
     await handleOnce(this.db, REPORTS_CONSUMERS.alertMailFailed, event, (em) =>
-      insertAlertMailFailed(em, event.id, e.alertId, e.depositorIds ?? [], event.occurredAt),
+      insertAlertMail(em, event.id, 'failed', event.payload, event.occurredAt),
     );
   }
 }

@@ -147,17 +147,3 @@ export async function upsertExcursion(em: EntityManager, e: FeverExcursionEvent)
     [e.id, e.depositorId, e.platformId, e.probeId, e.label || e.mac, e.kind, e.startedAt, e.endedAt, e.durationMinutes],
   );
 }
-
-export async function insertAlertMailFailed(
-  em: EntityManager,
-  eventId: string,
-  alertId: number,
-  depositorIds: number[],
-  at: string,
-): Promise<void> {
-  if (!depositorIds.length) return;
-  await em.query(
-    `INSERT INTO report_alert_mails (event_id, depositor_id, alert_id, failed_at) SELECT $1, unnest($2::int[]), $3, $4 ON CONFLICT DO NOTHING`,
-    [eventId, depositorIds, alertId, at],
-  );
-}

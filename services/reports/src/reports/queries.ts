@@ -281,8 +281,10 @@ export const REPORT_QUERIES: Record<string, Query> = {
   '1057': () => `SELECT ${day('s.labels_at AT TIME ZONE $4')} AS day, count(*)::int AS labels, sum(s.parcels) AS parcels
       FROM report_shipments s WHERE ${depositors('s')} AND ${inPeriod('s.labels_at')} GROUP BY 1 ORDER BY 1`,
   // Provider-internal.
-  '1050': () => `SELECT ${day('f.failed_at AT TIME ZONE $4')} AS day, count(*)::int AS "mailsFailed"
-      FROM report_alert_mails f WHERE ${depositors('f')} AND ${inPeriod('f.failed_at')} GROUP BY 1 ORDER BY 1`,
+  '1050': () => `SELECT day, sent AS "mailsSent", failed AS "mailsFailed", ${rate('failed', 'sent + failed')} AS "mailFailureRate"
+      FROM (SELECT ${day('m.mailed_at AT TIME ZONE $4')} AS day, count(*) FILTER (WHERE m.outcome = 'sent')::int AS sent,
+        count(*) FILTER (WHERE m.outcome = 'failed')::int AS failed
+        FROM report_alert_mails m WHERE ${depositors('m')} AND ${inPeriod('m.mailed_at')} GROUP BY 1) d ORDER BY 1`,
 };
 
 /** Reports whose rows are details, not sums: the screen shows at most this many, the export all of them. */

@@ -1,7 +1,14 @@
 import { Controller, Inject, Logger } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { addToOutbox, handleOnce, OnEvent, OutboxRelay } from '@portal/bus';
-import { LoopEvents, type DomainEvent, type LoopOrderSettledEvent, type LoopOrderSubmittedEvent } from '@portal/contracts';
+import {
+  LoopEvents,
+  StockEvents,
+  type DomainEvent,
+  type LoopOrderSettledEvent,
+  type LoopOrderSubmittedEvent,
+  type StockLinesReservedEvent,
+} from '@portal/contracts';
 import { Db } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 
@@ -69,11 +76,12 @@ export class LoopWarehouseConsumer {
 
 /**
  * Reserves every line of a Loop order on the platform's stock lines, soonest best-before first, or
- * none: answers the §8 reason of a refusal (nothing written then).
+ * none: answers the §8 reason of a refusal (nothing written then). A reservation is published
+ * (stock.lines.reserved) in the caller's transaction.
  */
 export async function reserveLoopOrder(
   em: EntityManager,
-  order: Pick<LoopOrderSubmittedEvent, 'depositorId' | 'depositorCode' | 'platformId' | 'lines'>,
+  order: Pick<LoopOrderSubmittedEvent, 'uuid' | 'depositorId' | 'depositorCode' | 'platformId' | 'lines'>,
 ): Promise<Reason | null> {
   const lines: { id: string; reference: string; quantity_available: number }[] = await em.query(
     `SELECT id, reference, quantity_available FROM stock_lines
@@ -101,5 +109,12 @@ export async function reserveLoopOrder(
        FROM unnest($1::bigint[], $2::int[]) AS t(id, take) WHERE s.id = t.id`,
     [takes.map((t) => t[0]), takes.map((t) => t[1])],
   );
+  // In the reservation's transaction: the reports' stock figures follow stock's own.
+  await addToOutbox<StockLinesReservedEvent>(em, 'stock', StockEvents.linesReserved, {
+    depositorId: order.depositorId,
+    platformId: order.platformId,
+    loopOrderUuid: order.uuid,
+    lines: takes.map(([id, quantity]) => ({ id: Number(id), quantity })),
+  });
   return null;
 }

@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { LoopEvents, LoopSubjects, Role, StockSubjects, type DomainEvent, type LoopOrderSubmittedEvent } from '@portal/contracts';
+import {
+  LoopEvents,
+  LoopSubjects,
+  Role,
+  StockEvents,
+  StockSubjects,
+  systemContext,
+  type DomainEvent,
+  type LoopOrderSubmittedEvent,
+  type StockLinePage,
+  type StockLinesReservedEvent,
+} from '@portal/contracts';
 import { Db } from '@portal/db';
 import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
 import { callerContext, startServices, type ServiceHarness } from '@portal/testing';
@@ -33,6 +44,14 @@ describe('Loop orders at the demo warehouse', () => {
       `SELECT payload FROM outbox WHERE type = $1 AND payload->>'uuid' = $2`,
       [LoopEvents.orderSettled, uuid],
     );
+
+  const reservations = async (uuid: string) =>
+    (
+      await db.system.query<{ payload: StockLinesReservedEvent }>(
+        `SELECT payload FROM outbox WHERE type = $1 AND payload->>'loopOrderUuid' = $2`,
+        [StockEvents.linesReserved, uuid],
+      )
+    ).map((r) => r.payload);
 
   beforeAll(async () => {
     h = await startServices([StockServiceModule, AdminServiceModule]);
@@ -68,6 +87,24 @@ describe('Loop orders at the demo warehouse', () => {
       { lot: 'L2', quantity_reserved: 4, quantity_available: 0 },
     ]);
     expect((await answers(submitted.payload.uuid)).map((a) => a.payload.outcome)).toEqual(['integrated']);
+    // Told once, with the lines it took from: the reports read their quantities now from the stock.
+    const reserved = await reservations(submitted.payload.uuid);
+    expect(reserved).toHaveLength(1);
+    const [l1, l2] = await db.system.query<{ id: string }>(`SELECT id FROM stock_lines WHERE reference = 'LOOP-1' ORDER BY lot`);
+    expect(reserved[0]).toEqual({
+      depositorId: A,
+      platformId: 1,
+      loopOrderUuid: submitted.payload.uuid,
+      lines: [
+        { id: Number(l2.id), quantity: 4 },
+        { id: Number(l1.id), quantity: 2 },
+      ],
+    });
+    const page = await h.call<StockLinePage>(StockSubjects.linePages, systemContext(), { ids: reserved[0].lines.map((l) => l.id) });
+    expect(page.lines.map((l) => [l.lot, l.quantityReserved, l.quantityAvailable])).toEqual([
+      ['L1', 2, 8],
+      ['L2', 4, 0],
+    ]);
   });
 
   it('rejects what is no longer available, reserving none of the order', async () => {
@@ -83,6 +120,7 @@ describe('Loop orders at the demo warehouse', () => {
       params: { reference: 'LOOP-1', available: 8 },
     });
     expect((await lots()).map((l) => l.quantity_available)).toEqual([8, 0]);
+    expect(await reservations(submitted.payload.uuid)).toEqual([]);
   });
 
   it('rejects a depositor that has no stock on the platform', async () => {

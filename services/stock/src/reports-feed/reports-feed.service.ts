@@ -11,6 +11,13 @@ const systemOnly = (ctx: CallerContext) => {
 };
 const int = (value: unknown, fallback: number) => (Number.isSafeInteger(value) ? Number(value) : fallback);
 const pageSize = (value: unknown) => Math.min(Math.max(int(value, STOCK_PAGE_MAX), 1), STOCK_PAGE_MAX);
+/** Some lines asked by id (the lines an event names), or null for all; anything but a list of ids is refused. */
+const lineIds = (value: unknown): number[] | null => {
+  if (value === undefined) return null;
+  if (!Array.isArray(value) || value.length > STOCK_PAGE_MAX || !value.every((id) => Number.isSafeInteger(id) && id > 0))
+    throw new AppError('validationFailed', 'ids are line ids', undefined, { ids: 'invalidFormat' });
+  return value as number[];
+};
 
 /**
  * Movements and stock lines page by page in id order, for a service rebuilding its projection of
@@ -47,12 +54,14 @@ export class ReportsFeedService {
               l.quantity_available AS "quantityAvailable", l.blocking_code AS "blockingCode", s.taken_at AS "takenAt"
          FROM stock_lines l LEFT JOIN stock_snapshots s ON s.depositor_id = l.depositor_id AND s.platform_id = l.platform_id
         WHERE l.id > $1 AND ($3::int IS NULL OR l.depositor_id = $3) AND ($4::int IS NULL OR l.platform_id = $4)
+          AND ($5::bigint[] IS NULL OR l.id = ANY ($5::bigint[]))
         ORDER BY l.id LIMIT $2`,
       [
         int(q.after, 0),
         limit,
         Number.isSafeInteger(q.depositorId) ? q.depositorId : null,
         Number.isSafeInteger(q.platformId) ? q.platformId : null,
+        lineIds(q.ids),
       ],
     );
     const takenAt: Record<string, string> = {};

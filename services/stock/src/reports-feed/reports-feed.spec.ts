@@ -83,6 +83,13 @@ describe('what the stock service tells the reports projection', () => {
     const rest = await h.call<StockLinePage>(StockSubjects.linePages, systemContext(), { depositorId: 1, platformId: 2, after: page.next });
     expect(rest.lines.map((l) => [l.reference, l.quantityBlocked, l.blockingCode])).toEqual([['L-2', 3, 'BQ']]);
     expect(rest.next).toBeNull();
+    const some = await h.call<StockLinePage>(StockSubjects.linePages, systemContext(), { ids: [rest.lines[0].id, 999_999_999] });
+    expect(some.lines.map((l) => l.reference)).toEqual(['L-2']);
+    for (const ids of [[0], ['1'], 'x', [1.5]])
+      await expect(h.call(StockSubjects.linePages, systemContext(), { ids })).rejects.toMatchObject({
+        key: 'validationFailed',
+        fields: { ids: 'invalidFormat' },
+      });
   });
 
   it('pages the movements for the system only', async () => {

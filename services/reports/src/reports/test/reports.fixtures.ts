@@ -18,7 +18,7 @@ import type { BusTransport } from '@portal/bus';
 /**
  * The small fixed data set of the reports' service tests (reports.service.spec.ts computes every
  * figure from it by hand): depositor 1's week of 2 to 8 March 2026 in Paris (UTC+1), with one order
- * of each fate, movements, stock lines, claims, Huby shipments, excursions and failed alert mails,
+ * of each fate, movements, stock lines, claims, Huby shipments, excursions, sent and failed alert mails,
  * and depositor 2's rows that depositor 1's users must never see.
  */
 export const event = <T>(type: string, payload: T, occurredAt = '2026-03-01T00:00:00.000Z', id = randomUUID()): DomainEvent<T> => ({
@@ -292,30 +292,41 @@ export const EXCURSION_EVENTS = [
   event(FeverOwnEvents.excursionEnded, excursion(3, 'Sonde B', '2026-03-03T10:00:00.000Z', 30)),
 ];
 
+const alertMail = (type: string, depositorIds: number[], at: string) =>
+  event(
+    type,
+    {
+      alertId: 7,
+      depositorIds,
+      to: 'a@x',
+      subject: 's',
+      ...(type === AlertsEvents.mailFailed ? { attempts: 6, error: 'e' } : { attempts: 1 }),
+    },
+    at,
+  );
+
+/** Depositor 1: 2 March one sent; 3 March (Paris) two sent (one at 00:30) and two failed; one sent after the week. */
 export const ALERT_MAIL_EVENTS = [
-  event(
-    AlertsEvents.mailFailed,
-    { alertId: 7, depositorIds: [1, 2], to: 'a@x', subject: 's', attempts: 5, error: 'e' },
-    '2026-03-03T10:00:00.000Z',
-  ),
-  event(
-    AlertsEvents.mailFailed,
-    { alertId: 7, depositorIds: [1], to: 'a@x', subject: 's', attempts: 5, error: 'e' },
-    '2026-03-03T11:00:00.000Z',
-  ),
+  alertMail(AlertsEvents.mailFailed, [1, 2], '2026-03-03T10:00:00.000Z'),
+  alertMail(AlertsEvents.mailFailed, [1], '2026-03-03T11:00:00.000Z'),
+  alertMail(AlertsEvents.mailSent, [1], '2026-03-02T09:00:00.000Z'),
+  alertMail(AlertsEvents.mailSent, [1, 2], '2026-03-02T23:30:00.000Z'),
+  alertMail(AlertsEvents.mailSent, [1], '2026-03-03T12:00:00.000Z'),
+  alertMail(AlertsEvents.mailSent, [1], '2026-03-09T10:00:00.000Z'),
 ];
 
 export const orderEvents = () => ORDERS.map((o) => event(TrackingEvents.orderChanged, { order: o }));
 export const movementEvents = (now: Date) => [event(StockEvents.movementsRecorded, { movements: movements(now) })];
 
-/** The stock and admin services as far as the reports ask them: the lines of a pair, the platforms' codes. */
+/** The stock and admin services as far as the reports ask them: the lines of a pair or by id (as they are now), the platforms' codes. */
 export async function serveOwners(transport: BusTransport, lines: StockLineRecord[]): Promise<void> {
   await transport.serve(StockSubjects.linePages, async (raw) => {
-    const { data } = raw as { data: { depositorId?: number; platformId?: number } };
+    const { data } = raw as { data: { depositorId?: number; platformId?: number; ids?: number[] } };
     const found = lines.filter(
       (l) =>
         (data.depositorId === undefined || l.depositorId === data.depositorId) &&
-        (data.platformId === undefined || l.platformId === data.platformId),
+        (data.platformId === undefined || l.platformId === data.platformId) &&
+        (data.ids === undefined || data.ids.includes(l.id)),
     );
     const takenAt = Object.fromEntries(found.map((l) => [`${l.depositorId}/${l.platformId}`, '2026-11-01T00:00:00.000Z']));
     return { ok: true, data: { lines: found, takenAt, next: null } };
