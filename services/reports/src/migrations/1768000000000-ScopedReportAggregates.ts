@@ -11,7 +11,7 @@ import {
   ORDER_CUSTOMER_MEASURES,
   ORDER_HOUR_KEYS,
   ORDER_HOUR_MEASURES,
-  addToAggregate as addOneRow,
+  createRowTriggers,
 } from './1767100000000-ReportingProjection';
 
 /**
@@ -177,31 +177,6 @@ export class ScopedReportAggregates1768000000000 implements MigrationInterface {
   async down(qr: QueryRunner): Promise<void> {
     await qr.query(`DROP FUNCTION report_orders_aggregate(), report_movements_aggregate() CASCADE`);
     for (const a of [...SCOPED_MOVEMENTS, ...SCOPED].reverse()) await qr.query(`DROP TABLE "${a.table}"`);
-    // The per-row triggers of the first migration, as it wrote them.
-    await qr.query(`CREATE FUNCTION report_order_add(o report_orders, direction int) RETURNS void LANGUAGE sql AS $$
-      ${ORDER_AGGREGATES.slice(0, 4)
-        .map((a) => addOneRow(a.table, a.keys, a.measures, 'direction'))
-        .join(';\n      ')};
-    $$`);
-    await qr.query(`CREATE FUNCTION report_orders_aggregate() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM report_order_add(OLD, -1); END IF;
-        IF TG_OP IN ('INSERT', 'UPDATE') THEN PERFORM report_order_add(NEW, 1); END IF;
-        RETURN NULL;
-      END $$`);
-    await qr.query(`CREATE TRIGGER "report_orders_aggregate" AFTER INSERT OR UPDATE OR DELETE ON "report_orders"
-      FOR EACH ROW EXECUTE FUNCTION report_orders_aggregate()`);
-    await qr.query(`CREATE FUNCTION report_movements_aggregate() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE m report_movements := NEW;
-      BEGIN
-        ${MOVEMENT_AGGREGATES.slice(0, 2)
-          .map((a) => `${addOneRow(a.table, a.keys, a.measures, '1')};`)
-          .join('\n        ')}
-        INSERT INTO report_item_last_moves (depositor_id, reference, moved_at) VALUES (m.depositor_id, m.reference, m.moved_at)
-          ON CONFLICT (depositor_id, reference) DO UPDATE SET moved_at = greatest(report_item_last_moves.moved_at, EXCLUDED.moved_at);
-        RETURN NULL;
-      END $$`);
-    await qr.query(`CREATE TRIGGER "report_movements_aggregate" AFTER INSERT ON "report_movements"
-      FOR EACH ROW EXECUTE FUNCTION report_movements_aggregate()`);
+    await createRowTriggers(qr);
   }
 }

@@ -72,8 +72,14 @@ describe('the projection’s aggregates, kept one statement at a time', () => {
       url,
     });
     await previous.system.transaction(async (em) => {
-      await upsertOrders(em, range(1, 301).map((id) => variedOrder(id, 0)));
-      await upsertOrders(em, range(1, 101).map((id) => variedOrder(id, 1)));
+      await upsertOrders(
+        em,
+        range(1, 301).map((id) => variedOrder(id, 0)),
+      );
+      await upsertOrders(
+        em,
+        range(1, 101).map((id) => variedOrder(id, 1)),
+      );
       await insertMovements(em, range(1, 501).map(movement));
     });
     await previous.close();
@@ -133,6 +139,23 @@ describe('the projection’s aggregates, kept one statement at a time', () => {
       { table: 'report_orders', name: 'report_orders_updated', row: false },
     ]);
     await write((em) => em.query(`DELETE FROM report_orders WHERE order_id % 3 = 0`));
+    expect(await recountMismatches(db)).toEqual(NO_MISMATCH);
+  });
+
+  it('reverts to the per-row triggers, and migrates again', async () => {
+    await db.system.dataSource.undoLastMigration({ transaction: 'all' });
+    const rowTriggers = await db.system.query<{ name: string }>(
+      `SELECT tgname AS name FROM pg_trigger WHERE tgrelid IN ('report_orders'::regclass, 'report_movements'::regclass)
+         AND NOT tgisinternal AND (tgtype & 1) = 1 ORDER BY 1`,
+    );
+    expect(rowTriggers.map((t) => t.name)).toEqual(['report_movements_aggregate', 'report_orders_aggregate']);
+    await write((em) =>
+      upsertOrders(
+        em,
+        range(1, 50).map((id) => variedOrder(id, 11)),
+      ),
+    );
+    await db.system.dataSource.runMigrations({ transaction: 'all' });
     expect(await recountMismatches(db)).toEqual(NO_MISMATCH);
   });
 });
