@@ -514,6 +514,29 @@ describe('reports over the projection (figures computed by hand from reports.fix
       expect(await table('1002', narrowed({ activityKeys: ['2:ECOM'] }))).toEqual(await table('1002'));
     });
 
+    it('shows a narrowed caller only its platforms, activities and stores in the aggregates by scope, whatever the query', async () => {
+      const seen = async (ctx: CallerContext, table: string, column: string) =>
+        (await db.scopedQuery<{ v: unknown }>(ctx, `SELECT DISTINCT ${column} AS v FROM ${table} ORDER BY 1`)).map((r) => r.v);
+      const platform2 = depositor1(ALL_REPORT_ROLES, { platformIds: [2] });
+      const ecom = depositor1(ALL_REPORT_ROLES, { activityKeys: ['1:ECOM'] });
+      const mag1 = depositor1(ALL_REPORT_ROLES, { storeKeys: ['1:MAG1'] });
+      for (const table of [
+        'report_order_scope_hours',
+        'report_order_scope_carrier_hours',
+        'report_order_scope_country_hours',
+        'report_order_scope_customer_days',
+      ]) {
+        expect([table, await seen(platform2, table, 'platform_id')]).toEqual([table, [2]]);
+        expect([table, await seen(ecom, table, 'activity_code')]).toEqual([table, ['ECOM']]);
+        expect([table, await seen(mag1, table, 'store_code')]).toEqual([table, ['MAG1']]);
+        expect([table, await seen(mag1, table, 'depositor_id')]).toEqual([table, [1]]);
+      }
+      for (const table of ['report_movement_scope_hours', 'report_movement_scope_article_days']) {
+        expect([table, await seen(platform2, table, 'platform_id')]).toEqual([table, [2]]);
+        expect([table, await seen(mag1, table, 'store_code')]).toEqual([table, ['MAG1']]);
+      }
+    });
+
     it('keeps every aggregate, depositor-wide and by scope, equal to a recount of its rows', async () => {
       expect(await recountMismatches(db)).toEqual(NO_MISMATCH);
     });
