@@ -95,6 +95,16 @@ const COLUMN_TYPES: Record<string, string> = {
 };
 const MOVEMENT_TEXT = 'text COLLATE "C"';
 
+/**
+ * The index a caller narrowed to platforms reads a scoped aggregate by (its platforms, then the
+ * period): the depositor, the platform, then the time key (after the type for the items' exits).
+ */
+function platformIndex(a: Aggregate): string {
+  const time = 'hour' in a.keys ? ['hour'] : 'type' in a.keys ? ['type', 'day'] : ['day'];
+  const columns = time[0] === 'type' ? ['depositor_id', 'type', 'platform_id', 'day'] : ['depositor_id', 'platform_id', ...time];
+  return `CREATE INDEX "${a.table}_platform" ON "${a.table}" (${columns.join(', ')})`;
+}
+
 /** The statements creating a scoped aggregate: nullable scope keys (as in the rows) under one unique index, NULLs equal. */
 function createScoped(a: Aggregate, movement: boolean): string {
   const keyType = (k: string) => (movement && (k === 'type' || k === 'reference') ? MOVEMENT_TEXT : (COLUMN_TYPES[k] ?? 'int'));
@@ -126,12 +136,14 @@ export class ScopedReportAggregates1768000000000 implements MigrationInterface {
     // The rows are read with their narrowing columns by the same table's policies: no new dimension escapes them.
     for (const a of SCOPED) {
       await qr.query(createScoped(a, false));
+      await qr.query(platformIndex(a));
       await enableDepositorRls(qr, a.table);
       await enableNarrowingRls(qr, a.table, { platform: 'platform_id', activity: 'activity_code', store: 'store_code' });
       await qr.query(aggregateChanges(a, '(SELECT 1 AS direction, * FROM report_orders)', 'o'));
     }
     for (const a of SCOPED_MOVEMENTS) {
       await qr.query(createScoped(a, true));
+      await qr.query(platformIndex(a));
       await enableDepositorRls(qr, a.table);
       await enableNarrowingRls(qr, a.table, { platform: 'platform_id', store: 'store_code' });
       await qr.query(aggregateChanges(a, '(SELECT 1 AS direction, * FROM report_movements)', 'm'));

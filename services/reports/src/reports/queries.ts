@@ -1,7 +1,8 @@
 /**
  * One SQL statement per report of the catalogue, over the reporting projection. Parameters: $1 the
  * depositors (int[], null: the whole scope, row-level security filters), $2 the first day and $3 the
- * day after the last (YYYY-MM-DD, in the caller's time zone $4). Every statement answers the
+ * day after the last (YYYY-MM-DD, in the caller's time zone $4), $5 the platforms the caller is
+ * narrowed to (int[], null when not). Every statement answers the
  * report's columns by key; days as YYYY-MM-DD, months as YYYY-MM.
  *
  * A caller whose scope is narrowed to platforms, activities or stores (`narrowed`) reads the
@@ -10,6 +11,11 @@
  */
 export interface QueryShape {
   narrowed: boolean;
+  /**
+   * Narrowed to platforms ($5, the scope's platforms): the aggregates by scope are read by their
+   * platform index. The same condition as their platform policy, which still applies.
+   */
+  platforms?: boolean;
   /** One depositor asked: a detail report reads its index in order (an `= ANY` scan of PostgreSQL 15 gives no order). */
   oneDepositor?: boolean;
 }
@@ -41,21 +47,25 @@ const AGGREGATES = {
 } as const;
 const aggregate = (q: QueryShape, of: keyof typeof AGGREGATES) => AGGREGATES[of][q.narrowed ? 1 : 0];
 
+/** The depositors asked and, for a caller narrowed to platforms reading the aggregates by scope, its platforms. */
+const scoped = (q: QueryShape, alias: string) =>
+  q.narrowed && q.platforms ? `${depositors(alias)} AND ${alias}.platform_id = ANY ($5::int[])` : depositors(alias);
+
 /** The hourly order aggregate of the period: by status, by carrier and tour, or by country. */
 function orderHours(q: QueryShape, by: 'status' | 'carrier' | 'country' = 'status'): string {
-  return `(SELECT * FROM ${aggregate(q, by)} h WHERE ${depositors('h')} AND ${hourInPeriod('h.hour')}) h`;
+  return `(SELECT * FROM ${aggregate(q, by)} h WHERE ${scoped(q, 'h')} AND ${hourInPeriod('h.hour')}) h`;
 }
 
 function orderCustomerDays(q: QueryShape): string {
-  return `(SELECT * FROM ${aggregate(q, 'customer')} c WHERE ${depositors('c')} AND c.day >= $2::date AND c.day < $3::date) c`;
+  return `(SELECT * FROM ${aggregate(q, 'customer')} c WHERE ${scoped(q, 'c')} AND c.day >= $2::date AND c.day < $3::date) c`;
 }
 
 function movementHours(q: QueryShape): string {
-  return `(SELECT * FROM ${aggregate(q, 'movement')} h WHERE ${depositors('h')} AND ${hourInPeriod('h.hour')}) h`;
+  return `(SELECT * FROM ${aggregate(q, 'movement')} h WHERE ${scoped(q, 'h')} AND ${hourInPeriod('h.hour')}) h`;
 }
 
 function movementArticleDays(q: QueryShape, type: string): string {
-  return `(SELECT * FROM ${aggregate(q, 'article')} a WHERE ${depositors('a')} AND a.day >= $2::date AND a.day < $3::date AND a.type = '${type}') a`;
+  return `(SELECT * FROM ${aggregate(q, 'article')} a WHERE ${scoped(q, 'a')} AND a.day >= $2::date AND a.day < $3::date AND a.type = '${type}') a`;
 }
 
 const PERFORMANCE = `sum(h.orders) AS orders, sum(h.shipped) AS shipped, sum(h.delivered) AS delivered,
