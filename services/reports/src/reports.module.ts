@@ -4,13 +4,19 @@ import { HealthController } from './health/health.controller';
 import { CreateReports1767000000000 } from './migrations/1767000000000-CreateReports';
 import { ReportingProjection1767100000000 } from './migrations/1767100000000-ReportingProjection';
 import { AlertMailOutcomes1767300000000 } from './migrations/1767300000000-AlertMailOutcomes';
+import { ScopedReportAggregates1768000000000 } from './migrations/1768000000000-ScopedReportAggregates';
 import { ProjectionCatchUp } from './projection/catch-up';
 import { ProjectionConsumer } from './projection/projection.consumer';
 import { ReportsController } from './reports/reports.controller';
 import { ReportsService } from './reports/reports.service';
 
 /** The reports database's migrations, in order (the service and the benchmark run them). */
-export const REPORTS_MIGRATIONS = [CreateReports1767000000000, ReportingProjection1767100000000, AlertMailOutcomes1767300000000];
+export const REPORTS_MIGRATIONS = [
+  CreateReports1767000000000,
+  ReportingProjection1767100000000,
+  AlertMailOutcomes1767300000000,
+  ScopedReportAggregates1768000000000,
+];
 
 /**
  * The reports library (spec §2 /report/{id}, issue 17): the catalogue (libs/contracts reports), and a

@@ -4,8 +4,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * What an order adds to the hourly and daily aggregates, as expressions over the order `o` (a
  * report_orders row). The trigger adds them when an order arrives and moves them when it changes;
- * a caller whose scope is narrowed to platforms, activities or stores reads the same sums computed
- * from its own rows (the aggregates carry the depositor only). Frozen with this migration.
+ * migration 1768000000000 adds the same aggregates by platform, activity and store, for a caller
+ * whose scope is narrowed to some. Frozen with this migration.
  */
 export const ORDER_HOUR_MEASURES: Record<string, string> = {
   orders: '1',
@@ -135,6 +135,39 @@ const MOVEMENT_TYPES = (c: string) =>
           : 'bigint';
 
 /**
+ * The per-row triggers keeping the aggregates (this migration's; 1768000000000 replaces them by
+ * statement-level ones and puts them back when reverted).
+ */
+export async function createRowTriggers(qr: QueryRunner): Promise<void> {
+  await qr.query(`CREATE FUNCTION report_order_add(o report_orders, direction int) RETURNS void LANGUAGE sql AS $$
+      ${addToAggregate('report_order_hours', ORDER_HOUR_KEYS, ORDER_HOUR_MEASURES, 'direction')};
+      ${addToAggregate('report_order_carrier_hours', ORDER_CARRIER_HOUR_KEYS, ORDER_HOUR_MEASURES, 'direction')};
+      ${addToAggregate('report_order_country_hours', ORDER_COUNTRY_HOUR_KEYS, ORDER_HOUR_MEASURES, 'direction')};
+      ${addToAggregate('report_order_customer_days', ORDER_CUSTOMER_KEYS, ORDER_CUSTOMER_MEASURES, 'direction')};
+    $$`);
+  await qr.query(`CREATE FUNCTION report_orders_aggregate() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM report_order_add(OLD, -1); END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') THEN PERFORM report_order_add(NEW, 1); END IF;
+        RETURN NULL;
+      END $$`);
+  await qr.query(`CREATE TRIGGER "report_orders_aggregate" AFTER INSERT OR UPDATE OR DELETE ON "report_orders"
+      FOR EACH ROW EXECUTE FUNCTION report_orders_aggregate()`);
+
+  await qr.query(`CREATE FUNCTION report_movements_aggregate() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE m report_movements := NEW;
+      BEGIN
+        ${addToAggregate('report_movement_hours', MOVEMENT_HOUR_KEYS, MOVEMENT_HOUR_MEASURES, '1')};
+        ${addToAggregate('report_movement_article_days', MOVEMENT_ARTICLE_KEYS, MOVEMENT_ARTICLE_MEASURES, '1')};
+        INSERT INTO report_item_last_moves (depositor_id, reference, moved_at) VALUES (m.depositor_id, m.reference, m.moved_at)
+          ON CONFLICT (depositor_id, reference) DO UPDATE SET moved_at = greatest(report_item_last_moves.moved_at, EXCLUDED.moved_at);
+        RETURN NULL;
+      END $$`);
+  await qr.query(`CREATE TRIGGER "report_movements_aggregate" AFTER INSERT ON "report_movements"
+      FOR EACH ROW EXECUTE FUNCTION report_movements_aggregate()`);
+}
+
+/**
  * The reporting projection (issue 17): the owning services' data as their events tell it, with
  * hourly and daily aggregates kept by triggers in the same transaction as each write, so a report
  * over millions of orders or movements sums a few thousand rows. Every table carries the depositor
@@ -184,21 +217,6 @@ export class ReportingProjection1767100000000 implements MigrationInterface {
     await qr.query(`CREATE TABLE "report_order_customer_days" (${columnsOf(ORDER_CUSTOMER_KEYS, ORDER_CUSTOMER_MEASURES, ORDER_TYPES)},
       PRIMARY KEY (${Object.keys(ORDER_CUSTOMER_KEYS).join(', ')}))`);
     await enableDepositorRls(qr, 'report_order_customer_days');
-    await qr.query(`CREATE FUNCTION report_order_add(o report_orders, direction int) RETURNS void LANGUAGE sql AS $$
-      ${addToAggregate('report_order_hours', ORDER_HOUR_KEYS, ORDER_HOUR_MEASURES, 'direction')};
-      ${addToAggregate('report_order_carrier_hours', ORDER_CARRIER_HOUR_KEYS, ORDER_HOUR_MEASURES, 'direction')};
-      ${addToAggregate('report_order_country_hours', ORDER_COUNTRY_HOUR_KEYS, ORDER_HOUR_MEASURES, 'direction')};
-      ${addToAggregate('report_order_customer_days', ORDER_CUSTOMER_KEYS, ORDER_CUSTOMER_MEASURES, 'direction')};
-    $$`);
-    await qr.query(`CREATE FUNCTION report_orders_aggregate() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM report_order_add(OLD, -1); END IF;
-        IF TG_OP IN ('INSERT', 'UPDATE') THEN PERFORM report_order_add(NEW, 1); END IF;
-        RETURN NULL;
-      END $$`);
-    await qr.query(`CREATE TRIGGER "report_orders_aggregate" AFTER INSERT OR UPDATE OR DELETE ON "report_orders"
-      FOR EACH ROW EXECUTE FUNCTION report_orders_aggregate()`);
-
     await qr.query(`CREATE TABLE "report_movements" (
       "depositor_id" int NOT NULL,
       "movement_id" bigint NOT NULL,
@@ -232,18 +250,6 @@ export class ReportingProjection1767100000000 implements MigrationInterface {
       PRIMARY KEY ("depositor_id", "reference")
     )`);
     await enableDepositorRls(qr, 'report_item_last_moves');
-    await qr.query(`CREATE FUNCTION report_movements_aggregate() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE m report_movements := NEW;
-      BEGIN
-        ${addToAggregate('report_movement_hours', MOVEMENT_HOUR_KEYS, MOVEMENT_HOUR_MEASURES, '1')};
-        ${addToAggregate('report_movement_article_days', MOVEMENT_ARTICLE_KEYS, MOVEMENT_ARTICLE_MEASURES, '1')};
-        INSERT INTO report_item_last_moves (depositor_id, reference, moved_at) VALUES (m.depositor_id, m.reference, m.moved_at)
-          ON CONFLICT (depositor_id, reference) DO UPDATE SET moved_at = greatest(report_item_last_moves.moved_at, EXCLUDED.moved_at);
-        RETURN NULL;
-      END $$`);
-    await qr.query(`CREATE TRIGGER "report_movements_aggregate" AFTER INSERT ON "report_movements"
-      FOR EACH ROW EXECUTE FUNCTION report_movements_aggregate()`);
-
     await qr.query(`CREATE TABLE "report_stock_snapshots" (
       "depositor_id" int NOT NULL,
       "platform_id" int NOT NULL,
@@ -328,6 +334,7 @@ export class ReportingProjection1767100000000 implements MigrationInterface {
     )`);
     await qr.query(`CREATE INDEX "report_alert_mails_depositor_failed" ON "report_alert_mails" ("depositor_id", "failed_at")`);
     await enableDepositorRls(qr, 'report_alert_mails');
+    await createRowTriggers(qr);
   }
 
   async down(qr: QueryRunner): Promise<void> {

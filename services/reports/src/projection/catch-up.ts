@@ -43,8 +43,22 @@ export class ProjectionCatchUp extends CatchUpWhenEmpty<CatchUpCounts> {
   protected async catchUp(now: Date): Promise<CatchUpCounts> {
     const since = new Date(now);
     since.setUTCMonth(since.getUTCMonth() - CATCH_UP_MONTHS);
-    const counts = { orders: await this.orders(since), movements: await this.movements(since), stockLines: await this.stockLines() };
-    this.logger.log(`projection caught up: ${counts.orders} orders, ${counts.movements} movements, ${counts.stockLines} stock lines`);
+    const seconds: number[] = [];
+    const timed = async <N>(read: () => Promise<N>): Promise<N> => {
+      const started = Date.now();
+      const n = await read();
+      seconds.push((Date.now() - started) / 1000);
+      return n;
+    };
+    const counts = {
+      orders: await timed(() => this.orders(since)),
+      movements: await timed(() => this.movements(since)),
+      stockLines: await timed(() => this.stockLines()),
+    };
+    const [orders, movements, lines] = seconds.map((s) => `${s.toFixed(1)} s`);
+    this.logger.log(
+      `projection caught up: ${counts.orders} orders (${orders}), ${counts.movements} movements (${movements}), ${counts.stockLines} stock lines (${lines})`,
+    );
     return counts;
   }
 

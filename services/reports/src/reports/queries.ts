@@ -1,27 +1,21 @@
-import {
-  ORDER_CARRIER_HOUR_KEYS,
-  ORDER_COUNTRY_HOUR_KEYS,
-  ORDER_CUSTOMER_KEYS,
-  ORDER_CUSTOMER_MEASURES,
-  ORDER_HOUR_KEYS,
-  ORDER_HOUR_MEASURES,
-  MOVEMENT_ARTICLE_KEYS,
-  MOVEMENT_ARTICLE_MEASURES,
-  MOVEMENT_HOUR_KEYS,
-  MOVEMENT_HOUR_MEASURES,
-} from '../migrations/1767100000000-ReportingProjection';
-
 /**
  * One SQL statement per report of the catalogue, over the reporting projection. Parameters: $1 the
  * depositors (int[], null: the whole scope, row-level security filters), $2 the first day and $3 the
- * day after the last (YYYY-MM-DD, in the caller's time zone $4). Every statement answers the
+ * day after the last (YYYY-MM-DD, in the caller's time zone $4), $5 the platforms the caller is
+ * narrowed to (int[], null when not). Every statement answers the
  * report's columns by key; days as YYYY-MM-DD, months as YYYY-MM.
  *
- * A caller whose scope is narrowed to platforms, activities or stores reads sums computed from its
- * own rows (`narrowed`): the aggregates carry the depositor only.
+ * A caller whose scope is narrowed to platforms, activities or stores (`narrowed`) reads the
+ * aggregates keyed also by platform, activity and store: their narrowing policies leave it the
+ * sums of its own rows. The others read the depositor-wide aggregates, a few keys an hour.
  */
 export interface QueryShape {
   narrowed: boolean;
+  /**
+   * Narrowed to platforms ($5, the scope's platforms): the aggregates by scope are read by their
+   * platform index. The same condition as their platform policy, which still applies.
+   */
+  platforms?: boolean;
   /** One depositor asked: a detail report reads its index in order (an `= ANY` scan of PostgreSQL 15 gives no order). */
   oneDepositor?: boolean;
 }
@@ -41,51 +35,37 @@ const named = (column: string) => `coalesce(nullif(${column}, ''), '—')`;
 const rate = (part: string, whole: string) => `round(100.0 * (${part}) / nullif(${whole}, 0), 1)`;
 const share = (value: string) => `round(100.0 * ${value} / nullif(sum(${value}) OVER (), 0), 1)`;
 const hours = (minutes: string, count: string) => `round(${minutes} / nullif(${count}, 0) / 60.0, 1)`;
-const sums = (measures: Record<string, string>) => Object.entries(measures).map(([name, e]) => `sum(${e}) AS ${name}`);
 
-/** The hourly order aggregate of the period (by status, by carrier and tour, or by country), or the same sums from the caller's rows. */
-const ORDER_AGGREGATES = {
-  status: ['report_order_hours', ORDER_HOUR_KEYS],
-  carrier: ['report_order_carrier_hours', ORDER_CARRIER_HOUR_KEYS],
-  country: ['report_order_country_hours', ORDER_COUNTRY_HOUR_KEYS],
+/** The aggregate a report reads, depositor-wide or by scope (migration 1768000000000). */
+const AGGREGATES = {
+  status: ['report_order_hours', 'report_order_scope_hours'],
+  carrier: ['report_order_carrier_hours', 'report_order_scope_carrier_hours'],
+  country: ['report_order_country_hours', 'report_order_scope_country_hours'],
+  customer: ['report_order_customer_days', 'report_order_scope_customer_days'],
+  movement: ['report_movement_hours', 'report_movement_scope_hours'],
+  article: ['report_movement_article_days', 'report_movement_scope_article_days'],
 } as const;
+const aggregate = (q: QueryShape, of: keyof typeof AGGREGATES) => AGGREGATES[of][q.narrowed ? 1 : 0];
 
-function orderHours(q: QueryShape, by: keyof typeof ORDER_AGGREGATES = 'status'): string {
-  const [table, keys] = ORDER_AGGREGATES[by];
-  if (!q.narrowed) return `(SELECT * FROM ${table} h WHERE ${depositors('h')} AND ${hourInPeriod('h.hour')}) h`;
-  const names = Object.keys(keys);
-  return `(SELECT ${Object.entries(keys)
-    .map(([k, e]) => `${e} AS ${k}`)
-    .join(', ')}, ${sums(ORDER_HOUR_MEASURES).join(', ')}
-     FROM report_orders o WHERE ${depositors('o')} AND ${inPeriod('o.created_at')} GROUP BY ${names.map((_, i) => i + 1).join(', ')}) h`;
+/** The depositors asked and, for a caller narrowed to platforms reading the aggregates by scope, its platforms. */
+const scoped = (q: QueryShape, alias: string) =>
+  q.narrowed && q.platforms ? `${depositors(alias)} AND ${alias}.platform_id = ANY ($5::int[])` : depositors(alias);
+
+/** The hourly order aggregate of the period: by status, by carrier and tour, or by country. */
+function orderHours(q: QueryShape, by: 'status' | 'carrier' | 'country' = 'status'): string {
+  return `(SELECT * FROM ${aggregate(q, by)} h WHERE ${scoped(q, 'h')} AND ${hourInPeriod('h.hour')}) h`;
 }
 
 function orderCustomerDays(q: QueryShape): string {
-  const range = `c.day >= $2::date AND c.day < $3::date`;
-  if (!q.narrowed) return `(SELECT * FROM report_order_customer_days c WHERE ${depositors('c')} AND ${range}) c`;
-  return `(SELECT ${Object.entries(ORDER_CUSTOMER_KEYS)
-    .map(([k, e]) => `${e} AS ${k}`)
-    .join(', ')}, ${sums(ORDER_CUSTOMER_MEASURES).join(', ')}
-     FROM report_orders o WHERE ${depositors('o')} AND (o.created_at AT TIME ZONE 'UTC')::date >= $2::date
-       AND (o.created_at AT TIME ZONE 'UTC')::date < $3::date GROUP BY 1, 2, 3) c`;
+  return `(SELECT * FROM ${aggregate(q, 'customer')} c WHERE ${scoped(q, 'c')} AND c.day >= $2::date AND c.day < $3::date) c`;
 }
 
 function movementHours(q: QueryShape): string {
-  if (!q.narrowed) return `(SELECT * FROM report_movement_hours h WHERE ${depositors('h')} AND ${hourInPeriod('h.hour')}) h`;
-  return `(SELECT ${Object.entries(MOVEMENT_HOUR_KEYS)
-    .map(([k, e]) => `${e} AS ${k}`)
-    .join(', ')}, ${sums(MOVEMENT_HOUR_MEASURES).join(', ')}
-     FROM report_movements m WHERE ${depositors('m')} AND ${inPeriod('m.moved_at')} GROUP BY 1, 2, 3) h`;
+  return `(SELECT * FROM ${aggregate(q, 'movement')} h WHERE ${scoped(q, 'h')} AND ${hourInPeriod('h.hour')}) h`;
 }
 
 function movementArticleDays(q: QueryShape, type: string): string {
-  const range = `a.day >= $2::date AND a.day < $3::date AND a.type = '${type}'`;
-  if (!q.narrowed) return `(SELECT * FROM report_movement_article_days a WHERE ${depositors('a')} AND ${range}) a`;
-  return `(SELECT ${Object.entries(MOVEMENT_ARTICLE_KEYS)
-    .map(([k, e]) => `${e} AS ${k}`)
-    .join(', ')}, ${sums(MOVEMENT_ARTICLE_MEASURES).join(', ')}
-     FROM report_movements m WHERE ${depositors('m')} AND m.type = '${type}' AND (m.moved_at AT TIME ZONE 'UTC')::date >= $2::date
-       AND (m.moved_at AT TIME ZONE 'UTC')::date < $3::date GROUP BY 1, 2, 3, 4) a`;
+  return `(SELECT * FROM ${aggregate(q, 'article')} a WHERE ${scoped(q, 'a')} AND a.day >= $2::date AND a.day < $3::date AND a.type = '${type}') a`;
 }
 
 const PERFORMANCE = `sum(h.orders) AS orders, sum(h.shipped) AS shipped, sum(h.delivered) AS delivered,

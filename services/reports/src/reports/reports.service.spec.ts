@@ -15,6 +15,7 @@ import {
 } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { callerContext, startServices, type ServiceHarness } from '@portal/testing';
+import { recountMismatches, NO_MISMATCH } from '../projection/test/recount';
 import { ReportsServiceModule } from '../reports.module';
 import {
   ALERT_MAIL_EVENTS,
@@ -345,7 +346,7 @@ describe('reports over the projection (figures computed by hand from reports.fix
         ['2026-03-04T12:00:00.000Z', 'LYS1', 'MAG1', 'A', null, 'exit', 6],
         ['2026-03-04T11:00:00.000Z', 'ROI1', 'MAG1', 'C', null, 'inventory', 3],
         ['2026-03-04T10:00:00.000Z', 'LYS1', 'MAG1', 'B', null, 'inventory', -2],
-        ['2026-03-03T10:00:00.000Z', 'LYS1', 'MAG1', 'B', null, 'exit', 4],
+        ['2026-03-03T10:00:00.000Z', 'LYS1', 'MAG2', 'B', null, 'exit', 4],
         ['2026-03-02T23:30:00.000Z', 'LYS1', 'MAG1', 'A', null, 'exit', 10],
         ['2026-03-02T09:00:00.000Z', 'LYS1', 'MAG1', 'A', null, 'entry', 50],
       ]);
@@ -480,8 +481,16 @@ describe('reports over the projection (figures computed by hand from reports.fix
         'report_order_country_hours',
         'report_order_carrier_hours',
         'report_order_customer_days',
+        'report_order_scope_hours',
+        'report_order_scope_carrier_hours',
+        'report_order_scope_country_hours',
+        'report_order_scope_customer_days',
         'report_movements',
         'report_movement_hours',
+        'report_movement_article_days',
+        'report_movement_scope_hours',
+        'report_movement_scope_article_days',
+        'report_item_last_moves',
         'report_stock_lines',
         'report_claims',
         'report_shipments',
@@ -493,11 +502,107 @@ describe('reports over the projection (figures computed by hand from reports.fix
       }
     });
 
-    it('sums only the platforms of a narrowed scope, from its own rows', async () => {
-      const narrowed = depositor1([Role.REPORT_USER, Role.REPORT_USER_1002], { platformIds: [2] });
-      expect(await table('1002', narrowed)).toEqual([['2026-03-03', 1, 3, 10]]);
-      expect(await table('1010', narrowed)).toEqual([['ROI1', 1, 100, 0, 0, 100]]);
-      expect(await table('1064', narrowed)).toEqual([['inventory', 1, 3, 100]]);
+    it('sums only the platforms, activities and stores of a narrowed scope: the same figures as its own rows', async () => {
+      const narrowed = (more: Parameters<typeof callerContext>[0]) => depositor1(ALL_REPORT_ROLES, more);
+      // Platform 2: order 3 and movement 5.
+      const platform2 = narrowed({ platformIds: [2] });
+      expect(await table('1002', platform2)).toEqual([['2026-03-03', 1, 3, 10]]);
+      expect(await table('1010', platform2)).toEqual([['ROI1', 1, 100, 0, 0, 100, 100]]);
+      expect(await table('1064', platform2)).toEqual([['inventory', 1, 3, 100]]);
+      expect(await table('1033', platform2)).toEqual([['DPD', 0, null, null]]);
+      expect(await table('1047', platform2)).toEqual([]);
+
+      // Activity ECOM: orders 1, 3 and 5.
+      const ecom = narrowed({ activityKeys: ['1:ECOM'] });
+      expect(await table('1002', ecom)).toEqual([
+        ['2026-03-02', 1, 1, 2.5],
+        ['2026-03-03', 1, 3, 10],
+        ['2026-03-04', 1, 5, 20],
+      ]);
+      expect(await table('1005', ecom)).toEqual([
+        ['2026-03-02', 1, 1, 1, 100, 0, 0, 0],
+        ['2026-03-03', 1, 1, 0, null, 0, 1, 0],
+        ['2026-03-04', 1, 1, 0, null, 0, 0, 1],
+      ]);
+      expect(await table('10', ecom)).toEqual([
+        ['COLI', 2, 2, 1, 100, 0, 0, 1],
+        ['DPD', 1, 1, 0, null, 0, 1, 0],
+      ]);
+      expect(await table('59', ecom)).toEqual([
+        ['FR', 2, 2, 1, 100, 0, 0, 1],
+        ['BE', 1, 1, 0, null, 0, 1, 0],
+      ]);
+      expect(await table('1059', ecom)).toEqual([
+        ['C1', 1, 1, 1, 100],
+        ['C2', 1, 3, 0, null],
+        ['C3', 1, 5, 0, null],
+      ]);
+      expect(await table('100001', ecom)).toEqual([
+        ['96', 1, 33.3],
+        ['97', 1, 33.3],
+        ['100', 1, 33.3],
+      ]);
+      // Platform 1 and activity ECOM: orders 1 and 5.
+      expect(await table('1002', narrowed({ platformIds: [1], activityKeys: ['1:ECOM'] }))).toEqual([
+        ['2026-03-02', 1, 1, 2.5],
+        ['2026-03-04', 1, 5, 20],
+      ]);
+
+      // Store MAG1: orders 1 and 2 (2 late, 48 h in transit), every movement but 3.
+      const mag1 = narrowed({ storeKeys: ['1:MAG1'] });
+      expect(await table('1002', mag1)).toEqual([
+        ['2026-03-02', 1, 1, 2.5],
+        ['2026-03-03', 1, 2, 4],
+      ]);
+      expect(await table('1059', mag1)).toEqual([['C1', 2, 3, 2, 50]]);
+      expect(await table('1033', mag1)).toEqual([['COLI', 2, 36, 50]]);
+      expect(await table('1064', mag1)).toEqual([
+        ['exit', 2, 16, 40],
+        ['inventory', 2, 1, 40],
+        ['entry', 1, 50, 20],
+      ]);
+      expect(await table('1065', mag1)).toEqual([
+        ['2026-03-02', 50, 0],
+        ['2026-03-03', 0, 10],
+        ['2026-03-04', 0, 6],
+      ]);
+      expect(await table('1047', mag1)).toEqual([['A', 2, 16]]);
+      expect(await table('1011', mag1)).toHaveLength(5);
+
+      // A restriction on depositor 1's activities leaves depositor 2 whole; depositor 2's never shows to depositor 1's user.
+      const both = callerContext({ roles: ALL_REPORT_ROLES, depositorIds: [1, 2], activityKeys: ['1:B2B'] });
+      expect(await table('1002', both)).toEqual([
+        ['2026-03-02', 1, 1, 1],
+        ['2026-03-03', 1, 2, 4],
+      ]);
+      expect(await table('1002', narrowed({ activityKeys: ['2:ECOM'] }))).toEqual(await table('1002'));
+    });
+
+    it('shows a narrowed caller only its platforms, activities and stores in the aggregates by scope, whatever the query', async () => {
+      const seen = async (ctx: CallerContext, table: string, column: string) =>
+        (await db.scopedQuery<{ v: unknown }>(ctx, `SELECT DISTINCT ${column} AS v FROM ${table} ORDER BY 1`)).map((r) => r.v);
+      const platform2 = depositor1(ALL_REPORT_ROLES, { platformIds: [2] });
+      const ecom = depositor1(ALL_REPORT_ROLES, { activityKeys: ['1:ECOM'] });
+      const mag1 = depositor1(ALL_REPORT_ROLES, { storeKeys: ['1:MAG1'] });
+      for (const table of [
+        'report_order_scope_hours',
+        'report_order_scope_carrier_hours',
+        'report_order_scope_country_hours',
+        'report_order_scope_customer_days',
+      ]) {
+        expect([table, await seen(platform2, table, 'platform_id')]).toEqual([table, [2]]);
+        expect([table, await seen(ecom, table, 'activity_code')]).toEqual([table, ['ECOM']]);
+        expect([table, await seen(mag1, table, 'store_code')]).toEqual([table, ['MAG1']]);
+        expect([table, await seen(mag1, table, 'depositor_id')]).toEqual([table, [1]]);
+      }
+      for (const table of ['report_movement_scope_hours', 'report_movement_scope_article_days']) {
+        expect([table, await seen(platform2, table, 'platform_id')]).toEqual([table, [2]]);
+        expect([table, await seen(mag1, table, 'store_code')]).toEqual([table, ['MAG1']]);
+      }
+    });
+
+    it('keeps every aggregate, depositor-wide and by scope, equal to a recount of its rows', async () => {
+      expect(await recountMismatches(db)).toEqual(NO_MISMATCH);
     });
   });
 

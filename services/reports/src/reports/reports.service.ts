@@ -115,13 +115,18 @@ export class ReportsService {
   }
 
   private async rows(ctx: CallerContext, p: Prepared, offset: number, limit: number | null): Promise<Record<string, ReportCell>[]> {
-    const sql = withParameters(REPORT_QUERIES[p.spec.id]({ narrowed: isNarrowed(ctx.scope), oneDepositor: p.depositorIds?.length === 1 }));
+    const narrowed = isNarrowed(ctx.scope);
+    const narrowedTo = narrowed && ctx.scope.platformIds.length > 0 ? ctx.scope.platformIds : null;
+    const sql = withParameters(
+      REPORT_QUERIES[p.spec.id]({ narrowed, platforms: narrowedTo !== null, oneDepositor: p.depositorIds?.length === 1 }),
+    );
     const paged = limit === null ? sql : `SELECT * FROM (${sql}) r OFFSET ${offset} LIMIT ${limit}`;
     const raw = await this.db.scopedQuery<Record<string, unknown>>(ctx, paged, [
       p.depositorIds,
       p.period.from,
       nextDay(p.period.to),
       p.period.timeZone,
+      narrowedTo,
     ]);
     const platforms = p.columns.some((c) => c.key === 'platform') ? await this.platformCodes() : undefined;
     return raw.map((row) =>
@@ -148,9 +153,10 @@ export class ReportsService {
   }
 }
 
-/** Every statement takes the four parameters, whether it reads them all or not (a stock report has no period). */
+/** Every statement takes the five parameters, whether it reads them all or not (a stock report has no period). */
 function withParameters(sql: string): string {
-  const declared = `_parameters AS (SELECT $1::int[] AS depositors, $2::date AS first_day, $3::date AS after_day, $4::text AS time_zone)`;
+  const declared = `_parameters AS (SELECT $1::int[] AS depositors, $2::date AS first_day, $3::date AS after_day, $4::text AS time_zone,
+    $5::int[] AS platforms)`;
   const trimmed = sql.trimStart();
   return /^WITH\s/i.test(trimmed) ? `WITH ${declared}, ${trimmed.slice(5)}` : `WITH ${declared} ${trimmed}`;
 }

@@ -19,7 +19,9 @@ import type { BusTransport } from '@portal/bus';
  * The small fixed data set of the reports' service tests (reports.service.spec.ts computes every
  * figure from it by hand): depositor 1's week of 2 to 8 March 2026 in Paris (UTC+1), with one order
  * of each fate, movements, stock lines, claims, Huby shipments, excursions, sent and failed alert mails,
- * and depositor 2's rows that depositor 1's users must never see.
+ * and depositor 2's rows that depositor 1's users must never see. Orders 1, 3 and 5 are of activity
+ * ECOM, 2 of B2B, 4 of none; orders 1 and 2 of store MAG1, 3 and 5 of MAG2; movement 3 of MAG2, the
+ * others of MAG1 (for the callers narrowed to them).
  */
 export const event = <T>(type: string, payload: T, occurredAt = '2026-03-01T00:00:00.000Z', id = randomUUID()): DomainEvent<T> => ({
   id,
@@ -66,6 +68,8 @@ export function order(orderId: number, more: Partial<OrderSnapshot>): OrderSnaps
 
 export const ORDERS: OrderSnapshot[] = [
   order(1, {
+    activityCode: 'ECOM',
+    storeCode: 'MAG1',
     parcelCount: 1,
     weightKg: 2.5,
     createdAt: '2026-03-02T08:00:00.000Z',
@@ -79,6 +83,8 @@ export const ORDERS: OrderSnapshot[] = [
   }),
   // 00:30 in Paris on 3 March, still 2 March in UTC.
   order(2, {
+    activityCode: 'B2B',
+    storeCode: 'MAG1',
     parcelCount: 2,
     weightKg: 4,
     createdAt: '2026-03-02T23:30:00.000Z',
@@ -92,6 +98,8 @@ export const ORDERS: OrderSnapshot[] = [
   }),
   order(3, {
     platformId: 2,
+    activityCode: 'ECOM',
+    storeCode: 'MAG2',
     carrierCode: 'DPD',
     tourCode: 'T2',
     country: 'BE',
@@ -118,6 +126,8 @@ export const ORDERS: OrderSnapshot[] = [
     status: -1,
   }),
   order(5, {
+    activityCode: 'ECOM',
+    storeCode: 'MAG2',
     customerCode: 'C3',
     parcelCount: 5,
     weightKg: 20,
@@ -131,6 +141,8 @@ export const ORDERS: OrderSnapshot[] = [
   order(6, {
     depositorId: 2,
     depositorCode: 'DEMO-B',
+    activityCode: 'ECOM',
+    storeCode: 'MAG1',
     createdAt: '2026-03-02T10:00:00.000Z',
     shippedAt: '2026-03-02T15:00:00.000Z',
     deliveredAt: '2026-03-03T15:00:00.000Z',
@@ -163,7 +175,7 @@ export function movements(now: Date): StockMovementRecord[] {
   return [
     movement(1, 'A', 'entry', 50, '2026-03-02T09:00:00.000Z'),
     movement(2, 'A', 'exit', 10, '2026-03-02T23:30:00.000Z'),
-    movement(3, 'B', 'exit', 4, '2026-03-03T10:00:00.000Z'),
+    movement(3, 'B', 'exit', 4, '2026-03-03T10:00:00.000Z', { storeCode: 'MAG2' }),
     movement(4, 'B', 'inventory', -2, '2026-03-04T10:00:00.000Z'),
     movement(5, 'C', 'inventory', 3, '2026-03-04T11:00:00.000Z', { platformId: 2 }),
     movement(6, 'A', 'exit', 6, '2026-03-04T12:00:00.000Z'),
