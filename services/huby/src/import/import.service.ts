@@ -1,5 +1,6 @@
 import { Transform } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { auditedWrite, type AuditedRows } from '@portal/bus';
 import {
   AppError,
   IMPORT_LINE_STATUSES,
@@ -25,6 +26,28 @@ import { ImportSimulation, type ImportOrder, type SimulatedLine } from './import
 const SIMULATION_COLUMNS = `uuid AS id, name, format, state, size::float8 AS size, read_bytes::float8 AS read_bytes, counts, orders, error,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
 const PAGE_MAX = 5000;
+
+/** An order import as the audit trail shows it: the file, its counts, and the depositors it wrote shipments for. */
+const IMPORT_ROWS: AuditedRows<{
+  id: string;
+  name: string;
+  format: string;
+  state: string;
+  counts: unknown;
+  depositor_ids: number[] | null;
+}> = {
+  service: 'huby',
+  entity: 'shipmentImport',
+  read: (em, ids) =>
+    em.query(
+      `SELECT s.uuid AS id, s.name, s.format, s.state, s.counts,
+         (SELECT array_agg(DISTINCT l.depositor_id) FROM import_lines l WHERE l.simulation_uuid = s.uuid AND l.status = 'imported') AS depositor_ids
+       FROM import_simulations s WHERE s.uuid = ANY($1::uuid[])`,
+      [ids],
+    ),
+  subject: (s) => ({ id: s.id, label: s.name, depositorIds: s.depositor_ids ?? [] }),
+  fields: ({ name, format, state, counts }) => ({ name, format, state, counts }),
+};
 /** Orders read per page while importing. */
 const APPLY_PAGE = 200;
 
@@ -216,12 +239,16 @@ export class ImportService {
         after = line;
       }
     }
-    await this.db.scopedQuery(
-      ctx,
-      `UPDATE import_simulations SET state = 'imported',
-         counts = (SELECT coalesce(jsonb_object_agg(status, n), '{}') FROM (SELECT status, count(*) AS n FROM import_lines WHERE simulation_uuid = $1 GROUP BY status) c)
-       WHERE uuid = $1`,
-      [id],
+    // One entry in the audit trail for the whole import (its counts), not one per shipment it wrote.
+    await this.db.scoped(ctx, (em) =>
+      auditedWrite(em, ctx, IMPORT_ROWS, { ids: [id], action: 'imported' }, () =>
+        em.query(
+          `UPDATE import_simulations SET state = 'imported',
+             counts = (SELECT coalesce(jsonb_object_agg(status, n), '{}') FROM (SELECT status, count(*) AS n FROM import_lines WHERE simulation_uuid = $1 GROUP BY status) c)
+           WHERE uuid = $1`,
+          [id],
+        ),
+      ),
     );
   }
 
