@@ -105,6 +105,31 @@ describe('auditedWrite', () => {
     expect(events).toEqual([]);
   });
 
+  it('does not count a save’s bookkeeping (updated_at) as a change', async () => {
+    const { em, table, events, zones } = fakeTransaction([{ id: 1, depositor_id: 1, code: 'A', updated_at: 'then' }]);
+    const plain = { ...zones, fields: undefined };
+    await auditedWrite(
+      em,
+      ctx,
+      plain,
+      { ids: [1] },
+      async () => void table.set(1, { id: 1, depositor_id: 1, code: 'A', updated_at: 'now' }),
+    );
+    expect(events).toEqual([]);
+  });
+
+  it('counts a secret changed as a change, masked on both sides', async () => {
+    const { em, table, events, zones } = fakeTransaction([{ id: 1, depositor_id: 1, code: 'A', api_secret: 'old' }]);
+    await auditedWrite(
+      em,
+      ctx,
+      zones,
+      { ids: [1] },
+      async () => void table.set(1, { id: 1, depositor_id: 1, code: 'A', api_secret: 'new' }),
+    );
+    expect(events.map((e) => [e.action, e.before?.api_secret, e.after?.api_secret])).toEqual([['updated', '••••', '••••']]);
+  });
+
   it('keeps the row as read when the kind names no fields, and skips ids that name nothing', async () => {
     const { em, table, events, zones } = fakeTransaction([{ id: 1, depositor_id: 1, code: 'A' }]);
     const plain = { ...zones, fields: undefined };

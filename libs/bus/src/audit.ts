@@ -1,4 +1,12 @@
-import { auditActor, auditDiff, auditSafe, AuditEvents, type AuditChangeEvent, type CallerContext } from '@portal/contracts';
+import {
+  AUDIT_BOOKKEEPING_FIELDS,
+  auditActor,
+  auditDiff,
+  auditSafe,
+  AuditEvents,
+  type AuditChangeEvent,
+  type CallerContext,
+} from '@portal/contracts';
 import type { EntityManager } from 'typeorm';
 import { addToOutbox } from './outbox';
 
@@ -68,7 +76,8 @@ export interface AuditedWrite<T> {
 /**
  * The one way a service audits a change: reads the rows before, runs the write, reads them after
  * and tells the trail about each row in the write's transaction. An update that changed none of
- * the fields the trail keeps tells nothing (a form saved as it was); a named move always tells.
+ * the fields the trail keeps (its bookkeeping aside) tells nothing (a form saved as it was); a named
+ * move always tells.
  */
 export async function auditedWrite<R, T>(
   em: EntityManager,
@@ -102,7 +111,8 @@ export async function recordRowChanges<R>(
   for (const id of new Set([...was.keys(), ...is.keys()])) {
     const [b, a] = [was.get(id), is.get(id)];
     const values = { before: fields(b), after: fields(a) };
-    if (!action && b && a && !auditDiff(auditSafe(values.before), auditSafe(values.after)).length) continue;
+    const changed = auditDiff(values.before, values.after).filter((c) => !AUDIT_BOOKKEEPING_FIELDS.includes(c.field));
+    if (!action && b && a && !changed.length) continue;
     await recordAuditChange(em, ctx, rows.service, {
       ...rows.subject((a ?? b)!),
       entity: rows.entity,
