@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { Role, type AuditEntryDto } from '@portal/contracts';
 import { DEMO_API_KEYS } from '@portal/service-auth';
+import { feedOrder } from '../support/feed-stream';
 import { loginAs, startTarget, type ApiTarget } from './support/target';
 import { addUser } from './support/users';
 
@@ -89,24 +90,10 @@ describe('audit trail of fever, tracking and huby', () => {
 
   it('records a delivery’s Tracer Route status set by hand and its removal from the tracker, not the warehouse feed', async () => {
     const reference = `AUD${run}`;
-    const createdAt = new Date(Date.now() - 24 * 3_600_000).toISOString();
-    const order = {
-      reference,
-      depositorId: 1,
-      depositorCode: 'DEMO-A',
-      platformId: 1,
-      carrier: { code: 'GLS', name: 'GLS' },
-      recipient: { company: 'Pharmacie du Centre', name: 'Camille Bernard', zip: '69003', town: 'Lyon', country: 'FR' },
-      createdAt,
-      dates: { shippedAt: createdAt },
-      lines: [{ reference: 'ART-SER', label: 'Lecteur', quantityOrdered: 1, quantitySent: 1 }],
-      parcels: [{ trackingNumber: `GLS${run}`, status: 90, weightKg: 2.5, packaging: 'CARTON' }],
-      statuses: [{ status: 90, at: createdAt }],
-    };
     await request(target.url)
       .post('/api/feed/tracking/orders/bulk')
       .set('X-Api-Key', DEMO_API_KEYS.warehouse)
-      .send({ orders: [order] })
+      .send({ orders: [feedOrder(reference)] })
       .expect(200);
     const [row] = (await actor.get(`/api/tracerroute?${filter({ q: reference })}`).expect(200)).body as {
       id: number;

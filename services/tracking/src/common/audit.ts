@@ -18,6 +18,16 @@ const narrowing = ({ depositor_id, platform_id, activity_code, store_code }: Nar
   storeCode: store_code,
 });
 
+/** What the trail keeps of a row: its fields, without its id and narrowing (the entry carries them). */
+const shown = <R extends Narrowed & { id: string }>({
+  id: _i,
+  depositor_id: _d,
+  platform_id: _p,
+  activity_code: _a,
+  store_code: _s,
+  ...row
+}: R) => row;
+
 interface AuditedOrder extends Narrowed {
   id: string;
   reference: string;
@@ -42,7 +52,7 @@ export const ORDER_ROWS: AuditedRows<AuditedOrder> = {
       [ids],
     ),
   subject: (o) => ({ id: o.id, label: o.reference, ...narrowing(o) }),
-  fields: ({ id: _i, depositor_id: _d, platform_id: _p, activity_code: _a, store_code: _s, ...o }) => o,
+  fields: shown,
 };
 
 interface AuditedDocument extends Narrowed {
@@ -64,7 +74,7 @@ export const DOCUMENT_ROWS: AuditedRows<AuditedDocument> = {
       [ids],
     ),
   subject: (d) => ({ id: d.id, label: `${d.reference} · ${d.name}`, ...narrowing(d) }),
-  fields: ({ id: _i, depositor_id: _d, platform_id: _p, activity_code: _a, store_code: _s, ...d }) => d,
+  fields: shown,
 };
 
 interface AuditedTracerEvent extends Narrowed {
@@ -89,5 +99,5 @@ export const TRACER_EVENT_ROWS: AuditedRows<AuditedTracerEvent> = {
       [ids],
     ),
   subject: (e) => ({ id: e.id, label: `${e.reference} · ${e.type}`, ...narrowing(e) }),
-  fields: ({ id: _i, depositor_id: _d, platform_id: _p, activity_code: _a, store_code: _s, ...e }) => e,
+  fields: shown,
 };
