@@ -93,14 +93,15 @@ describe('audit trail of fever, tracking and huby', () => {
     await request(target.url)
       .post('/api/feed/tracking/orders/bulk')
       .set('X-Api-Key', DEMO_API_KEYS.warehouse)
-      .send({ orders: [feedOrder(reference)] })
+      .send({ orders: [{ ...feedOrder(reference), statuses: [{ status: 90, at: new Date(Date.now() - 3_600_000).toISOString() }] }] })
       .expect(200);
     const [row] = (await actor.get(`/api/tracerroute?${filter({ q: reference })}`).expect(200)).body as {
       id: number;
       tracerStatus: string;
     }[];
     ids.delivery = row.id;
-    await actor.put(`/api/tracerroute/${row.id}/status`).send({ status: 'ANOMALY_CARRIER', comment: 'colis abîmé' }).expect(200);
+    const set = await actor.put(`/api/tracerroute/${row.id}/status`).send({ status: 'ANOMALY_CARRIER', comment: 'colis abîmé' });
+    expect([set.status, set.body.error?.key]).toEqual([200, undefined]);
     await actor.delete(`/api/orders/${row.id}`).expect(200);
     const f = { service: 'tracking', entity: 'delivery', entityId: String(row.id) };
     const rows = await trail(admin, '/api/admin/audit', f, 2);
