@@ -1892,7 +1892,8 @@ export const de: Shape<typeof fr> = {
   audit: {
     title: 'Änderungsprotokoll',
     description: 'Jede Änderung eines Benutzers im Portal: wer, wann, was, vorher und nachher.',
-    colleagues: 'Die Änderungen Ihrer Kollegen an den Daten Ihrer Einlagerer: Alarme, Reklamationen, Lieferungen, Huby-Sendungen, Fühler, Einstellungen.',
+    colleagues:
+      'Die Änderungen Ihrer Kollegen an den Daten Ihrer Einlagerer: Alarme, Reklamationen, Lieferungen, Huby-Sendungen, Fühler, Einstellungen.',
     empty: 'Keine Änderung.',
     system: 'System',
     provider: 'Dienstleister',

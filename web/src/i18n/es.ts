@@ -1890,7 +1890,8 @@ export const es: Shape<typeof fr> = {
   audit: {
     title: 'Registro de cambios',
     description: 'Cada cambio hecho por un usuario en el portal: quién, cuándo, qué, antes y después.',
-    colleagues: 'Los cambios hechos por sus compañeros en los datos de sus depositantes: alertas, reclamaciones, entregas, envíos Huby, sondas, ajustes.',
+    colleagues:
+      'Los cambios hechos por sus compañeros en los datos de sus depositantes: alertas, reclamaciones, entregas, envíos Huby, sondas, ajustes.',
     empty: 'Ningún cambio.',
     system: 'Sistema',
     provider: 'Proveedor',

@@ -1888,7 +1888,8 @@ export const fr = {
   audit: {
     title: 'Journal des modifications',
     description: 'Chaque modification faite par un utilisateur dans le portail : qui, quand, quoi, avant et après.',
-    colleagues: 'Les modifications faites par vos collègues sur les données de vos déposants : alertes, réclamations, livraisons, expéditions Huby, sondes, paramétrages.',
+    colleagues:
+      'Les modifications faites par vos collègues sur les données de vos déposants : alertes, réclamations, livraisons, expéditions Huby, sondes, paramétrages.',
     empty: 'Aucune modification.',
     system: 'Système',
     provider: 'Prestataire',

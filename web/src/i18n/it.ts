@@ -1889,7 +1889,8 @@ export const it: Shape<typeof fr> = {
   audit: {
     title: 'Registro delle modifiche',
     description: 'Ogni modifica fatta da un utente nel portale: chi, quando, cosa, prima e dopo.',
-    colleagues: 'Le modifiche fatte dai vostri colleghi sui dati dei vostri depositanti: avvisi, reclami, consegne, spedizioni Huby, sonde, impostazioni.',
+    colleagues:
+      'Le modifiche fatte dai vostri colleghi sui dati dei vostri depositanti: avvisi, reclami, consegne, spedizioni Huby, sonde, impostazioni.',
     empty: 'Nessuna modifica.',
     system: 'Sistema',
     provider: 'Fornitore',
