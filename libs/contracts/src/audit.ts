@@ -76,6 +76,9 @@ export interface AuditFieldChange {
   after: unknown;
 }
 
+/** Fields that change with every save whatever the user changed: not a change of their own (nor shown as one). */
+export const AUDIT_BOOKKEEPING_FIELDS: readonly string[] = ['updated_at', 'updatedAt', 'updated_by'];
+
 export function auditDiff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): AuditFieldChange[] {
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort();
   return fields

@@ -1,4 +1,4 @@
-import { auditDiff, type AuditEntryDto, type AuditFieldChange } from '@portal/contracts';
+import { AUDIT_BOOKKEEPING_FIELDS, auditDiff, type AuditEntryDto, type AuditFieldChange } from '@portal/contracts';
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -17,7 +17,7 @@ export function shortValue(value: unknown, max = 60, instant: (iso: string) => s
 /** What an entry changed: every field for a creation or a deletion would be noise, so only an update lists its fields. */
 export function entryChanges(entry: Pick<AuditEntryDto, 'before' | 'after'>): AuditFieldChange[] {
   if (!entry.before || !entry.after) return [];
-  return auditDiff(entry.before, entry.after).filter((c) => !['updated_at', 'updatedAt', 'updated_by'].includes(c.field));
+  return auditDiff(entry.before, entry.after).filter((c) => !AUDIT_BOOKKEEPING_FIELDS.includes(c.field));
 }
 
 /** A field's name in words when no label is known: `sent_at` and `sentAt` read "sent at". */

@@ -11,6 +11,7 @@ import {
   type ImportSimulationDto,
 } from '@portal/contracts';
 import type { Db } from '@portal/db';
+import type { EntityManager } from 'typeorm';
 import type { FileStorage } from '../storage';
 import { importRows, type ImportRow } from './reader';
 
@@ -40,6 +41,11 @@ export interface ImportKindHandler {
   simulator(ctx: CallerContext, sink: (lines: ImportSimulatedLine[]) => Promise<void>, padShort: boolean): ImportSimulator;
   /** Writes one line's payload in its own transaction: `imported`, `already` (nothing to do) or `failed`. */
   write(ctx: CallerContext, payload: unknown): Promise<'imported' | 'already' | 'failed'>;
+  /**
+   * Runs `mark` (the statement that ends the simulation `imported`, with its counts) in a transaction of
+   * the kind's own, when the kind writes more with it (Huby: the import's one entry in the audit trail).
+   */
+  markImported?(ctx: CallerContext, id: string, mark: (em: EntityManager) => Promise<unknown>): Promise<unknown>;
 }
 
 // The import tables are the uploader's working data, not depositor rows: every query names the
@@ -247,7 +253,10 @@ export class ImportRuns {
         after = line;
       }
     }
-    await this.db.scopedQuery(ctx, `UPDATE import_simulations SET state = 'imported', counts = ${COUNTS} WHERE uuid = $1`, [id]);
+    const mark = (em: EntityManager) =>
+      em.query(`UPDATE import_simulations SET state = 'imported', counts = ${COUNTS} WHERE uuid = $1`, [id]);
+    if (this.handler.markImported) await this.handler.markImported(ctx, id, mark);
+    else await this.db.scoped(ctx, mark);
   }
 }
 

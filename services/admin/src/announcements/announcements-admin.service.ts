@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OutboxRelay } from '@portal/bus';
+import { auditedWrite, OutboxRelay, type AuditedRows } from '@portal/bus';
 import {
   ADMIN_ANNOUNCEMENTS_LIST,
   announcementInput,
@@ -13,7 +13,7 @@ import {
 } from '@portal/contracts';
 import { countedPage, Db, orderBy, rowsOf, ScopedWhere } from '@portal/db';
 import type { EntityManager } from 'typeorm';
-import { providerScope, recordChange } from '../common/changes';
+import { providerScope } from '../common/changes';
 import { rowId } from '../reference-lists/reference-table';
 
 const stamp = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -66,15 +66,16 @@ export class AnnouncementsAdminService {
   async create(ctx: CallerContext, data: unknown): Promise<AdminAnnouncementDto> {
     const input = parseBody(announcementInput, data);
     return this.write(ctx, async (em) => {
-      const [{ id }] = rowsOf<{ id: number }>(
-        await em.query(
-          `INSERT INTO announcements (message, type, timeout, priority, starts_at, ends_at, roles) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-          values(input),
-        ),
-      );
-      const after = await read(em, id);
-      await recordChange(em, ctx, { entity: 'announcement', id, action: 'created', before: null, after: { ...after } });
-      return after;
+      const id = await auditedWrite(em, ctx, ANNOUNCEMENT_ROWS, { written: (created: number) => [created] }, async () => {
+        const [row] = rowsOf<{ id: number }>(
+          await em.query(
+            `INSERT INTO announcements (message, type, timeout, priority, starts_at, ends_at, roles) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+            values(input),
+          ),
+        );
+        return row.id;
+      });
+      return read(em, id);
     });
   }
 
@@ -82,24 +83,25 @@ export class AnnouncementsAdminService {
     const id = rowId(data);
     const input = parseBody(announcementInput, (data as { values?: unknown }).values);
     return this.write(ctx, async (em) => {
-      const before = await read(em, id, true);
-      await em.query(
-        `UPDATE announcements SET message = $2, type = $3, timeout = $4, priority = $5, starts_at = $6, ends_at = $7, roles = $8 WHERE id = $1`,
-        [id, ...values(input)],
-      );
-      const after = await read(em, id);
-      await recordChange(em, ctx, { entity: 'announcement', id, action: 'updated', before: { ...before }, after: { ...after } });
-      return after;
+      await auditedWrite(em, ctx, ANNOUNCEMENT_ROWS, { ids: [id] }, async (before) => {
+        if (!before.length) throw notFound('announcement');
+        await em.query(
+          `UPDATE announcements SET message = $2, type = $3, timeout = $4, priority = $5, starts_at = $6, ends_at = $7, roles = $8 WHERE id = $1`,
+          [id, ...values(input)],
+        );
+      });
+      return read(em, id);
     });
   }
 
   async remove(ctx: CallerContext, data: unknown): Promise<{ ok: true }> {
     const id = rowId(data);
-    await this.write(ctx, async (em) => {
-      const before = await read(em, id, true);
-      await em.query(`DELETE FROM announcements WHERE id = $1`, [id]);
-      await recordChange(em, ctx, { entity: 'announcement', id, action: 'deleted', before: { ...before }, after: null });
-    });
+    await this.write(ctx, (em) =>
+      auditedWrite(em, ctx, ANNOUNCEMENT_ROWS, { ids: [id] }, async (before) => {
+        if (!before.length) throw notFound('announcement');
+        await em.query(`DELETE FROM announcements WHERE id = $1`, [id]);
+      }),
+    );
     return { ok: true };
   }
 
@@ -121,10 +123,16 @@ const values = (i: AnnouncementInput) => [
   i.roles,
 ];
 
-async function read(em: EntityManager, id: number, lock = false): Promise<AdminAnnouncementDto> {
-  const [row] = rowsOf<AdminAnnouncementDto>(
-    await em.query(`SELECT ${COLUMNS} FROM announcements a WHERE a.id = $1${lock ? ' FOR UPDATE' : ''}`, [id]),
-  );
+async function read(em: EntityManager, id: number): Promise<AdminAnnouncementDto> {
+  const [row] = rowsOf<AdminAnnouncementDto>(await em.query(`SELECT ${COLUMNS} FROM announcements a WHERE a.id = $1`, [id]));
   if (!row) throw notFound('announcement');
   return row;
 }
+
+/** The provider's announcements in the audit trail, read locked around a change. */
+const ANNOUNCEMENT_ROWS: AuditedRows<AdminAnnouncementDto> = {
+  service: 'admin',
+  entity: 'announcement',
+  read: (em, ids) => em.query(`SELECT ${COLUMNS} FROM announcements a WHERE a.id = ANY($1::int[]) FOR UPDATE`, [ids]),
+  subject: (a) => ({ id: a.id, label: a.message.fr?.slice(0, 80) ?? null }),
+};

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { BusClient, OutboxRelay } from '@portal/bus';
+import { auditedWrite, BusClient, OutboxRelay, type AuditedRows } from '@portal/bus';
 import {
   ADMIN_TEMPLATES_LIST,
   AppError,
@@ -18,7 +18,7 @@ import {
 import { countedPage, Db, likeLiteral, orderBy, rowsOf, ScopedWhere } from '@portal/db';
 import { Mailer } from '@portal/mail';
 import type { EntityManager } from 'typeorm';
-import { isUniqueViolation, providerScope, recordChange } from '../common/changes';
+import { isUniqueViolation, providerScope } from '../common/changes';
 import { rowId } from '../reference-lists/reference-table';
 import { renderTemplate, sampleData } from './template-preview';
 
@@ -74,16 +74,17 @@ export class TemplatesAdminService {
   async create(ctx: CallerContext, data: unknown): Promise<AdminEmailTemplateDto> {
     const input = compiled(parseBody(templateInput, data));
     return this.write(ctx, async (em) => {
-      await unique(em, input);
-      const [{ id }] = rowsOf<{ id: number }>(
-        await em.query(
-          `INSERT INTO email_templates (code, label, subject, body, locale, visibility, active) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-          values(input),
-        ),
-      );
-      const after = await read(em, id);
-      await recordChange(em, ctx, { entity: 'emailTemplate', id, action: 'created', before: null, after: { ...after } });
-      return after;
+      const id = await auditedWrite(em, ctx, TEMPLATE_ROWS, { written: (created: number) => [created] }, async () => {
+        await unique(em, input);
+        const [row] = rowsOf<{ id: number }>(
+          await em.query(
+            `INSERT INTO email_templates (code, label, subject, body, locale, visibility, active) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+            values(input),
+          ),
+        );
+        return row.id;
+      });
+      return read(em, id);
     });
   }
 
@@ -91,15 +92,15 @@ export class TemplatesAdminService {
     const id = rowId(data);
     const input = compiled(parseBody(templateInput, (data as { values?: unknown }).values));
     return this.write(ctx, async (em) => {
-      const before = await read(em, id, true);
-      await unique(em, input, id);
-      await em.query(
-        `UPDATE email_templates SET code = $2, label = $3, subject = $4, body = $5, locale = $6, visibility = $7, active = $8 WHERE id = $1`,
-        [id, ...values(input)],
-      );
-      const after = await read(em, id);
-      await recordChange(em, ctx, { entity: 'emailTemplate', id, action: 'updated', before: { ...before }, after: { ...after } });
-      return after;
+      await auditedWrite(em, ctx, TEMPLATE_ROWS, { ids: [id] }, async (before) => {
+        if (!before.length) throw templateNotFound();
+        await unique(em, input, id);
+        await em.query(
+          `UPDATE email_templates SET code = $2, label = $3, subject = $4, body = $5, locale = $6, visibility = $7, active = $8 WHERE id = $1`,
+          [id, ...values(input)],
+        );
+      });
+      return read(em, id);
     });
   }
 
@@ -159,13 +160,21 @@ async function unique(em: EntityManager, input: TemplateInput, id = 0): Promise<
 
 const values = (i: TemplateInput) => [i.code, i.label, i.subject, i.body, i.locale, i.visibility, i.active ?? true];
 
-async function read(em: EntityManager, id: number, lock = false): Promise<AdminEmailTemplateDto> {
-  const [row] = rowsOf<AdminEmailTemplateDto>(
-    await em.query(`SELECT ${COLUMNS} FROM email_templates t WHERE t.id = $1${lock ? ' FOR UPDATE' : ''}`, [id]),
-  );
-  if (!row) throw new AppError('objectNotFound', 'template not found');
+const templateNotFound = () => new AppError('objectNotFound', 'template not found');
+
+async function read(em: EntityManager, id: number): Promise<AdminEmailTemplateDto> {
+  const [row] = rowsOf<AdminEmailTemplateDto>(await em.query(`SELECT ${COLUMNS} FROM email_templates t WHERE t.id = $1`, [id]));
+  if (!row) throw templateNotFound();
   return row;
 }
+
+/** The provider's templates in the audit trail, read locked around a change. */
+const TEMPLATE_ROWS: AuditedRows<AdminEmailTemplateDto> = {
+  service: 'admin',
+  entity: 'emailTemplate',
+  read: (em, ids) => em.query(`SELECT ${COLUMNS} FROM email_templates t WHERE t.id = ANY($1::int[]) FOR UPDATE`, [ids]),
+  subject: (t) => ({ id: t.id, label: t.code }),
+};
 
 /** The plain-text part of a test mail: the HTML without its tags. */
 function htmlToText(html: string): string {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OutboxRelay } from '@portal/bus';
+import { auditedWrite, OutboxRelay, type AuditedRows } from '@portal/bus';
 import {
   AppError,
   FIELD_ERRORS,
@@ -18,7 +18,7 @@ import { countedPage, Db, orderBy, rowsOf, ScopedWhere } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { MAX_ID } from '../common/validate';
-import { isUniqueViolation, providerScope, recordChange } from '../common/changes';
+import { isUniqueViolation, providerScope } from '../common/changes';
 
 /**
  * One table of the provider's reference data as the back office edits it: its list (the list kit),
@@ -92,26 +92,19 @@ export class ReferenceTables {
     const input = parseBody(spec.input, data);
     const columns = spec.columns(input);
     const names = Object.keys(columns);
-    const row = await this.write(spec, ctx, async (em) => {
-      await this.check(em, spec, columns);
-      const [{ id }] = rowsOf<{ id: number }>(
-        await em.query(
-          `INSERT INTO ${spec.table} (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
-          Object.values(columns),
-        ),
-      );
-      const after = await this.read<Record<string, unknown>>(em, spec, id);
-      await recordChange(em, ctx, {
-        entity: spec.entity,
-        id,
-        action: 'created',
-        depositorId: spec.depositorOf?.(after),
-        before: null,
-        after,
+    return this.write(spec, ctx, async (em) => {
+      const id = await auditedWrite(em, ctx, audited(spec), { written: (created: number) => [created] }, async () => {
+        await this.check(em, spec, columns);
+        const [row] = rowsOf<{ id: number }>(
+          await em.query(
+            `INSERT INTO ${spec.table} (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+            Object.values(columns),
+          ),
+        );
+        return row.id;
       });
-      return after;
+      return this.read<T>(em, spec, id);
     });
-    return row as T;
   }
 
   async update<T>(spec: AnyTable, ctx: CallerContext, data: unknown): Promise<T> {
@@ -119,35 +112,28 @@ export class ReferenceTables {
     const input = parseBody(spec.input, (data as { values?: unknown }).values);
     const columns = spec.columns(input);
     const names = Object.keys(columns);
-    const row = await this.write(spec, ctx, async (em) => {
-      const before = await this.read<Record<string, unknown>>(em, spec, id, true);
-      await this.check(em, spec, columns, id);
-      await em.query(`UPDATE ${spec.table} SET ${names.map((n, i) => `"${n}" = $${i + 2}`).join(', ')} WHERE id = $1`, [
-        id,
-        ...Object.values(columns),
-      ]);
-      const after = await this.read<Record<string, unknown>>(em, spec, id);
-      await recordChange(em, ctx, { entity: spec.entity, id, action: 'updated', depositorId: spec.depositorOf?.(after), before, after });
-      return after;
+    return this.write(spec, ctx, async (em) => {
+      await auditedWrite(em, ctx, audited(spec), { ids: [id] }, async (before) => {
+        if (!before.length) throw notFound(spec.entity);
+        await this.check(em, spec, columns, id);
+        await em.query(`UPDATE ${spec.table} SET ${names.map((n, i) => `"${n}" = $${i + 2}`).join(', ')} WHERE id = $1`, [
+          id,
+          ...Object.values(columns),
+        ]);
+      });
+      return this.read<T>(em, spec, id);
     });
-    return row as T;
   }
 
   async remove(spec: AnyTable, ctx: CallerContext, data: unknown): Promise<{ ok: true }> {
     const id = rowId(data);
-    await this.write(spec, ctx, async (em) => {
-      const before = await this.read<Record<string, unknown>>(em, spec, id, true);
-      await spec.beforeDelete?.(em, id);
-      await em.query(`DELETE FROM ${spec.table} WHERE id = $1`, [id]);
-      await recordChange(em, ctx, {
-        entity: spec.entity,
-        id,
-        action: 'deleted',
-        depositorId: spec.depositorOf?.(before),
-        before,
-        after: null,
-      });
-    });
+    await this.write(spec, ctx, (em) =>
+      auditedWrite(em, ctx, audited(spec), { ids: [id] }, async (before) => {
+        if (!before.length) throw notFound(spec.entity);
+        await spec.beforeDelete?.(em, id);
+        await em.query(`DELETE FROM ${spec.table} WHERE id = $1`, [id]);
+      }),
+    );
     return { ok: true };
   }
 
@@ -197,11 +183,25 @@ export class ReferenceTables {
     }
   }
 
-  private async read<T>(em: EntityManager, spec: AnyTable, id: number, lock = false): Promise<T> {
-    const [row] = rowsOf<T>(await em.query(`${spec.select} WHERE t.id = $1${lock ? ' FOR UPDATE OF t' : ''}`, [id]));
+  private async read<T>(em: EntityManager, spec: AnyTable, id: number): Promise<T> {
+    const [row] = rowsOf<T>(await em.query(`${spec.select} WHERE t.id = $1`, [id]));
     if (!row) throw notFound(spec.entity);
     return row;
   }
+}
+
+/** A table's rows as the audit trail reads them around a change: locked (the change's own rows), each with its depositor. */
+function audited(spec: AnyTable): AuditedRows<Record<string, unknown>> {
+  return {
+    service: 'admin',
+    entity: spec.entity,
+    read: async (em, ids) => rowsOf(await em.query(`${spec.select} WHERE t.id = ANY($1::int[]) FOR UPDATE OF t`, [ids])),
+    subject: (row) => ({
+      id: row.id as number,
+      label: typeof row.code === 'string' ? row.code : null,
+      depositorIds: [spec.depositorOf?.(row)],
+    }),
+  };
 }
 
 function foreignKeyOf(error: unknown): string | undefined {

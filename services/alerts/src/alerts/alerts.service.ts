@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { BusClient, recordAuditChange } from '@portal/bus';
+import { auditedWrite, BusClient, type AuditedRows } from '@portal/bus';
 import {
   ALERT_KINDS,
   ALERT_SCREEN,
@@ -76,16 +76,17 @@ export class AlertsService {
     checkAlert(ctx, input);
     const email = await this.ownerEmail(ctx);
     const values = formValues(input);
-    const id = await this.db.scoped(ctx, async (em) => {
-      const [row] = await em.query<{ id: number }[]>(
-        `INSERT INTO alerts (owner_id, owner_login, owner_email, timezone, locale, ${FORM_COLUMNS.join(', ')})
-         VALUES ($1, $2, $3, $4, $5, ${FORM_COLUMNS.map((_, i) => `$${i + 6}`).join(', ')}) RETURNING id`,
-        [user.id, user.login, email, ctx.timezone, ctx.locale, ...values],
-      );
-      await planNextSlot(em, row.id);
-      await audit(em, ctx, 'created', null, await saved(em, row.id));
-      return row.id;
-    });
+    const id = await this.db.scoped(ctx, (em) =>
+      auditedWrite(em, ctx, ALERT_ROWS, { written: (created: number) => [created] }, async () => {
+        const [row] = await em.query<{ id: number }[]>(
+          `INSERT INTO alerts (owner_id, owner_login, owner_email, timezone, locale, ${FORM_COLUMNS.join(', ')})
+           VALUES ($1, $2, $3, $4, $5, ${FORM_COLUMNS.map((_, i) => `$${i + 6}`).join(', ')}) RETURNING id`,
+          [user.id, user.login, email, ctx.timezone, ctx.locale, ...values],
+        );
+        await planNextSlot(em, row.id);
+        return row.id;
+      }),
+    );
     return this.get(ctx, { id });
   }
 
@@ -100,27 +101,27 @@ export class AlertsService {
     const own = ctx.user?.id === current.ownerId;
     const values = formValues(input);
     const sets = FORM_COLUMNS.map((c, i) => `${c} = $${i + 4}`).join(', ');
-    await this.db.scoped(ctx, async (em) => {
-      const moved = rowsOf<{ id: number }>(
-        await em.query(
-          `UPDATE alerts SET ${sets}, timezone = COALESCE($2, timezone), locale = COALESCE($3, locale), next_slot_at = NULL,
+    await this.db.scoped(ctx, (em) =>
+      auditedWrite(em, ctx, ALERT_ROWS, { ids: [current.id] }, async () => {
+        const moved = rowsOf<{ id: number }>(
+          await em.query(
+            `UPDATE alerts SET ${sets}, timezone = COALESCE($2, timezone), locale = COALESCE($3, locale), next_slot_at = NULL,
              updated_at = now() WHERE id = $1 RETURNING id`,
-          [current.id, own ? ctx.timezone : null, own ? ctx.locale : null, ...values],
-        ),
-      );
-      if (!moved.length) throw notFound('alert');
-      await planNextSlot(em, current.id);
-      await audit(em, ctx, 'updated', current, await saved(em, current.id));
-    });
+            [current.id, own ? ctx.timezone : null, own ? ctx.locale : null, ...values],
+          ),
+        );
+        if (!moved.length) throw notFound('alert');
+        await planNextSlot(em, current.id);
+      }),
+    );
     return this.get(ctx, { id: current.id });
   }
 
   async remove(ctx: CallerContext, data: unknown): Promise<{ ok: true }> {
     const current = await this.get(ctx, data);
-    await this.db.scoped(ctx, async (em) => {
-      await em.query(`DELETE FROM alerts WHERE id = $1`, [current.id]);
-      await audit(em, ctx, 'deleted', current, null);
-    });
+    await this.db.scoped(ctx, (em) =>
+      auditedWrite(em, ctx, ALERT_ROWS, { ids: [current.id] }, () => em.query(`DELETE FROM alerts WHERE id = $1`, [current.id])),
+    );
     return { ok: true };
   }
 
@@ -165,27 +166,11 @@ async function planNextSlot(em: EntityManager, id: number, now = new Date()): Pr
   await em.query(`UPDATE alerts SET next_slot_at = $2 WHERE id = $1`, [id, next]);
 }
 
-/** The alert as saved, in the save's transaction (the audit trail's "after"). */
-async function saved(em: EntityManager, id: number): Promise<AlertDto> {
-  const [row] = await em.query<AlertDto[]>(`SELECT ${ALERT_COLUMNS} FROM alerts a WHERE a.id = $1`, [id]);
-  return row;
-}
-
-/** Tells the audit trail (without the volatile sending state: last/next slot, last sent). */
-function audit(em: EntityManager, ctx: CallerContext, action: string, before: AlertDto | null, after: AlertDto | null) {
-  const plain = (a: AlertDto | null) => {
-    if (!a) return null;
-    const { nextSlotAt: _n, lastSentAt: _l, ...rest } = a as AlertDto & Record<string, unknown>;
-    return rest;
-  };
-  const alert = (after ?? before)!;
-  return recordAuditChange(em, ctx, 'alerts', {
-    entity: 'alert',
-    id: alert.id,
-    label: alert.title,
-    action,
-    depositorIds: alert.depositorIds,
-    before: plain(before),
-    after: plain(after),
-  });
-}
+/** The alert in the audit trail, without the volatile sending state (last/next slot, last sent). */
+const ALERT_ROWS: AuditedRows<AlertDto> = {
+  service: 'alerts',
+  entity: 'alert',
+  read: (em, ids) => em.query(`SELECT ${ALERT_COLUMNS} FROM alerts a WHERE a.id = ANY($1::int[])`, [ids]),
+  subject: (a) => ({ id: a.id, label: a.title, depositorIds: a.depositorIds }),
+  fields: ({ nextSlotAt: _n, lastSentAt: _l, ...a }) => a,
+};

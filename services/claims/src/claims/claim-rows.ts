@@ -1,4 +1,4 @@
-import { recordAuditChange } from '@portal/bus';
+import { recordRowChanges, type AuditedRows } from '@portal/bus';
 import { AppError, type CallerContext, type ClaimDto } from '@portal/contracts';
 import { rowsOf } from '@portal/db';
 import type { EntityManager } from 'typeorm';
@@ -42,10 +42,27 @@ export type ClaimMailRow = Pick<ClaimDto, 'uuid' | 'reference' | 'status' | 'del
   creator_name: string | null;
 };
 
-/**
- * Tells the audit trail about a change of a claim, in its transaction: the claim before and as
- * saved (its columns; the evidence copied from the delivery never changes and is left out).
- */
+/** A claim in the audit trail: its columns (the evidence copied from the delivery never changes and is left out), narrowed as the claim. */
+const CLAIM_ROWS: AuditedRows<ClaimDto> = {
+  service: 'claims',
+  entity: 'claim',
+  read: async (em, uuids) =>
+    rowsOf<ClaimDto>(await em.query(`SELECT ${CLAIM_COLUMNS} FROM claims c WHERE c.uuid = ANY($1::uuid[])`, [uuids])),
+  subject: (c) => ({
+    id: c.uuid,
+    label: c.reference,
+    depositorIds: [c.depositor_id],
+    platformId: c.platform_id,
+    activityCode: c.activity_code,
+    storeCode: c.store_code,
+  }),
+  fields: (c) => {
+    const { evidence: _e, attachments: _a, ...rest } = c as ClaimDto & Record<string, unknown>;
+    return rest;
+  },
+};
+
+/** Tells the audit trail about a change of a claim, in its transaction: the claim before (as the move read it) and as saved. */
 export async function auditClaim(
   em: EntityManager,
   ctx: CallerContext,
@@ -53,24 +70,5 @@ export async function auditClaim(
   before: ClaimDto | null,
   uuid: string | null,
 ): Promise<void> {
-  const [after] = uuid ? rowsOf<ClaimDto>(await em.query(`SELECT ${CLAIM_COLUMNS} FROM claims c WHERE c.uuid = $1`, [uuid])) : [];
-  const claim = after ?? before;
-  if (!claim) return;
-  const plain = (c: ClaimDto | null | undefined) => {
-    if (!c) return null;
-    const { evidence: _e, attachments: _a, ...rest } = c as ClaimDto & Record<string, unknown>;
-    return rest;
-  };
-  await recordAuditChange(em, ctx, 'claims', {
-    entity: 'claim',
-    id: claim.uuid,
-    label: claim.reference,
-    action,
-    depositorIds: [claim.depositor_id],
-    platformId: claim.platform_id,
-    activityCode: claim.activity_code,
-    storeCode: claim.store_code,
-    before: plain(before),
-    after: plain(after),
-  });
+  await recordRowChanges(em, ctx, CLAIM_ROWS, action, before ? [before] : [], uuid ? await CLAIM_ROWS.read(em, [uuid]) : []);
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { BusClient } from '@portal/bus';
+import { auditedWrite, BusClient, type AuditedRows } from '@portal/bus';
 import {
   FEVER_PLAN_IMAGE_MAX_BYTES,
   FEVER_PLANS_LIST,
@@ -22,6 +22,15 @@ const PLAN_COLUMNS = `p.id, p.platform_id AS "platformId", p.depositor_id AS "de
 const SORTS: Record<string, string> = { name: 'p.name', platformId: 'p.platform_id', id: 'p.id' };
 const NOT_NULL = new Set(Object.values(SORTS));
 const PLAN_FOLDER = 'fever/plans';
+
+/** The audit trail's view of a plan: its name and image (a new image shows as its new size), narrowed to its depositor and platform. */
+const PLAN_ROWS: AuditedRows<FeverPlanDto> = {
+  service: 'fever',
+  entity: 'plan',
+  read: (em, ids) => em.query(`SELECT ${PLAN_COLUMNS} FROM plans p WHERE p.id = ANY($1::int[])`, [ids]),
+  subject: (p) => ({ id: p.id, label: p.name, depositorIds: [p.depositorId], platformId: p.platformId }),
+  fields: ({ updatedAt: _u, ...p }) => p,
+};
 
 /**
  * Plans of the platforms' zones: a name and an image (PNG or JPEG, checked from its bytes, resized
@@ -67,15 +76,17 @@ export class PlansService {
     const raw = bodyOf(data, 'plan') as Record<string, unknown>;
     const input = parseBody(feverPlanInput, current ? { ...raw, depositorId: current.depositorId, platformId: current.platformId } : raw);
     if (!current) await checkPlace(this.bus, ctx, { depositorId: input.depositorId!, platformId: input.platformId! });
-    const [row] = await this.db.scoped(ctx, async (em) =>
-      rowsOf<{ id: number }>(
-        current
-          ? await em.query(`UPDATE plans SET name = $2, updated_at = now() WHERE id = $1 RETURNING id`, [current.id, input.name])
-          : await em.query(`INSERT INTO plans (depositor_id, platform_id, name) VALUES ($1, $2, $3) RETURNING id`, [
-              input.depositorId,
-              input.platformId,
-              input.name,
-            ]),
+    const [row] = await this.db.scoped(ctx, (em) =>
+      auditedWrite(em, ctx, PLAN_ROWS, { ids: current ? [current.id] : [], written: (rows) => rows.map((r) => r.id) }, async () =>
+        rowsOf<{ id: number }>(
+          current
+            ? await em.query(`UPDATE plans SET name = $2, updated_at = now() WHERE id = $1 RETURNING id`, [current.id, input.name])
+            : await em.query(`INSERT INTO plans (depositor_id, platform_id, name) VALUES ($1, $2, $3) RETURNING id`, [
+                input.depositorId,
+                input.platformId,
+                input.name,
+              ]),
+        ),
       ),
     );
     if (!row) throw notFound('plan');
@@ -85,10 +96,12 @@ export class PlansService {
   /** Deletes a plan and its image; its probes stay, off any plan. */
   async remove(ctx: CallerContext, data: unknown): Promise<{ ok: true }> {
     const plan = await this.get(ctx, data);
-    const [gone] = await this.db.scoped(ctx, async (em) => {
-      await em.query(`UPDATE probes SET plan_id = NULL, x = NULL, y = NULL, updated_at = now() WHERE plan_id = $1`, [plan.id]);
-      return rowsOf<{ image_key: string | null }>(await em.query(`DELETE FROM plans WHERE id = $1 RETURNING image_key`, [plan.id]));
-    });
+    const [gone] = await this.db.scoped(ctx, (em) =>
+      auditedWrite(em, ctx, PLAN_ROWS, { ids: [plan.id] }, async () => {
+        await em.query(`UPDATE probes SET plan_id = NULL, x = NULL, y = NULL, updated_at = now() WHERE plan_id = $1`, [plan.id]);
+        return rowsOf<{ image_key: string | null }>(await em.query(`DELETE FROM plans WHERE id = $1 RETURNING image_key`, [plan.id]));
+      }),
+    );
     if (gone?.image_key) await this.files.delete(gone.image_key).catch(() => undefined);
     return { ok: true };
   }
@@ -105,18 +118,20 @@ export class PlansService {
         maxBytes: 4 * FEVER_PLAN_IMAGE_MAX_BYTES,
         accept: [PNG, JPEG],
       });
-      const [previous] = await this.db.scoped(ctx, async (em) => {
-        const [old] = rowsOf<{ image_key: string | null }>(
-          await em.query(`SELECT image_key FROM plans WHERE id = $1 FOR UPDATE`, [plan.id]),
-        );
-        await em.query(`UPDATE plans SET image_key = $2, width = $3, height = $4, updated_at = now() WHERE id = $1`, [
-          plan.id,
-          stored.key,
-          image.width,
-          image.height,
-        ]);
-        return [old];
-      });
+      const [previous] = await this.db.scoped(ctx, (em) =>
+        auditedWrite(em, ctx, PLAN_ROWS, { ids: [plan.id], action: 'imageChanged' }, async () => {
+          const [old] = rowsOf<{ image_key: string | null }>(
+            await em.query(`SELECT image_key FROM plans WHERE id = $1 FOR UPDATE`, [plan.id]),
+          );
+          await em.query(`UPDATE plans SET image_key = $2, width = $3, height = $4, updated_at = now() WHERE id = $1`, [
+            plan.id,
+            stored.key,
+            image.width,
+            image.height,
+          ]);
+          return [old];
+        }),
+      );
       if (previous?.image_key) await this.files.delete(previous.image_key).catch(() => undefined);
       return await this.get(ctx, { id: plan.id });
     } finally {

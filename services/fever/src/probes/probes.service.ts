@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { auditedWrite, type AuditedRows } from '@portal/bus';
 import {
   AppError,
   FEVER_PROBES_LIST,
@@ -14,6 +15,20 @@ import { countedPage, Db, likeLiteral, orderBy, rowsOf, ScopedWhere } from '@por
 import type { EntityManager } from 'typeorm';
 import { bodyOf, idOf, notFound } from '../zones/scope-checks';
 import { PROBE_COLUMNS, PROBE_FROM, PROBE_NOT_NULL, PROBE_SCOPE, PROBE_SORTS, PROBE_STATE_SQL } from './probe-rows';
+
+/** The audit trail's view of a probe: what its form and plan set (not its live values), narrowed to its depositor and platform. */
+const PROBE_ROWS: AuditedRows<Pick<FeverProbeDto, 'id' | 'mac' | 'label' | 'zone' | 'depositorId' | 'platformId' | 'planId' | 'x' | 'y'>> =
+  {
+    service: 'fever',
+    entity: 'probe',
+    read: (em, ids) =>
+      em.query(
+        `SELECT p.id, p.mac::text AS mac, p.label, z.label AS zone, p.depositor_id AS "depositorId", p.platform_id AS "platformId",
+         p.plan_id AS "planId", p.x, p.y FROM probes p JOIN zones z ON z.id = p.zone_id WHERE p.id = ANY($1::int[])`,
+        [ids],
+      ),
+    subject: (p) => ({ id: p.id, label: p.label || p.mac, depositorIds: [p.depositorId], platformId: p.platformId }),
+  };
 
 const macTaken = (mac: string) => new AppError('probeMacExists', 'MAC address already used', { mac }, { mac: 'invalidFormat' });
 
@@ -71,22 +86,24 @@ export class ProbesService {
     const id = await this.db.scoped(ctx, async (em) => {
       const zone = await this.zone(em, input.zoneId!);
       try {
-        const [row] = rowsOf<{ id: number }>(
-          current
-            ? await em.query(
-                `UPDATE probes SET mac = $2::macaddr, label = $3, zone_id = $4, depositor_id = $5, platform_id = $6,
+        return await auditedWrite(em, ctx, PROBE_ROWS, { ids: current ? [current.id] : [], written: (id: number) => [id] }, async () => {
+          const [row] = rowsOf<{ id: number }>(
+            current
+              ? await em.query(
+                  `UPDATE probes SET mac = $2::macaddr, label = $3, zone_id = $4, depositor_id = $5, platform_id = $6,
                    plan_id = CASE WHEN platform_id = $6 AND depositor_id = $5 THEN plan_id END,
                    x = CASE WHEN platform_id = $6 AND depositor_id = $5 THEN x END,
                    y = CASE WHEN platform_id = $6 AND depositor_id = $5 THEN y END, updated_at = now()
                  WHERE id = $1 RETURNING id`,
-                [current.id, input.mac, input.label, zone.id, zone.depositor_id, zone.platform_id],
-              )
-            : await em.query(
-                `INSERT INTO probes (mac, label, zone_id, depositor_id, platform_id) VALUES ($1::macaddr, $2, $3, $4, $5) RETURNING id`,
-                [input.mac, input.label, zone.id, zone.depositor_id, zone.platform_id],
-              ),
-        );
-        return row.id;
+                  [current.id, input.mac, input.label, zone.id, zone.depositor_id, zone.platform_id],
+                )
+              : await em.query(
+                  `INSERT INTO probes (mac, label, zone_id, depositor_id, platform_id) VALUES ($1::macaddr, $2, $3, $4, $5) RETURNING id`,
+                  [input.mac, input.label, zone.id, zone.depositor_id, zone.platform_id],
+                ),
+          );
+          return row.id;
+        });
       } catch (e) {
         if ((e as { code?: string }).code === '23505') throw macTaken(input.mac!);
         throw e;
@@ -97,11 +114,13 @@ export class ProbesService {
 
   async remove(ctx: CallerContext, data: unknown): Promise<{ ok: true }> {
     const probe = await this.get(ctx, data);
-    await this.db.scoped(ctx, async (em) => {
-      await em.query(`DELETE FROM readings WHERE probe_id = $1`, [probe.id]);
-      await em.query(`DELETE FROM readings_hourly WHERE probe_id = $1`, [probe.id]);
-      await em.query(`DELETE FROM probes WHERE id = $1`, [probe.id]);
-    });
+    await this.db.scoped(ctx, (em) =>
+      auditedWrite(em, ctx, PROBE_ROWS, { ids: [probe.id] }, async () => {
+        await em.query(`DELETE FROM readings WHERE probe_id = $1`, [probe.id]);
+        await em.query(`DELETE FROM readings_hourly WHERE probe_id = $1`, [probe.id]);
+        await em.query(`DELETE FROM probes WHERE id = $1`, [probe.id]);
+      }),
+    );
     return { ok: true };
   }
 
@@ -112,26 +131,28 @@ export class ProbesService {
     if (!('planId' in body))
       throw new AppError('validationFailed', 'planId required (null: off the plan)', undefined, { planId: 'required' });
     const place = parseBody(feverProbePlace, body);
-    await this.db.scoped(ctx, async (em) => {
-      if (place.planId === undefined) {
-        await em.query(`UPDATE probes SET plan_id = NULL, x = NULL, y = NULL, updated_at = now() WHERE id = $1`, [probe.id]);
-        return;
-      }
-      const [plan] = rowsOf<{ id: number }>(
-        await em.query(`SELECT id FROM plans WHERE id = $1 AND depositor_id = $2 AND platform_id = $3`, [
-          place.planId,
-          probe.depositorId,
-          probe.platformId,
-        ]),
-      );
-      if (!plan) throw new AppError('validationFailed', 'plan of another platform or depositor', undefined, { planId: 'unknownCode' });
-      await em.query(`UPDATE probes SET plan_id = $2, x = $3, y = $4, updated_at = now() WHERE id = $1`, [
-        probe.id,
-        plan.id,
-        place.x,
-        place.y,
-      ]);
-    });
+    await this.db.scoped(ctx, (em) =>
+      auditedWrite(em, ctx, PROBE_ROWS, { ids: [probe.id], action: 'moved' }, async () => {
+        if (place.planId === undefined) {
+          await em.query(`UPDATE probes SET plan_id = NULL, x = NULL, y = NULL, updated_at = now() WHERE id = $1`, [probe.id]);
+          return;
+        }
+        const [plan] = rowsOf<{ id: number }>(
+          await em.query(`SELECT id FROM plans WHERE id = $1 AND depositor_id = $2 AND platform_id = $3`, [
+            place.planId,
+            probe.depositorId,
+            probe.platformId,
+          ]),
+        );
+        if (!plan) throw new AppError('validationFailed', 'plan of another platform or depositor', undefined, { planId: 'unknownCode' });
+        await em.query(`UPDATE probes SET plan_id = $2, x = $3, y = $4, updated_at = now() WHERE id = $1`, [
+          probe.id,
+          plan.id,
+          place.x,
+          place.y,
+        ]);
+      }),
+    );
     return this.get(ctx, { id: probe.id });
   }
 

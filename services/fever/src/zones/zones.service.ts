@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BusClient } from '@portal/bus';
+import { auditedWrite, BusClient, type AuditedRows } from '@portal/bus';
 import {
   AppError,
   FEVER_ZONES_LIST,
@@ -18,6 +18,14 @@ const ZONE_COLUMNS = `z.id, z.platform_id AS "platformId", z.depositor_id AS "de
   z.min_temperature::float8 AS "minTemperature", z.max_temperature::float8 AS "maxTemperature", z.max_humidity::float8 AS "maxHumidity"`;
 const SORTS: Record<string, string> = { code: 'z.code', label: 'z.label', platformId: 'z.platform_id', id: 'z.id' };
 const NOT_NULL = new Set(Object.values(SORTS));
+
+/** The audit trail's view of a zone: the zone as its form shows it, narrowed to its depositor and platform. */
+const ZONE_ROWS: AuditedRows<FeverZoneDto> = {
+  service: 'fever',
+  entity: 'zone',
+  read: (em, ids) => em.query(`SELECT ${ZONE_COLUMNS} FROM zones z WHERE z.id = ANY($1::int[])`, [ids]),
+  subject: (z) => ({ id: z.id, label: z.code, depositorIds: [z.depositorId], platformId: z.platformId }),
+};
 
 /** A zone's code is unique per depositor and platform. */
 const codeTaken = () => new AppError('feverZoneCodeExists', 'zone code already used', undefined, { code: 'invalidFormat' });
@@ -66,19 +74,21 @@ export class ZonesService {
     if (!current) await checkPlace(this.bus, ctx, { depositorId: input.depositorId!, platformId: input.platformId! });
     const values = [input.code, input.label, input.minTemperature ?? null, input.maxTemperature ?? null, input.maxHumidity ?? null];
     try {
-      const [row] = await this.db.scoped(ctx, async (em) =>
-        rowsOf<{ id: number }>(
-          current
-            ? await em.query(
-                `UPDATE zones SET code = $2, label = $3, min_temperature = $4, max_temperature = $5, max_humidity = $6, updated_at = now()
+      const [row] = await this.db.scoped(ctx, (em) =>
+        auditedWrite(em, ctx, ZONE_ROWS, { ids: current ? [current.id] : [], written: (rows) => rows.map((r) => r.id) }, async () =>
+          rowsOf<{ id: number }>(
+            current
+              ? await em.query(
+                  `UPDATE zones SET code = $2, label = $3, min_temperature = $4, max_temperature = $5, max_humidity = $6, updated_at = now()
                  WHERE id = $1 RETURNING id`,
-                [current.id, ...values],
-              )
-            : await em.query(
-                `INSERT INTO zones (depositor_id, platform_id, code, label, min_temperature, max_temperature, max_humidity)
+                  [current.id, ...values],
+                )
+              : await em.query(
+                  `INSERT INTO zones (depositor_id, platform_id, code, label, min_temperature, max_temperature, max_humidity)
                  VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-                [input.depositorId, input.platformId, ...values],
-              ),
+                  [input.depositorId, input.platformId, ...values],
+                ),
+          ),
         ),
       );
       if (!row) throw notFound('zone');
@@ -95,7 +105,7 @@ export class ZonesService {
     await this.db.scoped(ctx, async (em) => {
       const [used] = rowsOf<{ n: number }>(await em.query(`SELECT count(*)::int AS n FROM probes WHERE zone_id = $1`, [zone.id]));
       if (used.n > 0) throw new AppError('feverZoneInUse', 'the zone still has probes', { probes: used.n });
-      await em.query(`DELETE FROM zones WHERE id = $1`, [zone.id]);
+      await auditedWrite(em, ctx, ZONE_ROWS, { ids: [zone.id] }, () => em.query(`DELETE FROM zones WHERE id = $1`, [zone.id]));
     });
     return { ok: true };
   }

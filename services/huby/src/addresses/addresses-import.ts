@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { recordAuditChange } from '@portal/bus';
 import { ADDRESS_IMPORT_COLUMNS, AppError, type AddressInput, type CallerContext } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { FileStorage, ImportRuns, keyedImportHandler, refusal, type CellValue, type KeyedImportKind } from '@portal/files';
@@ -17,7 +16,7 @@ const text = (v: CellValue) => (v as string | null) ?? undefined;
 /**
  * Shipper and recipient addresses by import (spec §2 data import, §3 Address, §5 phone or mobile):
  * a line creates the address of its code in the depositor's book, or updates it, through the
- * address book's own rules, one transaction per line with its audit record. The depositor must be
+ * address book's own rules, one transaction per line with its audit record (the address book's). The depositor must be
  * the caller's (importCodeNotAuthorized otherwise), whatever the caller's roles.
  */
 @Injectable()
@@ -80,19 +79,10 @@ export class AddressesImport {
   }
 
   private async write(ctx: CallerContext, { uuid, address }: AddressLine): Promise<'imported' | 'failed'> {
-    const audit = (action: 'created' | 'updated') => (em: import('typeorm').EntityManager, id: string) =>
-      recordAuditChange(em, ctx, 'huby', {
-        entity: 'address',
-        id,
-        label: address.code ?? null,
-        action,
-        depositorIds: [address.depositor_id],
-        before: null,
-        after: { ...address },
-      });
+    // The address book's own writes tell the audit trail (auditedWrite): an imported line is recorded like a typed one.
     try {
-      if (uuid) await this.addresses.update(ctx, { uuid, address }, audit('updated'));
-      else await this.addresses.create(ctx, address, audit('created'));
+      if (uuid) await this.addresses.update(ctx, { uuid, address });
+      else await this.addresses.create(ctx, address);
       return 'imported';
     } catch (e) {
       if (e instanceof AppError) return 'failed';

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { auditedWrite, type AuditedRows } from '@portal/bus';
 import {
   addressInput,
   ADDRESSES_LIST,
@@ -15,7 +16,6 @@ import {
   type ListPage,
 } from '@portal/contracts';
 import { countedPage, Db, orderBy, prefixEnd, ScopedWhere } from '@portal/db';
-import type { EntityManager } from 'typeorm';
 import { Depositors } from '../depositors/depositors';
 import { uuidOf } from '../common/ids';
 
@@ -52,6 +52,23 @@ const WRITABLE = [
   'action',
   'active',
 ] as const;
+
+/** An address book entry as the audit trail shows it: what its form edits, narrowed to its depositor. */
+const ADDRESS_ROWS: AuditedRows<Record<string, unknown> & { uuid: string; depositor_id: number; book: string }> = {
+  service: 'huby',
+  entity: 'address',
+  read: (em, uuids) =>
+    em.query(
+      `SELECT a.uuid, a.depositor_id, a.book, ${WRITABLE.map((c) => `a.${c}`).join(', ')} FROM addresses a WHERE a.uuid = ANY($1::uuid[]) AND a.deleted_at IS NULL`,
+      [uuids],
+    ),
+  subject: (a) => ({
+    id: a.uuid,
+    label: [a.company_name ?? a.contact_name, a.zip, a.town].filter(Boolean).join(' '),
+    depositorIds: [a.depositor_id],
+  }),
+  fields: ({ uuid: _u, depositor_id: _d, ...a }) => a,
+};
 
 /**
  * The shipper and recipient address books (spec §3 Address, §7 /dashtower/address/*). Deleting an
@@ -173,45 +190,49 @@ export class AddressesService {
     return problem ? { result: false, error: { key: 'addressNotDeliverable', message: problem } } : { result: true };
   }
 
-  /** `alsoWrite`: another write of the same transaction (an import's audit record), given the new address's uuid. */
-  async create(ctx: CallerContext, data: unknown, alsoWrite?: AlsoWrite): Promise<AddressDto> {
+  async create(ctx: CallerContext, data: unknown): Promise<AddressDto> {
     const input = parseBody(addressInput, data);
     const depositor = await this.depositors.forCaller(ctx, input.depositor_id!);
     const values = WRITABLE.map((k) => columnValue(input, k));
     const uuid = await this.write(ctx, () =>
-      this.db.scoped(ctx, async (em) => {
-        const [row] = await em.query<{ uuid: string }[]>(
-          `INSERT INTO addresses (depositor_id, depositor_code, book, ${WRITABLE.join(', ')})
+      this.db.scoped(ctx, (em) =>
+        auditedWrite(em, ctx, ADDRESS_ROWS, { written: (created: string) => [created] }, async () => {
+          const [row] = await em.query<{ uuid: string }[]>(
+            `INSERT INTO addresses (depositor_id, depositor_code, book, ${WRITABLE.join(', ')})
            VALUES ($1, $2, $3, ${WRITABLE.map((_, i) => `$${i + 4}`).join(', ')}) RETURNING uuid`,
-          [depositor.id, depositor.code, input.book, ...values],
-        );
-        await alsoWrite?.(em, row.uuid);
-        return row.uuid;
-      }),
+            [depositor.id, depositor.code, input.book, ...values],
+          );
+          return row.uuid;
+        }),
+      ),
     );
     return this.get(ctx, { uuid });
   }
 
-  async update(ctx: CallerContext, data: unknown, alsoWrite?: AlsoWrite): Promise<AddressDto> {
+  async update(ctx: CallerContext, data: unknown): Promise<AddressDto> {
     const current = await this.get(ctx, data);
     const body = { ...((data as { address?: unknown } | null)?.address as object), book: current.book, depositor_id: current.depositor_id };
     const input = parseBody(addressInput, body);
     await this.write(ctx, () =>
-      this.db.scoped(ctx, async (em) => {
-        await em.query(
-          `UPDATE addresses SET ${WRITABLE.map((k, i) => `${k} = $${i + 2}`).join(', ')}, updated_at = now() WHERE uuid = $1`,
-          [current.uuid, ...WRITABLE.map((k) => columnValue(input, k))],
-        );
-        await alsoWrite?.(em, current.uuid);
-      }),
+      this.db.scoped(ctx, (em) =>
+        auditedWrite(em, ctx, ADDRESS_ROWS, { ids: [current.uuid] }, () =>
+          em.query(`UPDATE addresses SET ${WRITABLE.map((k, i) => `${k} = $${i + 2}`).join(', ')}, updated_at = now() WHERE uuid = $1`, [
+            current.uuid,
+            ...WRITABLE.map((k) => columnValue(input, k)),
+          ]),
+        ),
+      ),
     );
     return this.get(ctx, { uuid: current.uuid });
   }
 
   async remove(ctx: CallerContext, data: unknown): Promise<{ ok: true }> {
     const current = await this.get(ctx, data);
+    // Hidden, not removed (shipments keep their copy): a row no longer read is a deletion to the trail.
     await this.db.scoped(ctx, (em) =>
-      em.query(`UPDATE addresses SET deleted_at = now(), updated_at = now() WHERE uuid = $1`, [current.uuid]),
+      auditedWrite(em, ctx, ADDRESS_ROWS, { ids: [current.uuid] }, () =>
+        em.query(`UPDATE addresses SET deleted_at = now(), updated_at = now() WHERE uuid = $1`, [current.uuid]),
+      ),
     );
     return { ok: true };
   }
@@ -246,8 +267,6 @@ export class AddressesService {
     }
   }
 }
-
-type AlsoWrite = (em: EntityManager, uuid: string) => Promise<unknown>;
 
 function columnValue(input: AddressInput, key: (typeof WRITABLE)[number]): unknown {
   const value = input[key];

@@ -65,12 +65,14 @@ export class CarrierReportsConsumer {
     const note = `${e.carrier}: ${e.status}${e.note ? ` – ${e.note}` : ''}`.slice(0, 500);
     try {
       // The inbox row commits with the move: a redelivered event is refused by its key and moves nothing.
-      await this.shipments.move(ctx, s, steps, note, async (em) => {
-        const first: unknown[] = await em.query(
-          `INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
-          [CARRIER_REPORTS_CONSUMER, event.id],
-        );
-        if (!first.length) throw new AlreadyHandled();
+      await this.shipments.move(ctx, s, steps, note, {
+        also: async (em) => {
+          const first: unknown[] = await em.query(
+            `INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
+            [CARRIER_REPORTS_CONSUMER, event.id],
+          );
+          if (!first.length) throw new AlreadyHandled();
+        },
       });
     } catch (error) {
       if (error instanceof AlreadyHandled) return [];

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { auditedWrite, type AuditedRows } from '@portal/bus';
 import {
   type CallerContext,
   type ImportLineDto,
@@ -12,6 +13,28 @@ import { Depositors } from '../depositors/depositors';
 import { insertDraft } from '../shipments/shipments.service';
 import { HubyImportResolver } from './import-resolver';
 import { ImportSimulation, type ImportOrder } from './import-simulation';
+
+/** An order import as the audit trail shows it: the file, its counts, and the depositors it wrote shipments for. */
+const IMPORT_ROWS: AuditedRows<{
+  id: string;
+  name: string;
+  format: string;
+  state: string;
+  counts: unknown;
+  depositor_ids: number[] | null;
+}> = {
+  service: 'huby',
+  entity: 'shipmentImport',
+  read: (em, ids) =>
+    em.query(
+      `SELECT s.uuid AS id, s.name, s.format, s.state, s.counts,
+         (SELECT array_agg(DISTINCT l.depositor_id) FROM import_lines l WHERE l.simulation_uuid = s.uuid AND l.status = 'imported') AS depositor_ids
+       FROM import_simulations s WHERE s.uuid = ANY($1::uuid[])`,
+      [ids],
+    ),
+  subject: (s) => ({ id: s.id, label: s.name, depositorIds: s.depositor_ids ?? [] }),
+  fields: ({ name, format, state, counts }) => ({ name, format, state, counts }),
+};
 
 /**
  * Huby order import (spec §5, §8) on the shared import runs: an uploaded file is simulated in the
@@ -38,6 +61,9 @@ export class ImportService {
           padShort,
         ),
       write: (ctx, payload) => this.writeOrder(ctx, payload as ImportOrder),
+      // One entry in the audit trail for the whole import (its counts), not one per shipment it wrote.
+      markImported: (ctx, id, mark) =>
+        this.db.scoped(ctx, (em) => auditedWrite(em, ctx, IMPORT_ROWS, { ids: [id], action: 'imported' }, () => mark(em))),
     });
   }
 

@@ -160,9 +160,10 @@ export class LabelsService {
         continue;
       }
       try {
-        await this.shipments.move(ctx, s, [HubyStatus.LabelsPrinted], 'labels printed', (em) =>
-          em.query(`UPDATE shipments SET printed_at = now(), print_claimed_until = NULL WHERE uuid = $1`, [s.uuid]),
-        );
+        await this.shipments.move(ctx, s, [HubyStatus.LabelsPrinted], 'labels printed', {
+          audit: 'printed',
+          also: (em) => em.query(`UPDATE shipments SET printed_at = now(), print_claimed_until = NULL WHERE uuid = $1`, [s.uuid]),
+        });
         moved.push(s.reference);
       } catch (e) {
         // Moved meanwhile by a carrier scan (taken in charge): its labels are on the parcels.

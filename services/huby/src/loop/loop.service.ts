@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { addToOutbox, BusClient, OutboxRelay } from '@portal/bus';
+import { addToOutbox, auditedWrite, BusClient, OutboxRelay, type AuditedRows } from '@portal/bus';
 import {
   AppError,
   LOOP_ORDERS_LIST,
@@ -46,6 +46,25 @@ const RECIPIENT_KEYS = [
   'phone',
   'mobile',
 ] as const;
+
+/** A Loop order as the audit trail shows it: its lines as reference × quantity, the recipient in one line. */
+const LOOP_ROWS: AuditedRows<LoopOrderDto> = {
+  service: 'huby',
+  entity: 'loopOrder',
+  read: (em, uuids) => em.query(`SELECT ${COLUMNS} FROM loop_orders o WHERE o.uuid = ANY($1::uuid[])`, [uuids]),
+  subject: (o) => ({ id: o.uuid, label: o.reference, depositorIds: [o.depositor_id], platformId: o.platform_id }),
+  fields: (o) => ({
+    reference: o.reference,
+    status: o.status,
+    platform_id: o.platform_id,
+    customer_reference: o.customer_reference,
+    comment: o.comment,
+    recipient: o.recipient
+      ? [o.recipient.company_name ?? o.recipient.contact_name, o.recipient.zip, o.recipient.town].filter(Boolean).join(', ')
+      : null,
+    lines: o.lines.map((l) => `${l.reference} × ${l.quantity}`),
+  }),
+};
 
 type Availability = LoopAvailabilityDto & { labels: Record<string, string | null> };
 
@@ -97,14 +116,16 @@ export class LoopService {
     const depositor = await this.depositors.forCaller(ctx, input.depositor_id!);
     const lines = await this.checkedLines(ctx, input);
     const recipient = await this.recipient(ctx, input, depositor);
-    const uuid = await this.db.scoped(ctx, async (em) => {
-      const [row] = await em.query<{ uuid: string }[]>(
-        `INSERT INTO loop_orders (depositor_id, depositor_code, platform_id, reference, customer_reference, comment, recipient_uuid, recipient, lines, created_by)
+    const uuid = await this.db.scoped(ctx, (em) =>
+      auditedWrite(em, ctx, LOOP_ROWS, { written: (created: string) => [created] }, async () => {
+        const [row] = await em.query<{ uuid: string }[]>(
+          `INSERT INTO loop_orders (depositor_id, depositor_code, platform_id, reference, customer_reference, comment, recipient_uuid, recipient, lines, created_by)
          VALUES ($1, $2, $3, 'LP' || lpad(nextval('loop_order_seq')::text, 8, '0'), $4, $5, $6, $7, $8, $9) RETURNING uuid`,
-        [depositor.id, depositor.code, input.platform_id, ...this.values(input, recipient, lines), ctx.user?.login ?? null],
-      );
-      return row.uuid;
-    });
+          [depositor.id, depositor.code, input.platform_id, ...this.values(input, recipient, lines), ctx.user?.login ?? null],
+        );
+        return row.uuid;
+      }),
+    );
     return this.get(ctx, { uuid });
   }
 
@@ -115,16 +136,18 @@ export class LoopService {
     const depositor = await this.depositors.forCaller(ctx, current.depositor_id);
     const lines = await this.checkedLines(ctx, input);
     const recipient = await this.recipient(ctx, input, depositor);
-    await this.db.scoped(ctx, async (em) => {
-      const [moved] = rowsOf<{ uuid: string }>(
-        await em.query(
-          `UPDATE loop_orders SET platform_id = $2, customer_reference = $3, comment = $4, recipient_uuid = $5, recipient = $6, lines = $7,
+    await this.db.scoped(ctx, (em) =>
+      auditedWrite(em, ctx, LOOP_ROWS, { ids: [current.uuid] }, async () => {
+        const [moved] = rowsOf<{ uuid: string }>(
+          await em.query(
+            `UPDATE loop_orders SET platform_id = $2, customer_reference = $3, comment = $4, recipient_uuid = $5, recipient = $6, lines = $7,
              updated_at = now() WHERE uuid = $1 AND status = 'draft' RETURNING uuid`,
-          [current.uuid, input.platform_id, ...this.values(input, recipient, lines)],
-        ),
-      );
-      if (!moved) throw new AppError('orderAlreadyInProcess', 'Loop order already submitted');
-    });
+            [current.uuid, input.platform_id, ...this.values(input, recipient, lines)],
+          ),
+        );
+        if (!moved) throw new AppError('orderAlreadyInProcess', 'Loop order already submitted');
+      }),
+    );
     return this.get(ctx, { uuid: current.uuid });
   }
 
@@ -132,7 +155,9 @@ export class LoopService {
     const current = await this.draft(ctx, data);
     const deleted = rowsOf<{ uuid: string }>(
       await this.db.scoped(ctx, (em) =>
-        em.query(`DELETE FROM loop_orders WHERE uuid = $1 AND status = 'draft' RETURNING uuid`, [current.uuid]),
+        auditedWrite(em, ctx, LOOP_ROWS, { ids: [current.uuid] }, () =>
+          em.query(`DELETE FROM loop_orders WHERE uuid = $1 AND status = 'draft' RETURNING uuid`, [current.uuid]),
+        ),
       ),
     );
     if (!deleted.length) throw new AppError('orderAlreadyInProcess', 'Loop order already submitted');
@@ -147,23 +172,25 @@ export class LoopService {
     if (!current.lines.length) empty.lines = 'required';
     if (Object.keys(empty).length) throw new AppError('validationFailed', 'recipient or lines missing', undefined, empty);
     await this.checkedLines(ctx, { depositor_id: current.depositor_id, platform_id: current.platform_id, lines: current.lines });
-    await this.db.scoped(ctx, async (em) => {
-      const [moved] = rowsOf<{ uuid: string }>(
-        await em.query(
-          `UPDATE loop_orders SET status = 'submitted', submitted_at = now(), updated_at = now() WHERE uuid = $1 AND status = 'draft' RETURNING uuid`,
-          [current.uuid],
-        ),
-      );
-      if (!moved) throw new AppError('orderAlreadyInProcess', 'Loop order already submitted');
-      await addToOutbox<LoopOrderSubmittedEvent>(em, 'huby', LoopEvents.orderSubmitted, {
-        uuid: current.uuid,
-        reference: current.reference,
-        depositorId: current.depositor_id,
-        depositorCode: current.depositor_code,
-        platformId: current.platform_id,
-        lines: current.lines.map((l) => ({ reference: l.reference, quantity: l.quantity })),
-      });
-    });
+    await this.db.scoped(ctx, (em) =>
+      auditedWrite(em, ctx, LOOP_ROWS, { ids: [current.uuid], action: 'submitted' }, async () => {
+        const [moved] = rowsOf<{ uuid: string }>(
+          await em.query(
+            `UPDATE loop_orders SET status = 'submitted', submitted_at = now(), updated_at = now() WHERE uuid = $1 AND status = 'draft' RETURNING uuid`,
+            [current.uuid],
+          ),
+        );
+        if (!moved) throw new AppError('orderAlreadyInProcess', 'Loop order already submitted');
+        await addToOutbox<LoopOrderSubmittedEvent>(em, 'huby', LoopEvents.orderSubmitted, {
+          uuid: current.uuid,
+          reference: current.reference,
+          depositorId: current.depositor_id,
+          depositorCode: current.depositor_code,
+          platformId: current.platform_id,
+          lines: current.lines.map((l) => ({ reference: l.reference, quantity: l.quantity })),
+        });
+      }),
+    );
     this.outbox.kick();
     return this.get(ctx, { uuid: current.uuid });
   }

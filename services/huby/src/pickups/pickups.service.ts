@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, dayIn, formatDay, formatIn, parseBody, pickupInput, type CallerContext, type PickupRequestDto } from '@portal/contracts';
+import { auditedWrite, type AuditedRows } from '@portal/bus';
 import { Db, ScopedWhere } from '@portal/db';
 import { Mailer, MailTemplates } from '@portal/mail';
 import { AddressesService } from '../addresses/addresses.service';
@@ -17,6 +18,26 @@ const COLUMNS = `p.uuid AS id, p.uuid, p.depositor_id, p.depositor_code, p.shipp
   to_char(p.pickup_date, 'YYYY-MM-DD') AS pickup_date, p.pickup_hour, p.account_number, p.email_to, p.email_cc, p.body, p.created_by,
   to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
   to_char(p.mailed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS mailed_at, p.carrier_reference`;
+
+/** A pickup request as the audit trail shows it (the mail's body left out: the request's facts, not its prose). */
+const PICKUP_ROWS: AuditedRows<PickupRequestDto> = {
+  service: 'huby',
+  entity: 'pickup',
+  read: (em, uuids) => em.query(`SELECT ${COLUMNS} FROM pickup_requests p WHERE p.uuid = ANY($1::uuid[])`, [uuids]),
+  subject: (p) => ({ id: p.uuid, label: `${p.carrier_ref} ${p.pickup_date}`, depositorIds: [p.depositor_id] }),
+  fields: (p) => ({
+    carrier_ref: p.carrier_ref,
+    pickup_date: p.pickup_date,
+    pickup_hour: p.pickup_hour,
+    shipper: [p.shipper.company_name ?? p.shipper.contact_name, p.shipper.address1, p.shipper.zip, p.shipper.town]
+      .filter(Boolean)
+      .join(', '),
+    account_number: p.account_number,
+    email_to: p.email_to,
+    email_cc: p.email_cc,
+    carrier_reference: p.carrier_reference,
+  }),
+};
 
 /**
  * Pickup requests (spec §3): a shipper address, a carrier of the depositor's plan, a date and hour,
@@ -77,25 +98,27 @@ export class PickupsService {
       carrier,
     );
     const [row] = await this.db.scoped(ctx, (em) =>
-      em.query<{ uuid: string }[]>(
-        `INSERT INTO pickup_requests (depositor_id, depositor_code, shipper_uuid, shipper, carrier_ref, pickup_date, pickup_hour,
+      auditedWrite(em, ctx, PICKUP_ROWS, { written: (rows: { uuid: string }[]) => rows.map((r) => r.uuid) }, () =>
+        em.query<{ uuid: string }[]>(
+          `INSERT INTO pickup_requests (depositor_id, depositor_code, shipper_uuid, shipper, carrier_ref, pickup_date, pickup_hour,
            account_number, email_to, email_cc, body, created_by, carrier_reference)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING uuid`,
-        [
-          depositor.id,
-          depositor.code,
-          shipper.uuid,
-          JSON.stringify(place),
-          carrier.ref,
-          input.date,
-          input.hour,
-          input.account_number ?? null,
-          input.email_to,
-          input.email_cc ?? [],
-          input.body ?? null,
-          ctx.user?.login ?? null,
-          booked?.reference ?? null,
-        ],
+          [
+            depositor.id,
+            depositor.code,
+            shipper.uuid,
+            JSON.stringify(place),
+            carrier.ref,
+            input.date,
+            input.hour,
+            input.account_number ?? null,
+            input.email_to,
+            input.email_cc ?? [],
+            input.body ?? null,
+            ctx.user?.login ?? null,
+            booked?.reference ?? null,
+          ],
+        ),
       ),
     );
     const mail = this.templates.render('pickup-request', ctx.locale, {

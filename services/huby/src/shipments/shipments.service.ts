@@ -34,7 +34,7 @@ import {
   type FeedOrderMessage,
 } from '@portal/contracts';
 import path from 'node:path';
-import { addToOutbox, OutboxRelay } from '@portal/bus';
+import { addToOutbox, auditedWrite, OutboxRelay, recordRowChanges } from '@portal/bus';
 import { countedPage, Db, orderBy, prefixEnd, rowsOf, ScopedWhere } from '@portal/db';
 import { Mailer, MailTemplates } from '@portal/mail';
 import { CarrierAdapters } from '../carriers/carrier-adapter';
@@ -46,6 +46,7 @@ import { tourMisfits } from '../tours/tour-fit';
 import { ToursService } from '../tours/tours.service';
 import { transportDocumentOf } from '../labels/transport-document';
 import { trackingOrderOf } from './tracking-order';
+import { SHIPMENT_ROWS } from './shipment-audit';
 
 export const SHIPMENT_SCOPE = { depositor: 's.depositor_id' };
 
@@ -147,7 +148,7 @@ export class ShipmentsService {
     const planned = await this.tours.byCode(ctx, s.depositor_id, s.tour_code ?? '');
     if (!planned) throw new AppError('tourNotFound', 'tour not found', { tour: s.tour_code });
     if (!planned.tour.account_number) throw new AppError('tourAccountNumberEmpty', 'the tour has no account number', { tour: s.tour_code });
-    await this.move(ctx, s, [HubyStatus.WaitingForLabels], `labels asked of ${planned.carrier.ref}`);
+    await this.move(ctx, s, [HubyStatus.WaitingForLabels], `labels asked of ${planned.carrier.ref}`, { audit: 'labelsRequested' });
     const waiting = { ...s, status: HubyStatus.WaitingForLabels as HubyStatusCode };
     let answer;
     try {
@@ -159,9 +160,12 @@ export class ShipmentsService {
         waiting,
         [HubyStatus.Validated],
         `${planned.carrier.ref} refused: ${error.key}${error.params?.code ? ` ${String(error.params.code)}` : ''}`,
+        { audit: 'labelsRefused' },
       );
       throw error;
     }
+    // The trail tells the labels received once, from the shipment waiting for them to the shipment labelled.
+    const unlabelled = await this.db.scoped(ctx, (em) => SHIPMENT_ROWS.read(em, [s.uuid]));
     await this.unique(() =>
       this.db.scoped(ctx, (em) =>
         em.query(`UPDATE shipments SET voucher = $2, tracking_numbers = $3, labels_at = now(), carrier_events_sent = 0 WHERE uuid = $1`, [
@@ -181,7 +185,12 @@ export class ShipmentsService {
       labelled,
       [HubyStatus.LabelsReceived],
       answer.insuranceByMail ? 'labels received; insurance declared by mail' : 'labels received',
-      (em) => addToOutbox<FeedOrderMessage>(em, 'huby', HubyEvents.shipmentToTrack, order),
+      {
+        also: async (em) => {
+          await addToOutbox<FeedOrderMessage>(em, 'huby', HubyEvents.shipmentToTrack, order);
+          await recordRowChanges(em, ctx, SHIPMENT_ROWS, 'labelsReceived', unlabelled, await SHIPMENT_ROWS.read(em, [s.uuid]));
+        },
+      },
     );
     this.outbox.kick();
     return this.get(ctx, { uuid: s.uuid });
@@ -259,7 +268,11 @@ export class ShipmentsService {
     const parties = await this.parties(ctx, input, depositor);
     const reference = input.reference ?? (await this.nextReference(ctx, depositor));
     const uuid = await this.unique(() =>
-      this.db.scoped(ctx, (em) => insertDraft(em, ctx, depositor, reference, parties, input, 'created')),
+      this.db.scoped(ctx, (em) =>
+        auditedWrite(em, ctx, SHIPMENT_ROWS, { written: (created: string) => [created] }, () =>
+          insertDraft(em, ctx, depositor, reference, parties, input, 'created'),
+        ),
+      ),
     );
     return this.get(ctx, { uuid });
   }
@@ -275,20 +288,22 @@ export class ShipmentsService {
     const depositor = await this.depositors.forCaller(ctx, current.depositor_id);
     const parties = await this.parties(ctx, input, depositor);
     await this.unique(() =>
-      this.db.scoped(ctx, async (em) => {
-        // TypeORM answers UPDATE ... RETURNING as [rows, count]: rowsOf gives the rows.
-        const [moved] = rowsOf<{ uuid: string }>(
-          await em.query(
-            `UPDATE shipments SET reference = $2, shipper_uuid = $3, recipient_uuid = $4, shipper = $5, recipient = $6, billing_uuid = $7,
+      this.db.scoped(ctx, (em) =>
+        auditedWrite(em, ctx, SHIPMENT_ROWS, { ids: [current.uuid] }, async () => {
+          // TypeORM answers UPDATE ... RETURNING as [rows, count]: rowsOf gives the rows.
+          const [moved] = rowsOf<{ uuid: string }>(
+            await em.query(
+              `UPDATE shipments SET reference = $2, shipper_uuid = $3, recipient_uuid = $4, shipper = $5, recipient = $6, billing_uuid = $7,
              billing = $8, billing_same_as_recipient = $9, recipient_name = $10, packings = $11, package_count = $12, total_weight_kg = $13,
              updated_at = now()
            WHERE uuid = $1 AND status = 0 RETURNING uuid`,
-            [current.uuid, input.reference ?? current.reference, ...partyValues(parties), ...packingValues(input)],
-          ),
-        );
-        if (!moved) throw new AppError('orderAlreadyInProcess', 'shipment is no longer a draft');
-        await writePlain(em, current.uuid, input);
-      }),
+              [current.uuid, input.reference ?? current.reference, ...partyValues(parties), ...packingValues(input)],
+            ),
+          );
+          if (!moved) throw new AppError('orderAlreadyInProcess', 'shipment is no longer a draft');
+          await writePlain(em, current.uuid, input);
+        }),
+      ),
     );
     return this.get(ctx, { uuid: current.uuid });
   }
@@ -313,21 +328,23 @@ export class ShipmentsService {
       if (problem && !input.force_recipient) throw new AppError('addressNotDeliverable', problem, { reason: problem });
     }
     await this.db.scoped(ctx, (em) =>
-      em.query(
-        `UPDATE shipments SET recipient_uuid = coalesce($2::uuid, recipient_uuid), recipient = coalesce($3::jsonb, recipient),
+      auditedWrite(em, ctx, SHIPMENT_ROWS, { ids: [current.uuid] }, () =>
+        em.query(
+          `UPDATE shipments SET recipient_uuid = coalesce($2::uuid, recipient_uuid), recipient = coalesce($3::jsonb, recipient),
            recipient_name = coalesce($4, recipient_name), appointment = coalesce($5, appointment), pallet_stripping = coalesce($6, pallet_stripping),
            delivery_on_floor = coalesce($7, delivery_on_floor), hatchback = coalesce($8, hatchback), updated_at = now()
          WHERE uuid = $1`,
-        [
-          current.uuid,
-          recipient?.uuid ?? null,
-          recipient ? JSON.stringify(party(recipient)) : null,
-          recipient ? nameOf(recipient) : null,
-          o.appointment ?? null,
-          o.pallet_stripping ?? null,
-          o.delivery_on_floor ?? null,
-          o.hatchback ?? null,
-        ],
+          [
+            current.uuid,
+            recipient?.uuid ?? null,
+            recipient ? JSON.stringify(party(recipient)) : null,
+            recipient ? nameOf(recipient) : null,
+            o.appointment ?? null,
+            o.pallet_stripping ?? null,
+            o.delivery_on_floor ?? null,
+            o.hatchback ?? null,
+          ],
+        ),
       ),
     );
     return this.get(ctx, { uuid: current.uuid });
@@ -366,7 +383,7 @@ export class ShipmentsService {
       );
     }
     checkShippingDate(s.date_shipment_desired, now, ctx.timezone, planned.carrier.shipping_window_days);
-    await this.move(ctx, s, [HubyStatus.Processing, HubyStatus.Validated], 'validated');
+    await this.move(ctx, s, [HubyStatus.Processing, HubyStatus.Validated], 'validated', { audit: 'validated' });
     return this.get(ctx, { uuid: s.uuid });
   }
 
@@ -378,8 +395,11 @@ export class ShipmentsService {
       s.voucher && s.labels_at
         ? trackingOrderOf(s, { carrierName: planned?.carrier.name ?? null, labelsAt: s.labels_at, canceledAt: new Date().toISOString() })
         : undefined;
-    await this.move(ctx, s, [HubyStatus.Canceled], 'canceled', async (em) => {
-      if (tracked) await addToOutbox<FeedOrderMessage>(em, 'huby', HubyEvents.shipmentToTrack, tracked);
+    await this.move(ctx, s, [HubyStatus.Canceled], 'canceled', {
+      audit: 'canceled',
+      also: async (em) => {
+        if (tracked) await addToOutbox<FeedOrderMessage>(em, 'huby', HubyEvents.shipmentToTrack, tracked);
+      },
     });
     if (tracked) this.outbox.kick();
     if (planned) await this.carriers.of(planned.carrier.ref).cancel(s, planned.carrier);
@@ -388,7 +408,7 @@ export class ShipmentsService {
 
   async restore(ctx: CallerContext, data: unknown): Promise<ShipmentDto> {
     const s = await this.get(ctx, data);
-    await this.move(ctx, s, [HubyStatus.Draft], 'restored');
+    await this.move(ctx, s, [HubyStatus.Draft], 'restored', { audit: 'restored' });
     return this.get(ctx, { uuid: s.uuid });
   }
 
@@ -397,27 +417,29 @@ export class ShipmentsService {
     const s = await this.get(ctx, data);
     const { count } = parseBody(duplicateInput, { count: (data as { count?: unknown }).count });
     const uuids = await this.unique(() =>
-      this.db.scoped(ctx, async (em) => {
-        const base = s.reference.slice(0, 31);
-        const [{ n }] = await em.query<{ n: number }[]>(
-          `SELECT coalesce(max(substring(reference FROM '-(\\d+)$')::int), 0) AS n FROM shipments
+      this.db.scoped(ctx, (em) =>
+        auditedWrite(em, ctx, SHIPMENT_ROWS, { written: (created: string[]) => created, action: 'duplicated' }, async () => {
+          const base = s.reference.slice(0, 31);
+          const [{ n }] = await em.query<{ n: number }[]>(
+            `SELECT coalesce(max(substring(reference FROM '-(\\d+)$')::int), 0) AS n FROM shipments
            WHERE depositor_id = $1 AND reference ~ ('^' || regexp_replace($2, '([^A-Z0-9])', '\\\\\\1', 'g') || '-\\d+$')`,
-          [s.depositor_id, base],
-        );
-        const references = Array.from({ length: count! }, (_, i) => `${base}-${n + i + 1}`);
-        const rows = await em.query<{ uuid: string }[]>(
-          `INSERT INTO shipments (depositor_id, depositor_code, reference, created_by, shipper_uuid, recipient_uuid, billing_uuid, shipper,
+            [s.depositor_id, base],
+          );
+          const references = Array.from({ length: count! }, (_, i) => `${base}-${n + i + 1}`);
+          const rows = await em.query<{ uuid: string }[]>(
+            `INSERT INTO shipments (depositor_id, depositor_code, reference, created_by, shipper_uuid, recipient_uuid, billing_uuid, shipper,
              recipient, billing, billing_same_as_recipient, recipient_name, packings, package_count, total_weight_kg,
              ${PLAIN.join(', ')})
            SELECT s.depositor_id, s.depositor_code, r.reference, $3, s.shipper_uuid, s.recipient_uuid, s.billing_uuid, s.shipper,
              s.recipient, s.billing, s.billing_same_as_recipient, s.recipient_name, s.packings, s.package_count, s.total_weight_kg,
              ${PLAIN.map((c) => `s.${c}`).join(', ')}
            FROM shipments s, unnest($2::text[]) WITH ORDINALITY r(reference, n) WHERE s.uuid = $1 ORDER BY r.n RETURNING uuid`,
-          [s.uuid, references, ctx.user?.login ?? null],
-        );
-        for (const row of rows) await addHistory(em, row.uuid, s.depositor_id, HubyStatus.Draft, ctx, `duplicated from ${s.reference}`);
-        return rows.map((r) => r.uuid);
-      }),
+            [s.uuid, references, ctx.user?.login ?? null],
+          );
+          for (const row of rows) await addHistory(em, row.uuid, s.depositor_id, HubyStatus.Draft, ctx, `duplicated from ${s.reference}`);
+          return rows.map((r) => r.uuid);
+        }),
+      ),
     );
     return { uuids };
   }
@@ -444,42 +466,55 @@ export class ShipmentsService {
 
   /**
    * Moves a shipment through `steps` (each checked against the table), written with its history;
-   * `also` writes more in the same transaction (an event for another service).
+   * `also` writes more in the same transaction (an event for another service); `audit` names the
+   * move in the audit trail (a user's or client's move; the carriers' reports are not).
    */
   async move(
     ctx: CallerContext,
     s: Pick<ShipmentDto, 'uuid' | 'status' | 'depositor_id'>,
     steps: HubyStatusCode[],
     note: string,
-    also?: (em: EntityManager) => Promise<unknown>,
+    { also, audit }: { also?: (em: EntityManager) => Promise<unknown>; audit?: string } = {},
   ): Promise<void> {
     let from = s.status;
     for (const to of steps) {
       if (!canMove(from, to)) throw transitionError(from, to);
       from = to;
     }
-    await this.db.scoped(ctx, async (em) => {
-      const [moved] = rowsOf<{ uuid: string }>(
-        await em.query(`UPDATE shipments SET status = $3, updated_at = now() WHERE uuid = $1 AND status = $2 RETURNING uuid`, [
-          s.uuid,
-          s.status,
-          from,
-        ]),
-      );
-      // Someone moved it meanwhile: refuse rather than skip their step.
-      if (!moved) throw transitionError(s.status, steps[0]);
-      for (const to of steps) await addHistory(em, s.uuid, s.depositor_id, to, ctx, note);
-      // The recipient address's retention clock (its delete-after-shipping / after-delivery action).
-      if (steps.includes(HubyStatus.TakenInCharge))
-        await em.query(`UPDATE addresses SET used_at = now() WHERE uuid = (SELECT recipient_uuid FROM shipments WHERE uuid = $1)`, [
-          s.uuid,
-        ]);
-      if (steps.includes(HubyStatus.Delivered))
-        await em.query(`UPDATE addresses SET delivered_at = now() WHERE uuid = (SELECT recipient_uuid FROM shipments WHERE uuid = $1)`, [
-          s.uuid,
-        ]);
-      if (also) await also(em);
-    });
+    await this.db.scoped(ctx, (em) =>
+      audit
+        ? auditedWrite(em, ctx, SHIPMENT_ROWS, { ids: [s.uuid], action: audit }, () => this.moveIn(em, ctx, s, steps, from, note, also))
+        : this.moveIn(em, ctx, s, steps, from, note, also),
+    );
+  }
+
+  private async moveIn(
+    em: EntityManager,
+    ctx: CallerContext,
+    s: Pick<ShipmentDto, 'uuid' | 'status' | 'depositor_id'>,
+    steps: HubyStatusCode[],
+    from: HubyStatusCode,
+    note: string,
+    also?: (em: EntityManager) => Promise<unknown>,
+  ): Promise<void> {
+    const [moved] = rowsOf<{ uuid: string }>(
+      await em.query(`UPDATE shipments SET status = $3, updated_at = now() WHERE uuid = $1 AND status = $2 RETURNING uuid`, [
+        s.uuid,
+        s.status,
+        from,
+      ]),
+    );
+    // Someone moved it meanwhile: refuse rather than skip their step.
+    if (!moved) throw transitionError(s.status, steps[0]);
+    for (const to of steps) await addHistory(em, s.uuid, s.depositor_id, to, ctx, note);
+    // The recipient address's retention clock (its delete-after-shipping / after-delivery action).
+    if (steps.includes(HubyStatus.TakenInCharge))
+      await em.query(`UPDATE addresses SET used_at = now() WHERE uuid = (SELECT recipient_uuid FROM shipments WHERE uuid = $1)`, [s.uuid]);
+    if (steps.includes(HubyStatus.Delivered))
+      await em.query(`UPDATE addresses SET delivered_at = now() WHERE uuid = (SELECT recipient_uuid FROM shipments WHERE uuid = $1)`, [
+        s.uuid,
+      ]);
+    if (also) await also(em);
   }
 
   private async parties(ctx: CallerContext, input: ShipmentInput, depositor: HubyDepositor) {

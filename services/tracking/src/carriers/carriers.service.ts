@@ -1,7 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { auditedWrite, type AuditedRows } from '@portal/bus';
 import { AppError, isTrackingUrlTemplate, type CallerContext, type TrackingCarrierDto } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { FieldChecks } from '../common/checks';
+
+const COLUMNS = `code, name, tracking_url_template AS "trackingUrlTemplate"`;
+
+/** The provider's own reference data: in the provider's trail only. */
+const CARRIER_ROWS: AuditedRows<TrackingCarrierDto> = {
+  service: 'tracking',
+  entity: 'carrier',
+  read: (em, codes) => em.query(`SELECT ${COLUMNS} FROM carriers WHERE code = ANY($1::text[])`, [codes]),
+  subject: (c) => ({ id: c.code, label: c.name }),
+};
 
 /** Spec §5 codes: uppercase letters, digits, hyphen and underscore. */
 const CODE = /^[A-Z0-9_-]+$/;
@@ -39,13 +50,16 @@ export class CarriersService {
       throw new AppError('invalidTrackingUrlTemplate', 'not an https URL with {trackingNumber}', undefined, {
         trackingUrlTemplate: 'invalidFormat',
       });
-    const [row] = await this.db.scopedQuery<TrackingCarrierDto>(
-      ctx,
-      `INSERT INTO carriers (code, name, tracking_url_template, updated_by) VALUES ($1::text, COALESCE($2::text, $1::text), $3::text, $4::int)
-       ON CONFLICT (code) DO UPDATE SET name = COALESCE($2::text, carriers.name), tracking_url_template = $3::text, updated_at = now(), updated_by = $4::int
-       RETURNING code, name, tracking_url_template AS "trackingUrlTemplate"`,
-      [code, name, template || null, ctx.user?.id ?? null],
+    return this.db.scoped(ctx, (em) =>
+      auditedWrite(em, ctx, CARRIER_ROWS, { ids: [code] }, async () => {
+        const [row] = await em.query<TrackingCarrierDto[]>(
+          `INSERT INTO carriers (code, name, tracking_url_template, updated_by) VALUES ($1::text, COALESCE($2::text, $1::text), $3::text, $4::int)
+           ON CONFLICT (code) DO UPDATE SET name = COALESCE($2::text, carriers.name), tracking_url_template = $3::text, updated_at = now(), updated_by = $4::int
+           RETURNING ${COLUMNS}`,
+          [code, name, template || null, ctx.user?.id ?? null],
+        );
+        return row;
+      }),
     );
-    return row;
   }
 }

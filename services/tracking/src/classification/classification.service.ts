@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OutboxRelay } from '@portal/bus';
+import { auditedWrite, OutboxRelay } from '@portal/bus';
 import {
   AppError,
   CLASSIFICATIONS,
@@ -13,6 +13,7 @@ import {
 } from '@portal/contracts';
 import { Db } from '@portal/db';
 import type { EntityManager } from 'typeorm';
+import { DOCUMENT_ROWS, ORDER_ROWS } from '../common/audit';
 import { FieldChecks } from '../common/checks';
 import { changeOrderStatus } from '../common/status-change';
 import { DocumentsRepository } from '../documents/documents.repository';
@@ -88,8 +89,23 @@ export class ClassificationService {
     }
     if (input.pod) {
       if (await this.documents.hasPod(em, order.id)) throw new AppError('podAlreadyPresent', 'a POD is already present for this order');
-      await this.documents.insert(em, order, 'POD', input.pod, ctx.user?.id ?? null);
+      const pod = input.pod;
+      await auditedWrite(em, ctx, DOCUMENT_ROWS, { written: (id: string) => [id] }, () =>
+        this.documents.insert(em, order, 'POD', pod, ctx.user?.id ?? null),
+      );
     }
+    await auditedWrite(em, ctx, ORDER_ROWS, { ids: [order.id], action: 'classified' }, () =>
+      this.setOutcome(em, ctx, order, input, outcome),
+    );
+  }
+
+  private async setOutcome(
+    em: EntityManager,
+    ctx: CallerContext,
+    order: NonNullable<Awaited<ReturnType<OrdersRepository['find']>>>,
+    input: ClassifyInput,
+    outcome: Outcome,
+  ): Promise<void> {
     await changeOrderStatus(em, order, {
       status: outcome.status,
       tracerStatus: outcome.tracerStatus,

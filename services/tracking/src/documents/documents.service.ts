@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { auditedWrite } from '@portal/bus';
 import {
   AppError,
   DOCUMENT_TYPES,
@@ -11,6 +12,7 @@ import {
   UPLOADABLE_DOCUMENT_TYPES,
 } from '@portal/contracts';
 import { FileStorage } from '@portal/files';
+import { DOCUMENT_ROWS } from '../common/audit';
 import { FieldChecks } from '../common/checks';
 import { OrdersRepository } from '../orders/orders.repository';
 import { deliveryNotFound, orderId, OrdersService } from '../orders/orders.service';
@@ -78,7 +80,10 @@ export class DocumentsService {
       if (!order) throw deliveryNotFound();
       if (type === 'POD' && (await this.repository.hasPod(em, order.id)))
         throw new AppError('podAlreadyPresent', 'a POD is already present for this order');
-      return { id: await this.repository.insert(em, order, type, file, ctx.user?.id ?? null) };
+      const added = await auditedWrite(em, ctx, DOCUMENT_ROWS, { written: (documentId: string) => [documentId] }, () =>
+        this.repository.insert(em, order, type, file, ctx.user?.id ?? null),
+      );
+      return { id: added };
     });
   }
 
@@ -89,7 +94,7 @@ export class DocumentsService {
       const doc = await this.repository.find(em, ctx, id, documentId);
       if (!doc) throw documentNotFound();
       checkDeleteRight(ctx, doc);
-      return this.repository.delete(em, [doc.id]);
+      return auditedWrite(em, ctx, DOCUMENT_ROWS, { ids: [doc.id] }, () => this.repository.delete(em, [doc.id]));
     });
     await this.removeFiles(keys);
     return { ok: true };
@@ -103,10 +108,8 @@ export class DocumentsService {
       if (!order) throw deliveryNotFound();
       const pods = await this.repository.pods(em, ctx, [id]);
       if (!pods.length) throw new AppError('nothingToRemove', 'no POD to remove');
-      return this.repository.delete(
-        em,
-        pods.map((p) => p.id),
-      );
+      const podIds = pods.map((p) => p.id);
+      return auditedWrite(em, ctx, DOCUMENT_ROWS, { ids: podIds }, () => this.repository.delete(em, podIds));
     });
     await this.removeFiles(keys);
     return { removed: keys.length };

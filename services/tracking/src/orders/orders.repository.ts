@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { auditedWrite } from '@portal/bus';
 import { hasAnyRole, Role, type CallerContext } from '@portal/contracts';
 import { applyScope, Db, isNarrowed, type ScopeColumns } from '@portal/db';
+import { ORDER_ROWS } from '../common/audit';
 import { ORDER_SCOPE } from '../common/order-scope';
 import { type EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import { SHOWN_TRACER_STATUS_SQL, shownTracerStatusIn } from '../common/tracer-status';
@@ -304,7 +306,10 @@ export class OrdersRepository {
     return this.db.scoped(ctx, async (em) => {
       const order = await this.find(em, ctx, id);
       if (!order) return false;
-      await em.query(`UPDATE orders SET hidden_at = now() WHERE id = $1`, [order.id]);
+      // Hidden, not gone: the trail says deleted, as the user asked.
+      await auditedWrite(em, ctx, ORDER_ROWS, { ids: [order.id], action: 'deleted' }, () =>
+        em.query(`UPDATE orders SET hidden_at = now() WHERE id = $1`, [order.id]),
+      );
       return true;
     });
   }

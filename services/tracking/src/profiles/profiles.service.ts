@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { auditedWrite, type AuditedRows } from '@portal/bus';
 import { AppError, ORDERS_LIST, type CallerContext, type OrderSearchFilter, type SearchProfileDto } from '@portal/contracts';
 import { Db, rowsOf } from '@portal/db';
 import type { EntityManager } from 'typeorm';
@@ -14,6 +15,15 @@ interface ProfileRow {
   shared: boolean;
   is_default: boolean;
 }
+
+/** A saved search as the trail shows it: whose depositors it is saved for (its sharing), not whose session. */
+const PROFILE_ROWS: AuditedRows<ProfileRow> = {
+  service: 'tracking',
+  entity: 'searchProfile',
+  read: (em, ids) => em.query(`SELECT * FROM search_profiles WHERE id = ANY($1::int[])`, [ids]),
+  subject: (r) => ({ id: r.id, label: r.name, depositorIds: r.depositor_ids }),
+  fields: (r) => ({ name: r.name, filter: r.filter, shared: r.shared, is_default: r.is_default, depositorIds: r.depositor_ids }),
+};
 
 const notFound = () => new AppError('profileNotFound', 'search profile not found');
 
@@ -53,10 +63,12 @@ export class ProfilesService {
     // Only the search's own keys are kept (a page's cursor or anything else sent along is not).
     const kept = Object.fromEntries(Object.entries(filter).filter(([key]) => key in ORDERS_LIST.filter.shape)) as OrderSearchFilter;
     return this.db.system.transaction(async (em) => {
-      if (d.isDefault === true) await em.query(`UPDATE search_profiles SET is_default = false WHERE owner_user_id = $1`, [userId]);
-      const row = id
-        ? await this.update(em, userId, id, name!, kept, shared, d.isDefault === true, depositorIds)
-        : await this.insert(em, userId, name!, kept, shared, d.isDefault === true, depositorIds);
+      const row = await auditedWrite(em, ctx, PROFILE_ROWS, { ids: id ? [id] : [], written: (r: ProfileRow) => [r.id] }, async () => {
+        if (d.isDefault === true) await em.query(`UPDATE search_profiles SET is_default = false WHERE owner_user_id = $1`, [userId]);
+        return id
+          ? await this.update(em, userId, id, name!, kept, shared, d.isDefault === true, depositorIds)
+          : await this.insert(em, userId, name!, kept, shared, d.isDefault === true, depositorIds);
+      });
       return toDto(row, userId);
     });
   }
@@ -65,8 +77,10 @@ export class ProfilesService {
     const userId = requireUser(ctx);
     const id = Number((data as Record<string, unknown> | null)?.id);
     if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
-    const deleted = rowsOf(
-      await this.db.system.query(`DELETE FROM search_profiles WHERE id = $1 AND owner_user_id = $2 RETURNING id`, [id, userId]),
+    const deleted = await this.db.system.transaction((em) =>
+      auditedWrite(em, ctx, PROFILE_ROWS, { ids: [id] }, async () =>
+        rowsOf(await em.query(`DELETE FROM search_profiles WHERE id = $1 AND owner_user_id = $2 RETURNING id`, [id, userId])),
+      ),
     );
     if (!deleted.length) throw notFound();
     return { ok: true };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { addToOutbox, OutboxRelay } from '@portal/bus';
+import { addToOutbox, auditedWrite, OutboxRelay } from '@portal/bus';
 import {
   AppError,
   TrackingEvents,
@@ -16,7 +16,9 @@ import {
   type TracerStatusCountsDto,
 } from '@portal/contracts';
 import { Db } from '@portal/db';
+import type { EntityManager } from 'typeorm';
 import { ClassificationService, parseClassify } from '../classification/classification.service';
+import { ORDER_ROWS, TRACER_EVENT_ROWS } from '../common/audit';
 import { FieldChecks } from '../common/checks';
 import { changeOrderStatus } from '../common/status-change';
 import { DocumentsRepository } from '../documents/documents.repository';
@@ -59,14 +61,16 @@ export class TracerRouteService {
         });
       }
       if (order.tracer_status === status) return;
-      await changeOrderStatus(em, order, {
-        tracerStatus: status,
-        at: new Date().toISOString(),
-        source: 'manual',
-        comment,
-        commentPrivate,
-        userId: ctx.user?.id,
-      });
+      await auditedWrite(em, ctx, ORDER_ROWS, { ids: [order.id] }, () =>
+        changeOrderStatus(em, order, {
+          tracerStatus: status,
+          at: new Date().toISOString(),
+          source: 'manual',
+          comment,
+          commentPrivate,
+          userId: ctx.user?.id,
+        }),
+      );
     });
     this.outbox.kick();
     return { ok: true };
@@ -97,10 +101,12 @@ export class TracerRouteService {
     const result = await this.db.scoped(ctx, async (em) => {
       const order = await this.orders.find(em, ctx, id);
       if (!order) throw deliveryNotFound();
-      const [event]: { id: string }[] = await em.query(
-        `INSERT INTO tracer_events (order_id, depositor_id, type, carrier_name, appointment_at, event_at, public_note, private_note, source, created_by)
-         SELECT id, depositor_id, $2, $3, $4, $5, $6, $7, 'manual', $8 FROM orders WHERE id = $1 RETURNING id`,
-        [order.id, ...row, ctx.user?.id ?? null],
+      const [event] = await auditedWrite(em, ctx, TRACER_EVENT_ROWS, { written: ([e]: { id: string }[]) => [e.id] }, () =>
+        em.query<{ id: string }[]>(
+          `INSERT INTO tracer_events (order_id, depositor_id, type, carrier_name, appointment_at, event_at, public_note, private_note, source, created_by)
+           SELECT id, depositor_id, $2, $3, $4, $5, $6, $7, 'manual', $8 FROM orders WHERE id = $1 RETURNING id`,
+          [order.id, ...row, ctx.user?.id ?? null],
+        ),
       );
       // Told to the alerts that follow this event type (My VIP), with the public note only.
       await addToOutbox<TracerEventAddedEvent>(em, 'tracking', TrackingEvents.tracerEventAdded, {
@@ -130,31 +136,44 @@ export class TracerRouteService {
     await this.db.scoped(ctx, async (em) => {
       const order = await this.orders.find(em, ctx, id);
       if (!order) throw deliveryNotFound();
-      await em.query(
-        `UPDATE orders SET carrier_name = $2, carrier_code = COALESCE($3, carrier_code),
-                tracking_numbers = CASE WHEN $4::text IS NULL OR $4::text = ANY(tracking_numbers) THEN tracking_numbers ELSE tracking_numbers || $4::text END,
-                updated_at = now() WHERE id = $1`,
-        [order.id, carrierName, carrierCode, trackingNumber],
+      await auditedWrite(em, ctx, ORDER_ROWS, { ids: [order.id] }, () =>
+        this.setCarrierInfo(em, ctx, order, carrierName, carrierCode, trackingNumber),
       );
-      if (trackingNumber) {
-        await em.query(
-          `INSERT INTO parcels (order_id, number, depositor_id, tracking_number, status)
-           SELECT o.id, COALESCE((SELECT max(number) FROM parcels WHERE order_id = o.id), 0) + 1, o.depositor_id, $2::text, o.status FROM orders o
-            WHERE o.id = $1 AND NOT EXISTS (SELECT 1 FROM parcels p WHERE p.order_id = o.id AND p.tracking_number = $2::text)`,
-          [order.id, trackingNumber],
-        );
-      }
-      if (order.tracer_status === 'SHIPPED_NO_CARRIER_INFO') {
-        await changeOrderStatus(em, order, {
-          tracerStatus: 'SHIPPED',
-          at: new Date().toISOString(),
-          source: 'manual',
-          userId: ctx.user?.id,
-        });
-      }
     });
     this.outbox.kick();
     return { ok: true };
+  }
+
+  private async setCarrierInfo(
+    em: EntityManager,
+    ctx: CallerContext,
+    order: NonNullable<Awaited<ReturnType<OrdersRepository['find']>>>,
+    carrierName: string | null,
+    carrierCode: string | null,
+    trackingNumber: string | null,
+  ): Promise<void> {
+    await em.query(
+      `UPDATE orders SET carrier_name = $2, carrier_code = COALESCE($3, carrier_code),
+                tracking_numbers = CASE WHEN $4::text IS NULL OR $4::text = ANY(tracking_numbers) THEN tracking_numbers ELSE tracking_numbers || $4::text END,
+                updated_at = now() WHERE id = $1`,
+      [order.id, carrierName, carrierCode, trackingNumber],
+    );
+    if (trackingNumber) {
+      await em.query(
+        `INSERT INTO parcels (order_id, number, depositor_id, tracking_number, status)
+           SELECT o.id, COALESCE((SELECT max(number) FROM parcels WHERE order_id = o.id), 0) + 1, o.depositor_id, $2::text, o.status FROM orders o
+            WHERE o.id = $1 AND NOT EXISTS (SELECT 1 FROM parcels p WHERE p.order_id = o.id AND p.tracking_number = $2::text)`,
+        [order.id, trackingNumber],
+      );
+    }
+    if (order.tracer_status === 'SHIPPED_NO_CARRIER_INFO') {
+      await changeOrderStatus(em, order, {
+        tracerStatus: 'SHIPPED',
+        at: new Date().toISOString(),
+        source: 'manual',
+        userId: ctx.user?.id,
+      });
+    }
   }
 
   /** USER_BULK_POD: the PODs of several deliveries, for one zip archive built by the gateway. */
