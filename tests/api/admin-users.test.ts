@@ -154,4 +154,18 @@ describe('user and role group administration', () => {
     expect((await admin.get(`/api/admin/users/${BOB}`).expect(200)).body).toMatchObject({ login: 'bob', active: true });
     await request(target.url).get('/api/admin/users').expect(401);
   });
+
+  it('lists a depositor’s administrator only their own depositors in the back office (GET /depositors/admin), and no foreign user to change', async () => {
+    const ids = (res: request.Response) => res.body.map((d: { id: number }) => d.id);
+    const own = await makeUser('adm-b', { roles: ['ADMIN_USERS', 'PGT_USER'], depositors: [2] });
+    expect(ids(await own.client.get('/api/depositors/admin').expect(200))).toEqual([2]);
+    // The provider's staff (carla: no depositor given) and ADMIN keep every depositor.
+    expect(ids(await carla.get('/api/depositors/admin').expect(200))).toEqual([1, 2, 3]);
+    expect(ids(await admin.get('/api/depositors/admin').expect(200))).toEqual([1, 2, 3]);
+    // Denis is DEMO-A's only: out of reach for reading and changing.
+    expect((await own.client.get(`/api/admin/users/${DENIS}`).expect(404)).body.error.key).toBe('userNotFound');
+    await own.client.put(`/api/admin/users/${DENIS}/access`, { depositors: [2] }).expect(404);
+    await own.client.put(`/api/admin/users/${DENIS}`, { login: 'denis2', email: 'denis2@x.example' }).expect(404);
+    expect((await admin.get(`/api/admin/users/${DENIS}`).expect(200)).body).toMatchObject({ login: 'denis', depositors: [1] });
+  });
 });
