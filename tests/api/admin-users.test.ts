@@ -24,7 +24,10 @@ describe('user and role group administration', () => {
 
   beforeAll(async () => {
     target = await startTarget();
-    [admin, carla, bob] = await Promise.all([loginAs(target, 'admin'), loginAs(target, 'carla'), loginAs(target, 'bob')]);
+    // One at a time: password hashing is admitted a few at once (the distributed bus refused the third).
+    admin = await loginAs(target, 'admin');
+    carla = await loginAs(target, 'carla');
+    bob = await loginAs(target, 'bob');
   }, 120_000);
   afterAll(() => target?.close(), 60_000);
 
@@ -153,5 +156,19 @@ describe('user and role group administration', () => {
     // Bob, DEMO-B's, stays as he was.
     expect((await admin.get(`/api/admin/users/${BOB}`).expect(200)).body).toMatchObject({ login: 'bob', active: true });
     await request(target.url).get('/api/admin/users').expect(401);
+  });
+
+  it('lists a depositor’s administrator only their own depositors in the back office (GET /depositors/admin), and no foreign user to change', async () => {
+    const ids = (res: request.Response) => res.body.map((d: { id: number }) => d.id);
+    const own = await makeUser('adm-b', { roles: ['ADMIN_USERS', 'PGT_USER'], depositors: [2] });
+    expect(ids(await own.client.get('/api/depositors/admin').expect(200))).toEqual([2]);
+    // The provider's staff (carla: no depositor given) and ADMIN keep every depositor.
+    expect(ids(await carla.get('/api/depositors/admin').expect(200))).toEqual([1, 2, 3]);
+    expect(ids(await admin.get('/api/depositors/admin').expect(200))).toEqual([1, 2, 3]);
+    // Denis is DEMO-A's only: out of reach for reading and changing.
+    expect((await own.client.get(`/api/admin/users/${DENIS}`).expect(404)).body.error.key).toBe('userNotFound');
+    await own.client.put(`/api/admin/users/${DENIS}/access`, { depositors: [2] }).expect(404);
+    await own.client.put(`/api/admin/users/${DENIS}`, { login: 'denis2', email: 'denis2@x.example' }).expect(404);
+    expect((await admin.get(`/api/admin/users/${DENIS}`).expect(200)).body).toMatchObject({ login: 'denis', depositors: [1] });
   });
 });

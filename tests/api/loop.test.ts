@@ -88,6 +88,18 @@ describe('Loop API', () => {
     expect(found[0]).toMatchObject({ reference: article.reference, available: article.available });
   });
 
+  it('refuses an article search without a depositor or platform id (400 at the gateway, nothing looked up), even for ADMIN', async () => {
+    const admin = await loginAs(target, 'admin');
+    for (const client of [admin, alice]) {
+      const fields = async (query: string) =>
+        (await client.get(`/api/dashtower/loop/articles?${query}`).expect(400)).body.error as { key: string; fields: object };
+      expect(await fields(`platform_id=${PLATFORM}`)).toMatchObject({ key: 'validationFailed', fields: { depositor_id: 'required' } });
+      expect(await fields(`depositor_id=abc&platform_id=${PLATFORM}`)).toMatchObject({ fields: { depositor_id: 'integer' } });
+      expect(await fields('depositor_id=1&platform_id=1.5')).toMatchObject({ fields: { platform_id: 'integer' } });
+      expect(await fields(`depositor_id=0&platform_id=${PLATFORM}`)).toMatchObject({ fields: { depositor_id: 'min' } });
+    }
+  });
+
   it('enters a draft, edits it, submits it; the warehouse integrates it and My Stocks shows the quantity reserved', async () => {
     const before = await reserved(article.reference);
     const created = (await draft([{ reference: article.reference, quantity: 1 }]).expect(201)).body;

@@ -101,6 +101,38 @@ describe('tracking API', () => {
     expect(bobCsv.text).not.toContain(ref(1));
   });
 
+  it('keeps the status the message lists last of two at the same instant, through later messages', async () => {
+    const alice = await loginAs(target, 'alice');
+    const at = new Date(Date.now() - 3_600_000).toISOString();
+    const tie = {
+      ...order(5, 1),
+      reference: `TIE${run}`,
+      lines: [],
+      parcels: [],
+      statuses: [
+        { status: 0, at },
+        { status: 90, at },
+      ],
+    };
+    await feed()
+      .send({ orders: [tie] })
+      .expect(200);
+    const [found] = (await alice.get(`/api/orders?filter=${q({ q: `TIE${run}` })}`).expect(200)).body;
+    const detail = async () => (await alice.get(`/api/orders/${found.id}`).expect(200)).body;
+    expect(await detail()).toMatchObject({ status: 90 });
+    // Another field changes: the status read back from the history does not move.
+    expect(
+      (
+        await feed()
+          .send({ orders: [{ ...tie, weightKg: 3 }] })
+          .expect(200)
+      ).body,
+    ).toMatchObject({ applied: 1 });
+    const after = await detail();
+    expect(after.status).toBe(90);
+    expect(after.history.map((h: { status: number }) => h.status).sort()).toEqual([0, 90]);
+  });
+
   it('finds a delivery by its carrier tracking number only with USER_TRACKER_NUMBER_SEARCH', async () => {
     const alice = await loginAs(target, 'alice');
     const bob = await loginAs(target, 'bob');

@@ -45,6 +45,33 @@ for (const theme of THEMES) {
   });
 }
 
+test('light theme: a focused filter label and hovered buttons keep their contrast (axe)', async () => {
+  const page = await newTab(ctx);
+  await loginToDashboard(page, ctx.base, 'alice');
+  await apiAs(page, 'POST', '/user/theme/light');
+  await page.evaluate(async () => {
+    const res = await fetch('/api/user/me', { headers: { Authorization: `Bearer ${localStorage.getItem('portal.token')}` } });
+    localStorage.setItem('portal.user', JSON.stringify(await res.json()));
+  });
+  await page.goto(`${ctx.base}/stock/stock`);
+  await page.getByRole('button', { name: 'Rechercher' }).waitFor();
+  await settle(page);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+  const filter = page.locator('[id^="filter-"]:not([role="combobox"])').first();
+  await filter.focus();
+  await axe(page, 'stock light, filter focused');
+  await screenshot(page, 'stock-light-filter-focused');
+  for (const name of ['Rechercher', 'Réinitialiser', 'Colonnes', 'Export CSV']) {
+    const button = page.getByRole('button', { name, exact: true });
+    if (!(await button.count())) continue;
+    await button.first().hover();
+    await axe(page, `stock light, ${name} hovered`);
+  }
+  await screenshot(page, 'stock-light-button-hovered');
+  await apiAs(page, 'POST', '/user/theme/dark');
+  await page.close();
+});
+
 test('English screens (dark and light)', async () => {
   const page = await newTab(ctx);
   await loginToDashboard(page, ctx.base, 'alice');

@@ -16,6 +16,11 @@ export interface CallerContext {
   roles: string[];
   /** The depositors, activities and stores the caller may see (spec §6). */
   scope: Scope;
+  /**
+   * The depositors a user administers in the back office (adminReachOf), resolved with the session.
+   * Absent (machine clients, system jobs): the scope.
+   */
+  adminReach?: Scope;
   locale: string;
   timezone: string;
 }
@@ -70,6 +75,18 @@ export const FULL_SCOPE: Scope = {
 
 /** A scope of depositors only (no activity, store or platform narrowing). */
 export const depositorScope = (depositorIds: number[]): Scope => ({ ...EMPTY_SCOPE, depositorIds });
+
+/**
+ * The depositors an administrator reaches (the rule of admin-users.ts): every one for ADMIN and for
+ * the provider's staff (no depositor given by an administrator); only their own for a depositor's
+ * administrator, whatever filter they chose in Settings (a filter narrows what they see, not who they are).
+ */
+export function adminReachOf(roles: readonly string[], ownDepositorIds: number[]): Scope {
+  return roles.includes('ADMIN') || !ownDepositorIds.length ? FULL_SCOPE : depositorScope(ownDepositorIds);
+}
+
+/** The caller's back office reach: the one resolved with the session, else (machine, system) its scope. */
+export const adminReach = (ctx: CallerContext): Scope => ctx.adminReach ?? ctx.scope;
 
 /** A system context for jobs, seeds and event handlers (full scope, no user). */
 export function systemContext(requestId = 'system'): CallerContext {

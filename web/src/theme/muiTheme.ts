@@ -18,7 +18,7 @@ export function muiTheme(name: ThemeName, language: ShortLocale): Theme {
     {
       palette: {
         mode: p.mode,
-        primary: { main: p.primary, contrastText: p.primaryContrast },
+        primary: { main: p.primary, contrastText: p.primaryContrast, ...(p.primaryHover && { dark: p.primaryHover }) },
         secondary: { main: p.primaryText },
         background: { default: p.background, paper: p.paper },
         text: { primary: p.text, secondary: p.textSecondary },
@@ -39,6 +39,15 @@ export function muiTheme(name: ThemeName, language: ShortLocale): Theme {
           },
         },
         MuiTab: { styleOverrides: { root: { '&.Mui-selected': { color: p.primaryText } } } },
+        // Light themes: the focused label and outline take the darker orange (the bright one is under 3:1 on white).
+        ...(p.mode === 'light' && {
+          MuiFormLabel: { styleOverrides: { root: { '&.Mui-focused': { color: p.primaryText } } } },
+          MuiOutlinedInput: {
+            styleOverrides: { root: { '&.Mui-focused .MuiOutlinedInput-notchedOutline': { borderColor: p.primaryText } } },
+          },
+          MuiInput: { styleOverrides: { underline: { '&:after': { borderBottomColor: p.primaryText } } } },
+          MuiFilledInput: { styleOverrides: { underline: { '&:after': { borderBottomColor: p.primaryText } } } },
+        }),
         MuiCssBaseline: { styleOverrides: { a: { color: p.primaryText } } },
       },
     },

@@ -13,6 +13,11 @@ export interface Palette {
   textSecondary: string;
   primary: string;
   primaryContrast: string;
+  /**
+   * A contained button's hover (MUI's primary.dark), where MUI's own darkening of the primary (30 %)
+   * leaves its text under AA contrast; otherwise MUI derives it.
+   */
+  primaryHover?: string;
   /** Orange used for text and links on the background (darker on light themes). */
   primaryText: string;
   border: string;
@@ -47,6 +52,7 @@ export const PALETTES: Record<ThemeName, Palette> = {
     textSecondary: '#4d4d4d',
     primary: '#f57c00',
     primaryContrast: '#000000',
+    primaryHover: '#c46300',
     primaryText: '#a64500',
     border: '#8a8a8a',
     error: '#b3261e',
@@ -62,6 +68,7 @@ export const PALETTES: Record<ThemeName, Palette> = {
     textSecondary: '#3c5541',
     primary: '#f57c00',
     primaryContrast: '#000000',
+    primaryHover: '#c46300',
     primaryText: '#9c4100',
     border: '#7c917f',
     error: '#a8231b',

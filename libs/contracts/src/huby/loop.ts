@@ -50,6 +50,13 @@ const loopLineInput = z.object({
 });
 
 /** The recipient: one of the depositor's address book, or a new one saved into it (the address form's fields). */
+/** The article picker's question (GET /dashtower/loop/articles): checked at the gateway, again by Huby and the stock. */
+export const loopArticlesQuery = z.object({
+  depositor_id: f.integer(1, 2_147_483_647).nonoptional({ error: FIELD_ERRORS.required }),
+  platform_id: f.integer(1, 2_147_483_647).nonoptional({ error: FIELD_ERRORS.required }),
+  search: f.text(64),
+});
+
 export const loopOrderInput = z.object({
   depositor_id: f.integer(1, 2_147_483_647).nonoptional({ error: FIELD_ERRORS.required }),
   platform_id: f.integer(1, 2_147_483_647).nonoptional({ error: FIELD_ERRORS.required }),

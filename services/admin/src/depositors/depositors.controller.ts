@@ -13,11 +13,11 @@ export class DepositorsController {
     return this.depositors.depositors(m.ctx);
   }
 
-  // ADMIN_LIST picks the depositor of the activities and stores it edits.
+  // ADMIN_LIST picks the depositor of the activities and stores it edits; a depositor's administrator gets theirs only.
   @Roles(Role.ADMIN_DEPOSITOR, Role.ADMIN_USERS, Role.ADMIN_LIST)
   @MessagePattern(AdminSubjects.depositorsAdmin)
-  listAll(@Payload() m: BusRequest) {
-    return this.depositors.allDepositors(m.ctx);
+  listAdministered(@Payload() m: BusRequest) {
+    return this.depositors.administeredDepositors(m.ctx);
   }
 
   @MessagePattern(AdminSubjects.depositorsByIds)

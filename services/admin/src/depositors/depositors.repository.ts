@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { FULL_SCOPE, type CallerContext } from '@portal/contracts';
+import { adminReach, type CallerContext } from '@portal/contracts';
 import { applyScope, Db } from '@portal/db';
 import { Activity } from './activity.entity';
 import { Depositor } from './depositor.entity';
@@ -19,9 +19,12 @@ export class DepositorsRepository {
     });
   }
 
-  /** Every depositor, whatever the caller's scope: only for the depositor and user administrators. */
-  allDepositors(ctx: CallerContext): Promise<Depositor[]> {
-    return this.depositors({ ...ctx, scope: FULL_SCOPE });
+  /**
+   * The depositors the caller administers (only for the depositor and user administrators): every one
+   * for the provider's staff, their own for a depositor's administrator, whatever filter they chose.
+   */
+  administeredDepositors(ctx: CallerContext): Promise<Depositor[]> {
+    return this.depositors({ ...ctx, scope: adminReach(ctx) });
   }
 
   activities(ctx: CallerContext, depositorId?: number): Promise<Activity[]> {

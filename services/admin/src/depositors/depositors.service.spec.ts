@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { AdminSubjects, Role, type ActivityDto, type DepositorDto, type StoreDto } from '@portal/contracts';
+import { adminReachOf, AdminSubjects, Role, type ActivityDto, type DepositorDto, type StoreDto } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { callerContext, startServices, type ServiceHarness } from '@portal/testing';
 import { AdminServiceModule } from '../admin.module';
@@ -43,11 +43,30 @@ describe('depositors, activities and stores', () => {
   });
 
   describe('depositorsAdmin', () => {
-    it('lists all depositors for ADMIN_DEPOSITOR and ADMIN_USERS, whatever their scope', async () => {
+    /** An administrator as the session resolves them: `own` the depositors an administrator gave them. */
+    const administrator = (role: string, own: number[], filtered = own) => ({
+      ...callerContext({ roles: [role], depositorIds: filtered }),
+      adminReach: adminReachOf([role], own),
+    });
+
+    it('lists every depositor for the provider’s ADMIN_DEPOSITOR and ADMIN_USERS (no depositor given to them)', async () => {
       for (const role of [Role.ADMIN_DEPOSITOR, Role.ADMIN_USERS]) {
-        const list = await h.call<DepositorDto[]>(AdminSubjects.depositorsAdmin, callerContext({ roles: [role], depositorIds: [] }));
+        const list = await h.call<DepositorDto[]>(AdminSubjects.depositorsAdmin, administrator(role, []));
         expect(list.map((d) => d.id)).toEqual([A, B, C]);
       }
+    });
+
+    it('lists only their own depositors for a depositor’s administrator, even when a filter hides them all', async () => {
+      expect((await h.call<DepositorDto[]>(AdminSubjects.depositorsAdmin, administrator(Role.ADMIN_USERS, [A]))).map((d) => d.id)).toEqual([
+        A,
+      ]);
+      // A Settings filter on a depositor no longer theirs leaves an empty scope: that is not the provider's reach.
+      const narrowed = administrator(Role.ADMIN_USERS, [A, B], []);
+      expect((await h.call<DepositorDto[]>(AdminSubjects.depositorsAdmin, narrowed)).map((d) => d.id)).toEqual([A, B]);
+    });
+
+    it('falls back on the caller’s scope without a resolved reach (deny by default)', async () => {
+      expect(await h.call(AdminSubjects.depositorsAdmin, callerContext({ roles: [Role.ADMIN_USERS], depositorIds: [] }))).toEqual([]);
     });
 
     it('refuses other users with permissionDenied', async () => {

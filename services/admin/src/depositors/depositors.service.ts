@@ -13,8 +13,8 @@ export class DepositorsService {
     return (await this.repository.depositors(ctx)).map(toDepositorDto);
   }
 
-  async allDepositors(ctx: CallerContext): Promise<DepositorDto[]> {
-    return (await this.repository.allDepositors(ctx)).map(toDepositorDto);
+  async administeredDepositors(ctx: CallerContext): Promise<DepositorDto[]> {
+    return (await this.repository.administeredDepositors(ctx)).map(toDepositorDto);
   }
 
   /** For other services: the permitted subset of these ids, silently without the others. */

@@ -1,4 +1,4 @@
-import { AppError, depositorScope, FULL_SCOPE, Role, type CallerContext, type Scope } from '@portal/contracts';
+import { adminReachOf, AppError, Role, type CallerContext, type Scope } from '@portal/contracts';
 
 /**
  * Who manages users, and how far (the rule is written in libs/contracts/src/admin-users.ts):
@@ -29,7 +29,7 @@ export function managerOf(ctx: CallerContext, ownDepositorIds: number[]): Manage
 
 /** The scope the manager's queries on users run in (row-level security on `users` reads it). */
 export function reachScope(manager: Manager): Scope {
-  return manager.kind === 'depositor' ? depositorScope(manager.depositorIds) : FULL_SCOPE;
+  return adminReachOf(manager.roles, manager.depositorIds);
 }
 
 /** Changing a seen user: only ADMIN changes or deactivates an ADMIN (403 otherwise). */

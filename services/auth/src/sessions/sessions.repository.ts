@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { FULL_SCOPE, Role, type Scope } from '@portal/contracts';
+import { adminReachOf, FULL_SCOPE, Role, type Scope } from '@portal/contracts';
 import { Db } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import { effectiveRoles } from '../users/user.presenter';
@@ -10,6 +10,8 @@ export interface ResolvedSession {
   user: { id: number; uuid: string; login: string; sessionId: string };
   roles: string[];
   scope: Scope;
+  /** The depositors the user administers (back office), from those an administrator gave them. */
+  adminReach: Scope;
   locale: string;
   timezone: string;
 }
@@ -62,6 +64,7 @@ export class SessionsRepository {
       user: { id: row.id, uuid: row.uuid, login: row.login, sessionId },
       roles,
       scope: scopeOf(roles, row),
+      adminReach: adminReachOf(roles, row.depositor_ids),
       locale: row.language,
       timezone: row.timezone,
     };

@@ -14,7 +14,8 @@ import {
 import { FileStorage } from '@portal/files';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Caller } from '../http/caller';
-import { storeLogoUpload, withUpload } from './admin-reference.dto';
+import { withUpload } from '../http/raw-upload';
+import { storeLogoUpload } from './admin-reference.dto';
 
 const UPLOAD =
   'Raw body: PNG or JPEG read from the bytes (415 unexpectedFileContent), at most 2 MB (413 sizeLimitExceeded); kept as a PNG fitting 300x150';

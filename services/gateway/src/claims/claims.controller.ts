@@ -1,10 +1,8 @@
-import { Readable } from 'node:stream';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Roles } from '@portal/auth';
 import { BusClient } from '@portal/bus';
 import {
-  AppError,
   CLAIM_ATTACHMENT_MAX_BYTES,
   CLAIMS_LIST,
   ClaimsSubjects,
@@ -25,7 +23,7 @@ import { ExportsService } from '../exports/exports.service';
 import { Caller } from '../http/caller';
 import { attachment } from '../http/files';
 import { firstRow, listRequest, sendListPage } from '../http/list-query';
-import { limited } from '../imports/import-http';
+import { readRawUpload, withUpload } from '../http/raw-upload';
 import { columnsSheet, listPages } from '../stock/export-file';
 import { ClaimsExportQuery, ClaimsListQuery } from './claims.dto';
 import { CLAIMS_EXPORT_COLUMNS, CLAIMS_EXPORT_TITLE } from './export-file';
@@ -171,23 +169,15 @@ export class ClaimsController {
   ): Promise<ClaimAttachmentDto> {
     // Another depositor's claim answers 404 before anything is read or stored.
     await this.bus.request<ClaimDto>(ClaimsSubjects.get, ctx, { uuid });
-    if (Number(req.headers['content-length'] ?? 0) > CLAIM_ATTACHMENT_MAX_BYTES) {
-      // The client is still sending: read what it sends (and throw it away) so it gets the answer
-      // instead of a broken connection, up to a few times the limit.
-      await discard(req.body, 4 * CLAIM_ATTACHMENT_MAX_BYTES);
-      throw new AppError('sizeLimitExceeded', 'file too large', { limit: CLAIM_ATTACHMENT_MAX_BYTES });
-    }
-    const stored = await this.files.put(await bodyBytes(req.body), { folder: 'claims/attachments', maxBytes: CLAIM_ATTACHMENT_MAX_BYTES });
-    try {
-      return await this.bus.request<ClaimAttachmentDto>(ClaimsSubjects.attach, ctx, {
+    const bytes = await readRawUpload(req, CLAIM_ATTACHMENT_MAX_BYTES);
+    const stored = await this.files.put(bytes, { folder: 'claims/attachments', maxBytes: CLAIM_ATTACHMENT_MAX_BYTES });
+    return withUpload(this.files, stored.key, () =>
+      this.bus.request<ClaimAttachmentDto>(ClaimsSubjects.attach, ctx, {
         uuid,
         type,
         file: { key: stored.key, name: cleanUploadName(name, stored.contentType), contentType: stored.contentType, size: stored.size },
-      });
-    } catch (e) {
-      await this.files.delete(stored.key).catch(() => undefined);
-      throw e;
-    }
+      }),
+    );
   }
 
   @Roles(Role.USER_CLAIM_READ)
@@ -204,27 +194,4 @@ export class ClaimsController {
   detach(@Caller() ctx: CallerContext, @Param('uuid') uuid: string, @Param('attachmentId') attachmentId: string) {
     return this.bus.request<{ ok: true }>(ClaimsSubjects.detach, ctx, { uuid, attachmentId });
   }
-}
-
-/** Reads a refused body to its end without keeping it (at most `maxBytes`, then gives up). */
-async function discard(body: unknown, maxBytes: number): Promise<void> {
-  if (!(body instanceof Readable)) return;
-  let seen = 0;
-  try {
-    for await (const chunk of body) {
-      seen += (chunk as Buffer).length;
-      if (seen > maxBytes) break;
-    }
-  } catch {
-    /* the client went away: nothing to answer */
-  }
-}
-
-/** The raw body read under the 4 MB limit (streamed: a body without a length is cut at the limit too). */
-async function bodyBytes(body: unknown): Promise<Buffer> {
-  if (Buffer.isBuffer(body)) return body;
-  if (!(body instanceof Readable)) throw new AppError('cannotReadFile', 'no file in the body');
-  const chunks: Buffer[] = [];
-  for await (const chunk of body.pipe(limited(CLAIM_ATTACHMENT_MAX_BYTES))) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }

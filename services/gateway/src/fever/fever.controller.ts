@@ -1,10 +1,8 @@
-import { Readable } from 'node:stream';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '@portal/auth';
 import { BusClient } from '@portal/bus';
 import {
-  AppError,
   FEVER_PLAN_IMAGE_MAX_BYTES,
   FEVER_PLANS_LIST,
   FEVER_PROBES_LIST,
@@ -30,7 +28,7 @@ import { ExportsService } from '../exports/exports.service';
 import { Caller } from '../http/caller';
 import { attachment } from '../http/files';
 import { firstRow, listRequest, sendListPage } from '../http/list-query';
-import { limited } from '../imports/import-http';
+import { readRawUpload, withUpload } from '../http/raw-upload';
 import { columnsSheet } from '../stock/export-file';
 import { FEVER_EXPORT_COLUMNS, FEVER_EXPORT_TITLE, feverReadingPages, type FeverExportQuery } from './export-file';
 import { FEVER_BODIES, FeverExportParams, FeverPeriodParams, FeverPlansQuery, FeverProbesQuery, FeverZonesQuery } from './fever.dto';
@@ -147,14 +145,9 @@ export class FeverController {
   async uploadImage(@Caller() ctx: CallerContext, @Param('id') id: string, @Req() req: FastifyRequest): Promise<FeverPlanDto> {
     // Another depositor's plan answers 404 before anything is read or stored.
     await this.bus.request<FeverPlanDto>(FeverSubjects.planGet, ctx, { id });
-    const bytes = await bodyBytes(req.body, Number(req.headers['content-length'] ?? 0));
+    const bytes = await readRawUpload(req, FEVER_PLAN_IMAGE_MAX_BYTES);
     const stored = await this.files.put(bytes, { folder: 'fever/uploads', maxBytes: FEVER_PLAN_IMAGE_MAX_BYTES, accept: [PNG, JPEG] });
-    try {
-      return await this.bus.request<FeverPlanDto>(FeverSubjects.planImage, ctx, { id, key: stored.key });
-    } catch (e) {
-      await this.files.delete(stored.key).catch(() => undefined);
-      throw e;
-    }
+    return withUpload(this.files, stored.key, () => this.bus.request<FeverPlanDto>(FeverSubjects.planImage, ctx, { id, key: stored.key }));
   }
 
   @Roles(...READ)
@@ -242,33 +235,5 @@ export class FeverController {
   ) {
     const stored: FeverExportQuery = { id, range: query.range, from: query.from, to: query.to };
     return this.exports.run(ctx, res, { name: 'fever', query: stored, format: query.format ?? 'csv', dateFormat: query.dateFormat });
-  }
-}
-
-/** The raw body under the plan image limit (a declared length over it is refused before reading; a streamed one is cut). */
-async function bodyBytes(body: unknown, declared: number): Promise<Buffer> {
-  if (declared > FEVER_PLAN_IMAGE_MAX_BYTES) {
-    // The client is still sending: read what it sends (and throw it away, up to a few times the
-    // limit) so that it gets the answer instead of a broken connection.
-    await drain(body, 4 * FEVER_PLAN_IMAGE_MAX_BYTES);
-    throw new AppError('sizeLimitExceeded', 'file too large', { limit: FEVER_PLAN_IMAGE_MAX_BYTES });
-  }
-  if (Buffer.isBuffer(body)) return body;
-  if (!(body instanceof Readable)) throw new AppError('cannotReadFile', 'no file in the body');
-  const chunks: Buffer[] = [];
-  for await (const chunk of body.pipe(limited(FEVER_PLAN_IMAGE_MAX_BYTES))) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-async function drain(body: unknown, maxBytes: number): Promise<void> {
-  if (!(body instanceof Readable)) return;
-  let seen = 0;
-  try {
-    for await (const chunk of body) {
-      seen += (chunk as Buffer).length;
-      if (seen > maxBytes) break;
-    }
-  } catch {
-    /* the client went away: nothing to answer */
   }
 }

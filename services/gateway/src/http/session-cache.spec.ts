@@ -7,6 +7,7 @@ const session = (uuid: string, sessionId: string): ResolvedSession => ({
   user: { id: 1, uuid, login: uuid, sessionId },
   roles: [],
   scope: EMPTY_SCOPE,
+  adminReach: EMPTY_SCOPE,
   locale: 'fr_FR',
   timezone: 'Europe/Paris',
 });

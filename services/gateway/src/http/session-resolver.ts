@@ -8,6 +8,7 @@ export interface ResolvedSession {
   user: { id: number; uuid: string; login: string; sessionId: string };
   roles: string[];
   scope: Scope;
+  adminReach: Scope;
   locale: string;
   timezone: string;
 }

@@ -4,6 +4,7 @@ import { Roles } from '@portal/auth';
 import { BusClient } from '@portal/bus';
 import {
   LOOP_ORDERS_LIST,
+  loopArticlesQuery,
   LoopSubjects,
   loopOrderInput,
   parseBody,
@@ -45,7 +46,7 @@ export class LoopController {
   @Get('loop/articles')
   @ApiOperation({ summary: 'Articles of My Items (search) with the quantity available now on the platform (depositor_id, platform_id)' })
   articles(@Caller() ctx: CallerContext, @Query() query: Json) {
-    return this.bus.request<LoopArticleDto[]>(LoopSubjects.articles, ctx, query);
+    return this.bus.request<LoopArticleDto[]>(LoopSubjects.articles, ctx, parseBody(loopArticlesQuery, query));
   }
 
   @Roles(LOOP)

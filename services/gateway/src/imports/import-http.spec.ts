@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from '@jest/globals';
-import { limited } from './import-http';
+import { limited } from '../http/raw-upload';
 
 describe('import upload size limit', () => {
   it('passes a file up to the limit and fails past it with sizeLimitExceeded', async () => {

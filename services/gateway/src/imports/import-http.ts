@@ -1,10 +1,11 @@
-import { PassThrough, Readable, Transform } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { BusClient } from '@portal/bus';
 import { AppError, IMPORT_MAX_BYTES, type CallerContext, type ImportLineDto, type ImportSimulationDto } from '@portal/contracts';
 import { isZip, peekStream, type FileStorage } from '@portal/files';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONTENT_TYPES, sheetWriter } from '../exports/sheet';
 import { attachment } from '../http/files';
+import { limited } from '../http/raw-upload';
 
 const REPORT_PAGE = 5000;
 
@@ -115,15 +116,3 @@ const paramsText = (params: Record<string, string | number> | null) =>
         .map(([k, v]) => `${k}=${v}`)
         .join(' ')
     : null;
-
-/** Fails the stream with sizeLimitExceeded past `max` bytes (the storage then removes what it wrote). */
-export function limited(max: number): Transform {
-  let total = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      total += chunk.length;
-      if (total > max) done(new AppError('sizeLimitExceeded', 'file too large', { limit: max }));
-      else done(null, chunk);
-    },
-  });
-}

@@ -50,7 +50,10 @@ export class ReferenceController {
 
   @Roles(Role.ADMIN_DEPOSITOR, Role.ADMIN_USERS, Role.ADMIN_LIST)
   @Get('depositors/admin')
-  @ApiOperation({ summary: 'Every depositor (ADMIN_DEPOSITOR, ADMIN_USERS, or ADMIN_LIST for the activities and stores it edits)' })
+  @ApiOperation({
+    summary:
+      'The depositors the caller administers (ADMIN_DEPOSITOR, ADMIN_USERS, or ADMIN_LIST for the activities and stores it edits): every one for the provider’s staff, their own for a depositor’s administrator',
+  })
   depositorsAdmin(@Caller() ctx: CallerContext) {
     return this.bus.request<DepositorDto[]>(AdminSubjects.depositorsAdmin, ctx, {});
   }

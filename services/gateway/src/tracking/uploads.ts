@@ -1,5 +1,6 @@
 import { TRACKING_UPLOAD_MAX_BYTES, type StoredFileRef } from '@portal/contracts';
 import { cleanUploadName, type FileStorage } from '@portal/files';
+import { withUpload } from '../http/raw-upload';
 import type { UploadedFileBody } from './tracking.dto';
 
 /**
@@ -17,15 +18,7 @@ export async function withUploadedFile<T>(
     folder: 'tracking/documents',
     maxBytes: TRACKING_UPLOAD_MAX_BYTES,
   });
-  try {
-    return await use({
-      key: stored.key,
-      name: cleanUploadName(body.name, stored.contentType),
-      contentType: stored.contentType,
-      size: stored.size,
-    });
-  } catch (e) {
-    await files.delete(stored.key).catch(() => undefined);
-    throw e;
-  }
+  return withUpload(files, stored.key, () =>
+    use({ key: stored.key, name: cleanUploadName(body.name, stored.contentType), contentType: stored.contentType, size: stored.size }),
+  );
 }

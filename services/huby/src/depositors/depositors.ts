@@ -31,7 +31,7 @@ export class Depositors {
 
   /** The caller's depositor, or 404 depositorNotFound (outside the caller's scope as well: nothing is revealed). */
   async forCaller(ctx: CallerContext, id: number): Promise<HubyDepositor> {
-    if (!inScope(ctx.scope, id)) throw new AppError('depositorNotFound', 'depositor not found');
+    if (!Number.isSafeInteger(id) || !inScope(ctx.scope, id)) throw new AppError('depositorNotFound', 'depositor not found');
     const found = (await this.byIds([id])).get(id);
     if (!found) throw new AppError('depositorNotFound', 'depositor not found');
     return found;

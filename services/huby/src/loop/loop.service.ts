@@ -7,6 +7,7 @@ import {
   LoopEvents,
   LoopStatus,
   LoopSubjects,
+  loopArticlesQuery,
   loopOrderInput,
   loopQuantityProblem,
   parseBody,
@@ -197,8 +198,8 @@ export class LoopService {
 
   /** The article picker: My Items of the depositor matching `search`, with the platform's available quantity. */
   async articles(ctx: CallerContext, data: unknown): Promise<LoopArticleDto[]> {
-    const q = (data ?? {}) as { depositor_id?: unknown; platform_id?: unknown; search?: unknown };
-    await this.depositors.forCaller(ctx, Number(q.depositor_id));
+    const q = parseBody(loopArticlesQuery, data);
+    await this.depositors.forCaller(ctx, q.depositor_id);
     return this.bus.request<LoopArticleDto[]>(LoopSubjects.stockArticles, ctx, q);
   }
 

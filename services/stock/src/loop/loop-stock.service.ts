@@ -3,6 +3,7 @@ import {
   bodyField,
   FIELD_ERRORS,
   LOOP_LIMITS,
+  loopArticlesQuery,
   parseBody,
   type CallerContext,
   type LoopArticleDto,
@@ -13,11 +14,6 @@ import { z } from 'zod';
 import { STOCK_LINE_SCOPE } from '../stock-lines/stock.repository';
 
 const required = <T extends z.ZodType>(field: T) => field.nonoptional({ error: FIELD_ERRORS.required });
-const articlesQuery = z.object({
-  depositor_id: required(bodyField.integer(1, 2_147_483_647)),
-  platform_id: required(bodyField.integer(1, 2_147_483_647)),
-  search: bodyField.text(64),
-});
 const availabilityQuery = z.object({
   depositor_id: required(bodyField.integer(1, 2_147_483_647)),
   platform_id: required(bodyField.integer(1, 2_147_483_647)),
@@ -34,7 +30,7 @@ export class LoopStockService {
   constructor(@Inject(Db) private readonly db: Db) {}
 
   async articles(ctx: CallerContext, data: unknown): Promise<LoopArticleDto[]> {
-    const q = parseBody(articlesQuery, data);
+    const q = parseBody(loopArticlesQuery, data);
     const w = ScopedWhere.of(ctx, { depositor: 'i.depositor_id' }).equals('i.depositor_id', q.depositor_id);
     if (q.search) {
       const p = w.param(`%${likeLiteral(q.search)}%`);

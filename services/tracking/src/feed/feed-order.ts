@@ -47,6 +47,14 @@ const DATE_FIELDS = [
   ['notDefinitivelyDeliveredAt', 'not_definitively_delivered_at'],
 ] as const;
 
+/**
+ * The order's current status after a message: the latest instant's, and of two statuses at the same
+ * instant the one the message lists last (the history reads them back in that order: recomputeStatuses).
+ */
+export function latestStatus(statuses: FeedOrder['statuses']): FeedOrder['statuses'][number] | undefined {
+  return statuses.reduce<FeedOrder['statuses'][number] | undefined>((latest, s) => (!latest || s.at >= latest.at ? s : latest), undefined);
+}
+
 /** Checks one raw feed order; the hash of the raw message makes a replay recognisable. */
 export function parseFeedOrder(raw: unknown): ParsedFeedOrder {
   const c = new FieldChecks();

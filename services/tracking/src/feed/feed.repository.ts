@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { addOrderChangesToOutbox, addStatusChangesToOutbox, statusChanged, type ChangedOrderRow } from '../common/outbox';
 import { TRACER_STATUS_SQL, tracerStatusOf } from '../common/tracer-status';
 import { documentName } from '../documents/stored-file';
-import type { FeedOrder } from './feed-order';
+import { latestStatus, type FeedOrder } from './feed-order';
 
 /**
  * Columns of `orders` a feed message may set, with their SQL types for json_to_recordset (json, not
@@ -139,8 +139,7 @@ export class FeedRepository {
   private async insertOrders(em: EntityManager, orders: FeedOrder[]): Promise<ChangedOrderRow[]> {
     if (!orders.length) return [];
     const rows = orders.map((o) => {
-      const latest = [...o.statuses].sort((a, b) => b.at.localeCompare(a.at))[0];
-      const status = latest?.status ?? 0;
+      const status = latestStatus(o.statuses)?.status ?? 0;
       const tracking = (o.row.tracking_numbers as string[] | undefined)?.length ?? 0;
       return { ...o.row, status, tracer_status: tracerStatusOf(status, tracking > 0) };
     });
@@ -255,7 +254,10 @@ export class FeedRepository {
     );
   }
 
-  /** The same status at the same time is history already: a replay adds nothing. */
+  /**
+   * The same status at the same time is history already: a replay adds nothing. Rows are numbered in
+   * the message's order, which breaks the tie between two statuses of one instant (latestStatus).
+   */
   private async insertStatuses(em: EntityManager, orders: FeedOrder[], idOf: (o: FeedOrder) => string): Promise<void> {
     const rows = orders.flatMap((o) => {
       const statuses = o.statuses.length ? o.statuses : [{ status: 0, at: String(o.row.created_at) }];
@@ -263,7 +265,8 @@ export class FeedRepository {
     });
     await em.query(
       `INSERT INTO status_history (order_id, depositor_id, status, at, source)
-       SELECT o, d, s, a, 'feed' FROM unnest($1::bigint[], $2::int[], $3::smallint[], $4::timestamptz[]) AS x(o, d, s, a)
+       SELECT o, d, s, a, 'feed' FROM unnest($1::bigint[], $2::int[], $3::smallint[], $4::timestamptz[]) WITH ORDINALITY AS x(o, d, s, a, n)
+        ORDER BY n
        ON CONFLICT (order_id, status, at) DO NOTHING`,
       [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), rows.map((r) => r[3])],
     );

@@ -85,6 +85,37 @@ describe('warehouse feed', () => {
     expect(await events()).toBe(before + 1);
   });
 
+  it('takes the status the message lists last of two at the same instant, and emits no spurious event on the next message', async () => {
+    const at = feedOrder(40).createdAt as string;
+    const status = async (reference: string) =>
+      (await db.system.query<{ status: number }>(`SELECT status FROM orders WHERE reference = $1`, [reference]))[0].status;
+    const before = await events();
+    const shipped = feedOrder(40, {
+      statuses: [
+        { status: 0, at },
+        { status: 90, at },
+      ],
+    });
+    await h.call(TrackingSubjects.feedOrder, warehouse(), shipped);
+    expect(await status('CMD1000040')).toBe(90);
+    expect(await events()).toBe(before + 1); // the creation
+    // Another field changes: the history is read again and agrees with what was stored.
+    await h.call(TrackingSubjects.feedOrder, warehouse(), { ...shipped, weightKg: 14 });
+    expect(await status('CMD1000040')).toBe(90);
+    expect(await events()).toBe(before + 1);
+    // The message's order decides, not the codes: listed last, the earlier code wins the tie.
+    const reversed = feedOrder(41, {
+      statuses: [
+        { status: 90, at },
+        { status: 70, at },
+      ],
+    });
+    await h.call(TrackingSubjects.feedOrder, warehouse(), reversed);
+    await h.call(TrackingSubjects.feedOrder, warehouse(), { ...reversed, weightKg: 14 });
+    expect(await status('CMD1000041')).toBe(70);
+    expect(await events()).toBe(before + 2);
+  });
+
   it('refuses dates of what happened later than now (a few minutes of clock difference allowed); promised dates may lie ahead', async () => {
     const later = (ms: number) => new Date(Date.now() + ms).toISOString();
     const future = feedOrder(2900, { createdAt: later(86_400_000), statuses: [{ status: 90, at: later(3_600_000) }] });
