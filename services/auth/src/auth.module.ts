@@ -26,6 +26,7 @@ import { ExportJobs1765000000000 } from './migrations/1765000000000-ExportJobs';
 import { AdminUsers1766600000000 } from './migrations/1766600000000-AdminUsers';
 import { ExportMailsAndRetention1767900000002 } from './migrations/1767900000002-ExportMailsAndRetention';
 import { DashboardProfiles1767100000000 } from './migrations/1767100000000-DashboardProfiles';
+import { DashboardTilesInProfiles1767950000000 } from './migrations/1767950000000-DashboardTilesInProfiles';
 import { PasswordReset } from './passwords/password-reset.entity';
 import { PasswordsController } from './passwords/passwords.controller';
 import { PasswordsService } from './passwords/passwords.service';
@@ -51,6 +52,7 @@ export const AUTH_MIGRATIONS = [
   AdminUsers1766600000000,
   ExportMailsAndRetention1767900000002,
   DashboardProfiles1767100000000,
+  DashboardTilesInProfiles1767950000000,
 ];
 
 @Module({
