@@ -61,7 +61,12 @@ describe('identity API', () => {
     const bob = await loginAs(target, 'bob');
     const res = await bob.get('/api/user/token/check').expect(200);
     expect(res.body).toEqual({ ok: true, token: expect.any(String) });
-    await api().get('/api/user/me').set('Authorization', `Bearer ${res.body.token}`).expect(200);
+    const renewed = () => api().get('/api/user/me').set('Authorization', `Bearer ${res.body.token}`);
+    expect((await renewed().expect(200)).body.login).toBe('bob');
+    // The same session under a new token: ending it ends both.
+    await bob.post('/api/auth/logout').expect(200);
+    expect((await renewed().expect(401)).body.error.key).toBe('tokenDismiss');
+    expect((await api().get('/api/user/token/check').expect(401)).body.error.key).toBe('tokenDismiss');
   });
 
   it('stores the §7 settings verbatim and refuses values outside their sets', async () => {

@@ -9,7 +9,6 @@ export const AuthSubjects = {
   logout: 'auth.session.logout',
   resolveSession: 'auth.session.resolve',
   resolveApiKey: 'auth.api-key.resolve',
-  tokenCheck: 'auth.session.refresh',
   forgotPassword: 'auth.password.forgot',
   forgotLogin: 'auth.login.forgot',
   checkResetLink: 'auth.password.check-reset',

@@ -2,11 +2,14 @@ import { Module } from '@nestjs/common';
 import { loadSigningKey, TokenService } from '@portal/auth';
 import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
 import { DatabaseModule, Db } from '@portal/db';
+import { FileStorage, LocalFileStorage } from '@portal/files';
 import { Mailer, MailRelay } from '@portal/mail';
 import { AdminUsersController } from './admin-users/admin-users.controller';
 import { AdminUsersRepository } from './admin-users/admin-users.repository';
 import { AdminUsersService } from './admin-users/admin-users.service';
 import { BackOffice } from './admin-users/back-office';
+import { UsersImport } from './admin-users/users-import';
+import { UsersImportController } from './admin-users/users-import.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { ApiKeysService } from './api-keys/api-keys.service';
 import { DashboardController } from './dashboard/dashboard.controller';
@@ -26,6 +29,8 @@ import { ExportJobs1765000000000 } from './migrations/1765000000000-ExportJobs';
 import { AdminUsers1766600000000 } from './migrations/1766600000000-AdminUsers';
 import { ExportMailsAndRetention1767900000002 } from './migrations/1767900000002-ExportMailsAndRetention';
 import { DashboardProfiles1767100000000 } from './migrations/1767100000000-DashboardProfiles';
+import { DashboardTilesInProfiles1767950000000 } from './migrations/1767950000000-DashboardTilesInProfiles';
+import { DataImport1768000000000 } from './migrations/1768000000000-DataImport';
 import { PasswordReset } from './passwords/password-reset.entity';
 import { PasswordsController } from './passwords/passwords.controller';
 import { PasswordsService } from './passwords/passwords.service';
@@ -41,11 +46,6 @@ import { SettingsService } from './settings/settings.service';
 import { RoleGroup, User } from './users/user.entity';
 import { UsersRepository } from './users/users.repository';
 
-import { FileStorage, LocalFileStorage } from '@portal/files';
-import { UsersImport } from './admin-users/users-import';
-import { UsersImportController } from './admin-users/users-import.controller';
-import { DataImport1768000000000 } from './migrations/1768000000000-DataImport';
-/** The auth service: users, credentials, sessions, roles and scopes, user settings, dashboard tiles. */
 /** The auth database's migrations, in order (the service and the first-administrator command run them). */
 export const AUTH_MIGRATIONS = [
   CreateAuth1763780000000,
@@ -55,9 +55,11 @@ export const AUTH_MIGRATIONS = [
   AdminUsers1766600000000,
   ExportMailsAndRetention1767900000002,
   DashboardProfiles1767100000000,
+  DashboardTilesInProfiles1767950000000,
   DataImport1768000000000,
 ];
 
+/** The auth service: users, credentials, sessions, roles and scopes, user settings, dashboard tiles, user imports. */
 @Module({
   imports: [
     DatabaseModule.forService({

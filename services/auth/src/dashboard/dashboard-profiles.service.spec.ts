@@ -12,6 +12,7 @@ import { Db } from '@portal/db';
 import { startServices, type ServiceHarness } from '@portal/testing';
 import { AuthServiceModule } from '../auth.module';
 import { DEMO_MASTER_PROFILES, DEMO_PASSWORD, seedAuthDemo } from '../demo/seed';
+import { DashboardTilesInProfiles1767950000000 } from '../migrations/1767950000000-DashboardTilesInProfiles';
 
 describe('dashboard profiles (auth service, real PostgreSQL)', () => {
   let h: ServiceHarness;
@@ -73,6 +74,45 @@ describe('dashboard profiles (auth service, real PostgreSQL)', () => {
       [3, 'Pilotage du stock', true, false],
     ]);
     for (const id of [copy.id, empty.id]) await h.call(DashboardProfileSubjects.delete, alice, { id });
+  });
+
+  it('reads the dashboard of a user without a profile without making one; the first pin makes profile 1', async () => {
+    const admin = await ctxFor('admin');
+    const system = h.get(Db).system;
+    await system.query(`DELETE FROM dashboard_profiles WHERE user_id = $1`, [admin.user!.id]);
+    const profilesOf = () => system.query(`SELECT number, current FROM dashboard_profiles WHERE user_id = $1`, [admin.user!.id]);
+    expect(await tiles(admin)).toEqual([]);
+    expect(await profilesOf()).toEqual([]);
+    await h.call(AuthSubjects.dashboardCreate, admin, { id_object: 'pgt' });
+    expect(await profilesOf()).toEqual([{ number: 1, current: true }]);
+    expect(await tiles(admin)).toEqual(['pgt']);
+  });
+
+  it('puts tiles left outside a profile into the current one, made where missing, then requires one (migration)', async () => {
+    const [bob, admin] = await Promise.all([ctxFor('bob'), ctxFor('admin')]);
+    const qr = h.get(Db).system.dataSource.createQueryRunner();
+    await qr.startTransaction();
+    try {
+      await qr.query(`DELETE FROM dashboard_profiles WHERE user_id = $1`, [admin.user!.id]);
+      await qr.query(`ALTER TABLE dashboard_tiles ALTER COLUMN profile_id DROP NOT NULL`);
+      const pinOutside = (userId: number) =>
+        qr.query(`INSERT INTO dashboard_tiles (uuid, user_id, id_object, x) VALUES (gen_random_uuid(), $1, 'pgt', 9)`, [userId]);
+      await pinOutside(bob.user!.id);
+      await pinOutside(admin.user!.id);
+      await new DashboardTilesInProfiles1767950000000().up(qr);
+      const placed = (userId: number) =>
+        qr.query(
+          `SELECT p.number, p.current, count(t.uuid)::int AS tiles FROM dashboard_profiles p LEFT JOIN dashboard_tiles t ON t.profile_id = p.id
+           WHERE p.user_id = $1 GROUP BY p.id ORDER BY p.number`,
+          [userId],
+        );
+      expect(await placed(bob.user!.id)).toEqual([{ number: 1, current: true, tiles: 5 }]);
+      expect(await placed(admin.user!.id)).toEqual([{ number: 1, current: true, tiles: 1 }]);
+      await expect(pinOutside(bob.user!.id)).rejects.toThrow(/profile_id/);
+    } finally {
+      await qr.rollbackTransaction();
+      await qr.release();
+    }
   });
 
   it('creates a profile (made current, empty), pins on it, switches back and forth, deletes it', async () => {

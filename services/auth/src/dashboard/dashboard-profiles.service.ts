@@ -15,7 +15,7 @@ import {
 import { Db } from '@portal/db';
 
 /** A query runner: the system handle or the entity manager of a transaction. */
-interface Runner {
+export interface Runner {
   query(sql: string, params?: unknown[]): Promise<unknown>;
 }
 /** The rows of a query on either runner. */
@@ -33,26 +33,9 @@ const PROFILE_COLUMNS = `p.id, p.number, p.name, p.parent_id, p.master, p.curren
 export class DashboardProfilesService {
   constructor(@Inject(Db) private readonly db: Db) {}
 
-  /**
-   * The caller's current profile id, made on first use (number 1, or the next one), and the tiles
-   * not yet in a profile (pinned before profiles existed, or by the demo seed) put into it.
-   */
-  async current(ctx: CallerContext, runner: Runner = this.db.system): Promise<number> {
-    const userId = ctx.user!.id;
-    let [row] = await rows<{ id: number }>(runner, `SELECT id FROM dashboard_profiles WHERE user_id = $1 AND current`, [userId]);
-    if (!row) {
-      // Two first requests at once: the unique indexes let one insert win, the other reads it.
-      await runner.query(
-        `INSERT INTO dashboard_profiles (user_id, number, current)
-         SELECT $1, COALESCE(max(number) + 1, 1), true FROM dashboard_profiles WHERE user_id = $1
-         ON CONFLICT DO NOTHING`,
-        [userId],
-      );
-      [row] = await rows<{ id: number }>(runner, `SELECT id FROM dashboard_profiles WHERE user_id = $1 AND current`, [userId]);
-      if (!row) throw new AppError('unableToCreate', 'no current dashboard profile');
-    }
-    await runner.query(`UPDATE dashboard_tiles SET profile_id = $2 WHERE user_id = $1 AND profile_id IS NULL`, [userId, row.id]);
-    return row.id;
+  /** The caller's current profile id, made on first use (number 1, or the next one). */
+  current(ctx: CallerContext, runner: Runner = this.db.system): Promise<number> {
+    return currentProfileId(runner, ctx.user!.id);
   }
 
   async list(ctx: CallerContext): Promise<DashboardProfilesDto> {
@@ -163,6 +146,28 @@ export class DashboardProfilesService {
     const found = await rows<unknown>(runner, `SELECT 1 FROM dashboard_profiles WHERE id = $1 AND user_id = $2`, [id, ctx.user!.id]);
     if (!found.length) throw new AppError('objectNotFound', 'dashboard profile not found', { id });
   }
+}
+
+/**
+ * A user's current dashboard profile id, made when they have none (number 1, or the next one). The
+ * demo seed puts its tiles there too: every tile is in a profile (migration DashboardTilesInProfiles).
+ */
+export async function currentProfileId(runner: Runner, userId: number): Promise<number> {
+  const current = () => rows<{ id: number }>(runner, `SELECT id FROM dashboard_profiles WHERE user_id = $1 AND current`, [userId]);
+  let [row] = await current();
+  if (!row) {
+    // Two first requests at once: the unique indexes let one insert win, the other reads it.
+    [row] = await rows<{ id: number }>(
+      runner,
+      `INSERT INTO dashboard_profiles (user_id, number, current)
+       SELECT $1, COALESCE(max(number) + 1, 1), true FROM dashboard_profiles WHERE user_id = $1
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [userId],
+    );
+    if (!row) [row] = await current();
+    if (!row) throw new AppError('unableToCreate', 'no current dashboard profile');
+  }
+  return row.id;
 }
 
 /** A profile the caller may copy: their own or a master; another's is "not found". */

@@ -5,8 +5,8 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 export class DashboardTile {
   @PrimaryColumn({ type: 'uuid' }) uuid!: string;
   @Column({ name: 'user_id', type: 'int' }) userId!: number;
-  /** The dashboard profile holding it (spec §3); null only until the user's first profile is made. */
-  @Column({ name: 'profile_id', type: 'int', nullable: true }) profileId!: number | null;
+  /** The dashboard profile holding it (spec §3). */
+  @Column({ name: 'profile_id', type: 'int' }) profileId!: number;
   @Column({ name: 'id_object', type: 'text' }) idObject!: string;
   @Column({ type: 'text', default: 'link' }) type!: string;
   @Column({ type: 'int', default: 1 }) width!: number;

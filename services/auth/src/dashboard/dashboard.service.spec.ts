@@ -3,6 +3,7 @@ import { Db } from '@portal/db';
 import { startServices, type ServiceHarness } from '@portal/testing';
 import { AuthServiceModule } from '../auth.module';
 import { DEMO_PASSWORD, seedAuthDemo } from '../demo/seed';
+import { currentProfileId } from './dashboard-profiles.service';
 
 describe('dashboard tiles (auth service, real PostgreSQL)', () => {
   let h: ServiceHarness;
@@ -92,12 +93,11 @@ describe('dashboard tiles (auth service, real PostgreSQL)', () => {
 
   it('refuses a tile beyond the 60 a dashboard holds with unableToCreate', async () => {
     const ctx = await ctxFor('carla');
-    await h
-      .get(Db)
-      .system.query(
-        `INSERT INTO dashboard_tiles (uuid, user_id, id_object, x) SELECT gen_random_uuid(), $1, 'admin', n FROM generate_series(1, 60) n`,
-        [ctx.user!.id],
-      );
+    const system = h.get(Db).system;
+    await system.query(
+      `INSERT INTO dashboard_tiles (uuid, user_id, profile_id, id_object, x) SELECT gen_random_uuid(), $1, $2, 'admin', n FROM generate_series(1, 60) n`,
+      [ctx.user!.id, await currentProfileId(system, ctx.user!.id)],
+    );
     await expect(h.call(AuthSubjects.dashboardCreate, ctx, { id_object: 'admin' })).rejects.toMatchObject({
       key: 'unableToCreate',
       params: { max: 60 },
@@ -194,12 +194,11 @@ describe('dashboard tiles (auth service, real PostgreSQL)', () => {
 
     it('keeps the tile of a role taken away out of the list and out of saves, and lets it be removed', async () => {
       const bob = await ctxFor('bob');
-      const [{ uuid }] = await h
-        .get(Db)
-        .system.query<{ uuid: string }>(
-          `INSERT INTO dashboard_tiles (uuid, user_id, id_object) VALUES (gen_random_uuid(), $1, 'dashtower') RETURNING uuid`,
-          [bob.user!.id],
-        );
+      const system = h.get(Db).system;
+      const [{ uuid }] = await system.query<{ uuid: string }>(
+        `INSERT INTO dashboard_tiles (uuid, user_id, profile_id, id_object) VALUES (gen_random_uuid(), $1, $2, 'dashtower') RETURNING uuid`,
+        [bob.user!.id, await currentProfileId(system, bob.user!.id)],
+      );
       expect((await h.call<DashboardTileDto[]>(AuthSubjects.dashboardList, bob)).map((t) => t.id_object)).not.toContain('dashtower');
       const withRole = { ...bob, roles: [...bob.roles, Role.DASHTOWER_USER] };
       expect((await h.call<DashboardTileDto[]>(AuthSubjects.dashboardList, withRole)).map((t) => t.uuid)).toContain(uuid);

@@ -45,11 +45,13 @@ export class DashboardService {
     return this.db.system.dataSource.getRepository(DashboardTile);
   }
 
+  /** The tiles of the caller's current profile, in one read: none before their first profile is made. */
   async list(ctx: CallerContext): Promise<DashboardTileDto[]> {
-    const profileId = await this.profiles.current(ctx);
     const rows = await this.db.system.query<DashboardTileDto>(
-      `SELECT uuid, id_object, type, width, height, x, config FROM dashboard_tiles WHERE user_id = $1 AND profile_id = $2 ORDER BY x, created_at`,
-      [ctx.user!.id, profileId],
+      `SELECT t.uuid, t.id_object, t.type, t.width, t.height, t.x, t.config
+       FROM dashboard_profiles p JOIN dashboard_tiles t ON t.profile_id = p.id AND t.user_id = p.user_id
+       WHERE p.user_id = $1 AND p.current ORDER BY t.x, t.created_at`,
+      [ctx.user!.id],
     );
     return rows.filter((tile) => canPinTile(ctx.roles, tile));
   }

@@ -4,6 +4,7 @@ import { APPLICATION_ROLES, canPinTile, Role, TILE_SIZES, type DateRange } from 
 import type { Db } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import { createApiKey } from '../api-keys/api-keys.service';
+import { currentProfileId } from '../dashboard/dashboard-profiles.service';
 
 /** The password of every demo user (README). */
 export const DEMO_PASSWORD = 'Portal2026';
@@ -186,11 +187,14 @@ export const DEMO_API_KEYS = {
 
 async function seedDemoTiles(em: EntityManager, userId: number, roles: readonly string[]): Promise<void> {
   const tiles = DEMO_TILES.filter((t) => canPinTile(roles, { type: 'chart', id_object: t.source }));
+  if (!tiles.length) return;
+  const profileId = await currentProfileId(em, userId);
   for (const [x, t] of tiles.entries()) {
     const { width, height } = TILE_SIZES[t.size];
     await em.query(
-      `INSERT INTO dashboard_tiles (uuid, user_id, id_object, type, width, height, x, config) VALUES ($1, $2, $3, 'chart', $4, $5, $6, $7)`,
-      [randomUUID(), userId, t.source, width, height, x, { chart: t.chart, source: t.source }],
+      `INSERT INTO dashboard_tiles (uuid, user_id, profile_id, id_object, type, width, height, x, config)
+       VALUES ($1, $2, $3, $4, 'chart', $5, $6, $7, $8)`,
+      [randomUUID(), userId, profileId, t.source, width, height, x, { chart: t.chart, source: t.source }],
     );
   }
 }

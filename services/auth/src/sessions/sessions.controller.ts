@@ -20,11 +20,6 @@ export class SessionsController {
     return this.sessions.resolve(m.data.sessionId, m.data.userUuid);
   }
 
-  @MessagePattern(AuthSubjects.tokenCheck)
-  refresh(@Payload() m: BusRequest) {
-    return this.sessions.refresh(m.ctx);
-  }
-
   @MessagePattern(AuthSubjects.logout)
   logout(@Payload() m: BusRequest) {
     return this.sessions.logout(m.ctx);

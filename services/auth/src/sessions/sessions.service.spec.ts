@@ -1,3 +1,4 @@
+import { TokenService } from '@portal/auth';
 import {
   AppError,
   AuthSubjects,
@@ -87,15 +88,14 @@ describe('sessions (auth service, real PostgreSQL)', () => {
     await db.system.query(`DELETE FROM user_role_groups`);
   });
 
-  it('refreshes the token of a live session and ends it on logout', async () => {
+  it('ends a session on logout, with every token of it (one renewed by the gateway included)', async () => {
     const { token } = await login('alice');
     const ctx = await ctxOf(token);
-    const refreshed = await h.call<{ ok: boolean; token: string }>(AuthSubjects.tokenCheck, ctx);
-    expect(refreshed.ok).toBe(true);
-    expect(claims(refreshed.token).sid).toBe(claims(token).sid);
+    const renewed = h.get(TokenService).sign({ sid: ctx.user!.sessionId, sub: ctx.user!.uuid });
+    await expect(resolve(renewed)).resolves.toMatchObject({ user: { sessionId: claims(token).sid } });
     await h.call(AuthSubjects.logout, ctx);
     await expect(resolve(token)).rejects.toMatchObject({ key: 'tokenDismiss', status: 401 });
-    await expect(resolve(refreshed.token)).rejects.toMatchObject({ key: 'tokenDismiss' });
+    await expect(resolve(renewed)).rejects.toMatchObject({ key: 'tokenDismiss' });
   });
 
   it("refuses a session presented with another user's uuid, an expired session and a disabled user", async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { dummyHash, TokenService, verifyPassword } from '@portal/auth';
 import { addToOutbox, OutboxRelay } from '@portal/bus';
-import { AppError, EventTypes, type CallerContext, type LoginResponse, type TokenCheckResponse } from '@portal/contracts';
+import { AppError, EventTypes, type CallerContext, type LoginResponse } from '@portal/contracts';
 import { Db } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import { UsersRepository } from '../users/users.repository';
@@ -69,11 +69,6 @@ export class SessionsService {
     const session = await this.sessions.resolve(sessionId);
     if (!session || session.user.uuid !== userUuid) throw new AppError('tokenDismiss', 'session ended');
     return { ...session, scope: await this.scopeCodes.withKeys(session.scope) };
-  }
-
-  /** A fresh token for the caller's session (spec §7 token/check). */
-  refresh(ctx: CallerContext): TokenCheckResponse {
-    return { ok: true, token: this.tokens.sign({ sid: ctx.user!.sessionId, sub: ctx.user!.uuid }) };
   }
 
   async logout(ctx: CallerContext): Promise<{ ok: true }> {

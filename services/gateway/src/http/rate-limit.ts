@@ -28,6 +28,12 @@ export const RateLimitModule = ThrottlerModule.forRoot({
 /** @nestjs/throttler per client IP (IPv6 by /64), a bucket shared by its routes, past the limit 429 `tooManyRequests`. */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
+  /** A route naming no bucket (nearly all) skips the throttlers' per-route look-ups: every request passes here. */
+  override canActivate(context: ExecutionContext): Promise<boolean> {
+    if (!this.reflector.get<RateLimitBucket | undefined>(BUCKET_KEY, context.getHandler())) return Promise.resolve(true);
+    return super.canActivate(context);
+  }
+
   protected override handleRequest(request: ThrottlerRequest): Promise<boolean> {
     const bucket = this.reflector.get<RateLimitBucket | undefined>(BUCKET_KEY, request.context.getHandler());
     return bucket === request.throttler.name ? super.handleRequest(request) : Promise.resolve(true);

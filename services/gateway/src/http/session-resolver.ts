@@ -2,7 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TokenService } from '@portal/auth';
 import { BusClient } from '@portal/bus';
 import { SessionCache } from './session-cache';
-import { AuthSubjects, systemContext, type MachineClient, type Scope } from '@portal/contracts';
+import {
+  AppError,
+  AuthSubjects,
+  systemContext,
+  type CallerContext,
+  type MachineClient,
+  type Scope,
+  type TokenCheckResponse,
+} from '@portal/contracts';
 
 export interface ResolvedSession {
   user: { id: number; uuid: string; login: string; sessionId: string };
@@ -16,6 +24,7 @@ export interface ResolvedSession {
 /**
  * Turns a bearer token into the caller's session: the signature is checked here, the session
  * (revocation, roles, scope) by the auth service, remembered a few seconds by the SessionCache.
+ * A session so resolved gets its fresh token here too (spec §7 token/check).
  */
 @Injectable()
 export class SessionResolver {
@@ -40,5 +49,14 @@ export class SessionResolver {
     });
     this.cache.set(token, session, claims.exp * 1000);
     return session;
+  }
+
+  /**
+   * A fresh token for the caller's session, which the session guard has just resolved: renewing is
+   * signing its ids again, with no trip to auth (the signing key is the one that verifies here).
+   */
+  renew(ctx: CallerContext): TokenCheckResponse {
+    if (!ctx.user) throw new AppError('tokenDismiss', 'no user session');
+    return { ok: true, token: this.tokens.sign({ sid: ctx.user.sessionId, sub: ctx.user.uuid }) };
   }
 }

@@ -5,6 +5,7 @@ import { BusClient } from '@portal/bus';
 import { AuthSubjects, Role, type CallerContext, type TokenCheckResponse, type UserDto, type UserFiltersDto } from '@portal/contracts';
 import { Caller } from '../http/caller';
 import { SessionCache } from '../http/session-cache';
+import { SessionResolver } from '../http/session-resolver';
 import { FiltersBody, PreferencesBody, PrinterUriBody, ProfileBody } from './user.dto';
 
 /** Spec §7 user calls, verbatim paths. */
@@ -15,6 +16,7 @@ export class UserController {
   constructor(
     private readonly bus: BusClient,
     private readonly sessions: SessionCache,
+    private readonly resolver: SessionResolver,
   ) {}
 
   private async set(ctx: CallerContext, name: string, value: string, uuid?: string) {
@@ -25,8 +27,8 @@ export class UserController {
 
   @Get('token/check')
   @ApiOperation({ summary: 'Checks the session and returns a fresh token (called every 2,400,000 ms)' })
-  tokenCheck(@Caller() ctx: CallerContext) {
-    return this.bus.request<TokenCheckResponse>(AuthSubjects.tokenCheck, ctx, {});
+  tokenCheck(@Caller() ctx: CallerContext): TokenCheckResponse {
+    return this.resolver.renew(ctx);
   }
 
   @Get('me')
