@@ -258,6 +258,7 @@ export const de: Shape<typeof fr> = {
     invalidFormat: 'Ungültiges Format',
     inFuture: 'Datum in der Zukunft',
     unknownCode: 'Unbekannter Code',
+    duplicateInFile: 'Weiter oben in derselben Datei bereits vorhanden',
     phoneDigits: 'Nur Ziffern, optional mit + (6 bis 15 Ziffern)',
     printerAddress: 'Erwartete Adresse: http://Host:Port',
   },
@@ -949,6 +950,8 @@ export const de: Shape<typeof fr> = {
     what: 'Inhalt',
     reason: 'Grund',
     causeLine: 'siehe Zeile %{line}',
+    causeColumn: 'Spalte %{column}',
+    causeCode: 'Code %{code}',
     rows: '%{from}–%{to} von %{count}',
     status: {
       header: 'Kopfzeile',

@@ -258,6 +258,7 @@ export const en: Shape<typeof fr> = {
     invalidFormat: 'Invalid format',
     inFuture: 'Date in the future',
     unknownCode: 'Unknown code',
+    duplicateInFile: 'Already earlier in the same file',
     phoneDigits: 'Digits only, optional leading + (6 to 15 digits)',
     printerAddress: 'Expected address: http://host:port',
   },
@@ -946,6 +947,8 @@ export const en: Shape<typeof fr> = {
     what: 'Content',
     reason: 'Reason',
     causeLine: 'see line %{line}',
+    causeColumn: 'column %{column}',
+    causeCode: 'code %{code}',
     rows: '%{from}–%{to} of %{count}',
     status: {
       header: 'Header',

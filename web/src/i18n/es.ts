@@ -258,6 +258,7 @@ export const es: Shape<typeof fr> = {
     invalidFormat: 'Formato no válido',
     inFuture: 'Fecha en el futuro',
     unknownCode: 'Código desconocido',
+    duplicateInFile: 'Ya presente más arriba en el mismo archivo',
     phoneDigits: 'Solo cifras, + opcional (de 6 a 15 cifras)',
     printerAddress: 'Dirección esperada: http://host:puerto',
   },
@@ -948,6 +949,8 @@ export const es: Shape<typeof fr> = {
     what: 'Contenido',
     reason: 'Motivo',
     causeLine: 'ver línea %{line}',
+    causeColumn: 'columna %{column}',
+    causeCode: 'código %{code}',
     rows: '%{from}–%{to} de %{count}',
     status: {
       header: 'Cabecera',

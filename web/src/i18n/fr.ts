@@ -257,6 +257,7 @@ export const fr = {
     invalidFormat: 'Format invalide',
     inFuture: 'Date dans le futur',
     unknownCode: 'Code inconnu',
+    duplicateInFile: 'Présent plus haut dans le même fichier',
     phoneDigits: 'Chiffres uniquement, + facultatif (6 à 15 chiffres)',
     printerAddress: 'Adresse attendue : http://hôte:port',
   },
@@ -944,6 +945,8 @@ export const fr = {
     what: 'Contenu',
     reason: 'Motif',
     causeLine: 'voir ligne %{line}',
+    causeColumn: 'colonne %{column}',
+    causeCode: 'code %{code}',
     rows: '%{from}–%{to} sur %{count}',
     status: {
       header: 'En-tête',

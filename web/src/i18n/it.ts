@@ -258,6 +258,7 @@ export const it: Shape<typeof fr> = {
     invalidFormat: 'Formato non valido',
     inFuture: 'Data nel futuro',
     unknownCode: 'Codice sconosciuto',
+    duplicateInFile: 'Già presente più in alto nello stesso file',
     phoneDigits: 'Solo cifre, + facoltativo (da 6 a 15 cifre)',
     printerAddress: 'Indirizzo atteso: http://host:porta',
   },
@@ -948,6 +949,8 @@ export const it: Shape<typeof fr> = {
     what: 'Contenuto',
     reason: 'Motivo',
     causeLine: 'vedi riga %{line}',
+    causeColumn: 'colonna %{column}',
+    causeCode: 'codice %{code}',
     rows: '%{from}–%{to} di %{count}',
     status: {
       header: 'Intestazione',

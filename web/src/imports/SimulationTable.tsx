@@ -39,16 +39,27 @@ export interface SimulationTableProps {
   onDownload: () => void;
 }
 
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
 /** Why a line is refused, in the user's words: the §8 key translated, then the column, code or line at fault. */
+export function lineReason(translate: Translate, l: Pick<ImportLineDto, 'key' | 'params'>): string {
+  if (!l.key) return '';
+  const details = Object.entries(l.params ?? {})
+    .filter(([k]) => !['expected', 'found', 'sample'].includes(k))
+    .map(([k, v]) => {
+      if (k === 'line') return translate('imports.causeLine', { line: v });
+      if (k === 'column') return translate('imports.causeColumn', { column: v });
+      if (k === 'code') return translate('imports.causeCode', { code: v });
+      // A reason is a field rule (invalidFormat, required…) or a §8 key (loginAlreadyExists…), in words.
+      if (k === 'reason') return translate(`fields.${v}`, { _: translate(`errors.${v}`, { _: String(v) }) });
+      return `${k} ${v}`;
+    });
+  return [translate(`errors.${l.key}`, l.params ?? {}), ...details].join(' — ');
+}
+
 export function useLineReason() {
   const translate = useTranslate();
-  return (l: ImportLineDto) => {
-    if (!l.key) return '';
-    const details = Object.entries(l.params ?? {})
-      .filter(([k]) => !['expected', 'found', 'sample'].includes(k))
-      .map(([k, v]) => (k === 'line' ? translate('imports.causeLine', { line: v }) : `${k} ${v}`));
-    return [translate(`errors.${l.key}`, l.params ?? {}), ...details].join(' — ');
-  };
+  return (l: ImportLineDto) => lineReason(translate, l);
 }
 
 /**
