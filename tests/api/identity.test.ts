@@ -4,10 +4,11 @@ import { loginAs, startTarget, type ApiTarget } from './support/target';
 /** Login, session and §7 user calls through the gateway, as curl would make them. */
 describe('identity API', () => {
   let target: ApiTarget;
+  // Starting a deployment (20 processes on the distributed bus) takes as long here as in the other API files.
   beforeAll(async () => {
     target = await startTarget();
-  });
-  afterAll(() => target?.close());
+  }, 90_000);
+  afterAll(() => target?.close(), 90_000);
 
   const api = () => request(target.url);
 

@@ -5,10 +5,11 @@ import { waitForMail } from '../support/smtp';
 /** The forgotten-password journey, reading the mail from a real SMTP server and following its link. */
 describe('password reset by mail', () => {
   let target: ApiTarget;
+  // Starting a deployment (20 processes on the distributed bus) takes as long here as in the other API files.
   beforeAll(async () => {
     target = await startTarget();
-  });
-  afterAll(() => target?.close());
+  }, 90_000);
+  afterAll(() => target?.close(), 90_000);
 
   const linkToken = (text: string) => /reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)![1];
 
