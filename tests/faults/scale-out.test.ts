@@ -38,6 +38,26 @@ describeWithNats('two copies of every service', () => {
     expect(taken.every((n) => n >= 5)).toBe(true);
   }, 60_000);
 
+  it("a dashboard changed through one gateway reads back changed through the other at once (each remembers the user's tiles)", async () => {
+    const alice = await loginAs(stack.target, 'alice');
+    const [a, b] = stack.deployment.urls;
+    const tiles = async (url: string) =>
+      (await request(url).get('/api/dashboard/list').set('Authorization', `Bearer ${alice.token}`).expect(200)).body as {
+        uuid: string;
+        id_object: string;
+      }[];
+    const before = await tiles(b);
+    expect(await tiles(b)).toEqual(before); // now remembered by gateway b
+    const created = await request(a)
+      .post('/api/dashboard/create')
+      .set('Authorization', `Bearer ${alice.token}`)
+      .send({ id_object: 'pgt' })
+      .expect(201);
+    expect((await tiles(b)).map((t) => t.uuid)).toEqual([...before.map((t) => t.uuid), created.body.uuid]);
+    await request(a).delete(`/api/dashboard/${created.body.uuid}`).set('Authorization', `Bearer ${alice.token}`).expect(200);
+    expect(await tiles(b)).toEqual(before);
+  }, 30_000);
+
   it('sends a mail once although two copies of auth relay the outbox', async () => {
     const since = Date.now();
     await request(stack.deployment.urls[1]).post('/api/auth/password/forgot').send({ email: 'bob.durand@demo-b.example' }).expect(200);

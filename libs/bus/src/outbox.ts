@@ -153,6 +153,18 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.repeater.kick();
   }
 
+  /**
+   * Publishes events just committed to the outbox at once, for listeners that must hear them before
+   * the caller gets its answer (a cache another gateway keeps). The rows stay for the relay, which
+   * publishes them again under the same id (the stream keeps one; listeners hear twice, harmlessly):
+   * a failure here loses nothing.
+   */
+  async publishCommitted(events: DomainEvent[]): Promise<void> {
+    for (const event of events)
+      await this.transport.publish(event).catch((e: unknown) => this.logger.warn(`publishing ${event.type} at once failed: ${String(e)}`));
+    this.kick();
+  }
+
   /** Publishes pending events until none is left; resolves when done (tests await it). */
   async drain(): Promise<void> {
     for (;;) {

@@ -68,6 +68,8 @@ export const EventTypes = {
   userContextChanged: 'auth.user.context-changed',
   accountBlocked: 'auth.user.account-blocked',
   passwordResetByAdmin: 'auth.user.password-reset-by-admin',
+  /** A user's dashboard tiles or current profile changed ({ userId }): gateways forget the tiles they remember. */
+  dashboardChanged: 'auth.dashboard.changed',
 } as const;
 
 /** The services the gateway knows, for /api/health. */

@@ -9,6 +9,7 @@ import { AuthController } from './auth/auth.controller';
 import { ClaimsHttpModule } from './claims/claims.module';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardProfilesController } from './dashboard/profiles.controller';
+import { DashboardTilesCache } from './dashboard/tiles-cache';
 import { ExportsHttpModule } from './exports/exports.module';
 import { FeverHttpModule } from './fever/fever.module';
 import { FeverExcursionsController } from './fever/fever-excursions.controller';
@@ -57,6 +58,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
   providers: [
     SessionResolver,
     SessionCache,
+    DashboardTilesCache,
     { provide: TokenService, useFactory: () => new TokenService(loadSigningKey()) },
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_GUARD, useClass: SessionGuard },

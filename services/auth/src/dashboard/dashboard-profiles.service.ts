@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { addToOutbox, OutboxRelay } from '@portal/bus';
 import {
   AppError,
   canPinTile,
@@ -11,13 +12,26 @@ import {
   type DashboardProfileDto,
   type DashboardProfilesDto,
   type UpdateDashboardProfileInput,
+  EventTypes,
+  type DomainEvent,
 } from '@portal/contracts';
 import { Db } from '@portal/db';
+import type { EntityManager } from 'typeorm';
 
 /** A query runner: the system handle or the entity manager of a transaction. */
 export interface Runner {
   query(sql: string, params?: unknown[]): Promise<unknown>;
 }
+/**
+ * In the transaction of a change of the user's tiles or current profile: every gateway forgets the
+ * tiles it remembers for them (gateway dashboard/tiles-cache). Give the event to
+ * `OutboxRelay.publishCommitted` after the commit, before answering: the user's next read may reach
+ * another gateway.
+ */
+export function dashboardChanged(em: EntityManager, userId: number): Promise<DomainEvent> {
+  return addToOutbox(em, 'auth', EventTypes.dashboardChanged, { userId });
+}
+
 /** The rows of a query on either runner. */
 const rows = <T>(runner: Runner, sql: string, params: unknown[]) => runner.query(sql, params) as Promise<T[]>;
 
@@ -31,7 +45,10 @@ const PROFILE_COLUMNS = `p.id, p.number, p.name, p.parent_id, p.master, p.curren
  */
 @Injectable()
 export class DashboardProfilesService {
-  constructor(@Inject(Db) private readonly db: Db) {}
+  constructor(
+    @Inject(Db) private readonly db: Db,
+    @Inject(OutboxRelay) private readonly outbox: OutboxRelay,
+  ) {}
 
   /** The caller's current profile id, made on first use (number 1, or the next one). */
   current(ctx: CallerContext, runner: Runner = this.db.system): Promise<number> {
@@ -58,7 +75,7 @@ export class DashboardProfilesService {
     const name = profileName(input?.name);
     const copyOf = input?.copyOf === undefined || input.copyOf === null ? undefined : profileId(input.copyOf);
     const userId = ctx.user!.id;
-    const id = await this.db.system.transaction(async (em) => {
+    const { id, changed } = await this.db.system.transaction(async (em) => {
       await this.current(ctx, em);
       // One new profile at a time per user: the number and the limit hold under parallel calls.
       await em.query(`SELECT id FROM dashboard_profiles WHERE user_id = $1 FOR UPDATE`, [userId]);
@@ -77,8 +94,9 @@ export class DashboardProfilesService {
         [userId, next, name ?? source?.name ?? '', source?.id ?? null],
       );
       if (source) await copyTiles(em, ctx, source.id, created.id);
-      return created.id;
+      return { id: created.id, changed: await dashboardChanged(em, userId) };
     });
+    await this.outbox.publishCommitted([changed]);
     return this.one(ctx, id);
   }
 
@@ -101,11 +119,13 @@ export class DashboardProfilesService {
 
   async switchTo(ctx: CallerContext, idValue: unknown): Promise<DashboardProfilesDto> {
     const id = profileId(idValue);
-    await this.db.system.transaction(async (em) => {
+    const changed = await this.db.system.transaction(async (em) => {
       await this.own(ctx, id, em);
       await em.query(`UPDATE dashboard_profiles SET current = false WHERE user_id = $1 AND current AND id <> $2`, [ctx.user!.id, id]);
       await em.query(`UPDATE dashboard_profiles SET current = true WHERE user_id = $1 AND id = $2`, [ctx.user!.id, id]);
+      return dashboardChanged(em, ctx.user!.id);
     });
+    await this.outbox.publishCommitted([changed]);
     return this.list(ctx);
   }
 
@@ -113,7 +133,7 @@ export class DashboardProfilesService {
   async remove(ctx: CallerContext, idValue: unknown): Promise<DashboardProfilesDto> {
     const id = profileId(idValue);
     const userId = ctx.user!.id;
-    await this.db.system.transaction(async (em) => {
+    const changed = await this.db.system.transaction(async (em) => {
       await em.query(`SELECT id FROM dashboard_profiles WHERE user_id = $1 FOR UPDATE`, [userId]);
       await this.own(ctx, id, em);
       const [{ count }] = await rows<{ count: number }>(em, `SELECT count(*)::int AS count FROM dashboard_profiles WHERE user_id = $1`, [
@@ -127,7 +147,9 @@ export class DashboardProfilesService {
            AND NOT EXISTS (SELECT 1 FROM dashboard_profiles WHERE user_id = $1 AND current)`,
         [userId],
       );
+      return dashboardChanged(em, userId);
     });
+    await this.outbox.publishCommitted([changed]);
     return this.list(ctx);
   }
 

@@ -1,4 +1,13 @@
-import { AuthSubjects, Role, systemContext, type CallerContext, type DashboardTileDto, type LoginResponse } from '@portal/contracts';
+import {
+  AuthSubjects,
+  DashboardProfileSubjects,
+  EventTypes,
+  Role,
+  systemContext,
+  type CallerContext,
+  type DashboardTileDto,
+  type LoginResponse,
+} from '@portal/contracts';
 import { Db } from '@portal/db';
 import { startServices, type ServiceHarness } from '@portal/testing';
 import { AuthServiceModule } from '../auth.module';
@@ -117,6 +126,33 @@ describe('dashboard tiles (auth service, real PostgreSQL)', () => {
       h.call(AuthSubjects.dashboardSave, bob, { items: [{ uuid: tile.uuid, width: 1, height: 1, x: 5 }] }),
     ).rejects.toMatchObject({ key: 'objectNotFound' });
     expect((await h.call<DashboardTileDto[]>(AuthSubjects.dashboardList, alice)).find((t) => t.uuid === tile.uuid)?.x).not.toBe(5);
+  });
+
+  it("tells the gateways in the transaction of each change of a user's tiles or current profile, never for a refused one", async () => {
+    const bob = await ctxFor('bob');
+    const db = h.get(Db);
+    const events = async () =>
+      Number(
+        (
+          await db.system.query<{ n: string }>(`SELECT count(*) AS n FROM outbox WHERE type = $1 AND payload->>'userId' = $2`, [
+            EventTypes.dashboardChanged,
+            String(bob.user!.id),
+          ])
+        )[0].n,
+      );
+    const before = await events();
+    const tile = await h.call<DashboardTileDto>(AuthSubjects.dashboardCreate, bob, { id_object: 'pgt' });
+    await h.call(AuthSubjects.dashboardSave, bob, { items: [{ uuid: tile.uuid, width: 2, height: 1, x: 0 }] });
+    await h.call(AuthSubjects.dashboardDelete, bob, { uuid: tile.uuid });
+    expect(await events()).toBe(before + 3);
+    await expect(h.call(AuthSubjects.dashboardDelete, bob, { uuid: tile.uuid })).rejects.toMatchObject({ key: 'objectNotFound' });
+    await expect(h.call(AuthSubjects.dashboardCreate, bob, { id_object: 'x', width: 9 })).rejects.toMatchObject({
+      key: 'invalidTileSize',
+    });
+    expect(await events()).toBe(before + 3);
+    const profile = await h.call<{ id: number }>(DashboardProfileSubjects.create, bob, { name: 'Quai' });
+    await h.call(DashboardProfileSubjects.delete, bob, { id: profile.id });
+    expect(await events()).toBe(before + 5);
   });
 
   describe('only for what the user may open (spec §2 tiles, §6 rights)', () => {

@@ -9,9 +9,10 @@ import {
   type DashboardTileDto,
   type TileTarget,
 } from '@portal/contracts';
+import { OutboxRelay } from '@portal/bus';
 import { Db } from '@portal/db';
 import { DashboardTile } from './dashboard-tile.entity';
-import { DashboardProfilesService } from './dashboard-profiles.service';
+import { dashboardChanged, DashboardProfilesService } from './dashboard-profiles.service';
 
 const MAX_WIDTH = 4;
 const MAX_HEIGHT = 3;
@@ -39,6 +40,7 @@ export class DashboardService {
   constructor(
     @Inject(Db) private readonly db: Db,
     @Inject(DashboardProfilesService) private readonly profiles: DashboardProfilesService,
+    @Inject(OutboxRelay) private readonly outbox: OutboxRelay,
   ) {}
 
   private get repo() {
@@ -83,7 +85,11 @@ export class DashboardService {
       x: Number.isInteger(input.x) && input.x! >= 0 ? input.x! : next,
       config,
     });
-    await this.repo.insert(tile);
+    const changed = await this.db.system.transaction(async (em) => {
+      await em.getRepository(DashboardTile).insert(tile);
+      return dashboardChanged(em, ctx.user!.id);
+    });
+    await this.outbox.publishCommitted([changed]);
     return present(tile);
   }
 
@@ -93,7 +99,7 @@ export class DashboardService {
    */
   async save(ctx: CallerContext, items: (TileInput & { uuid: string })[]): Promise<DashboardTileDto[]> {
     if (!Array.isArray(items)) throw new AppError('missingParameter', 'items is required', undefined, { items: 'required' });
-    await this.db.system.transaction(async (em) => {
+    const changed = await this.db.system.transaction(async (em) => {
       const tiles = em.getRepository(DashboardTile);
       for (const item of items) {
         const { width, height } = size(item.width ?? 1, item.height ?? 1);
@@ -105,13 +111,20 @@ export class DashboardService {
         checkPinnable(ctx, { type: tile.type, id_object: tile.idObject, config: changes.config ?? tile.config });
         await tiles.update({ uuid: tile.uuid, userId: ctx.user!.id }, changes);
       }
+      return dashboardChanged(em, ctx.user!.id);
     });
+    await this.outbox.publishCommitted([changed]);
     return this.list(ctx);
   }
 
   async remove(ctx: CallerContext, uuid: string): Promise<{ ok: true }> {
-    const result = await this.repo.delete({ uuid: validUuid(uuid), userId: ctx.user!.id });
-    if (!result.affected) throw new AppError('objectNotFound', 'tile not found', { uuid });
+    const id = validUuid(uuid);
+    const changed = await this.db.system.transaction(async (em) => {
+      const result = await em.getRepository(DashboardTile).delete({ uuid: id, userId: ctx.user!.id });
+      if (!result.affected) throw new AppError('objectNotFound', 'tile not found', { uuid });
+      return dashboardChanged(em, ctx.user!.id);
+    });
+    await this.outbox.publishCommitted([changed]);
     return { ok: true };
   }
 

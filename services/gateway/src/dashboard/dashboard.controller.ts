@@ -15,6 +15,7 @@ import {
 } from '@portal/contracts';
 import { Caller } from '../http/caller';
 import { CreateTileBody, SaveTilesBody } from './dashboard.dto';
+import { DashboardTilesCache } from './tiles-cache';
 
 /** Where each service answers the figures of its chart sources. */
 const FIGURES_SUBJECT: Record<ChartSourceService, string> = {
@@ -28,12 +29,15 @@ const FIGURES_SUBJECT: Record<ChartSourceService, string> = {
 @ApiBearerAuth()
 @Controller('dashboard')
 export class DashboardController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly cache: DashboardTilesCache,
+  ) {}
 
   @Get('list')
   @ApiOperation({ summary: "The caller's pinned tiles, in order; tiles of what the caller can no longer open are left out" })
   list(@Caller() ctx: CallerContext) {
-    return this.bus.request<DashboardTileDto[]>(AuthSubjects.dashboardList, ctx, {});
+    return this.cache.tiles(ctx, () => this.bus.request<DashboardTileDto[]>(AuthSubjects.dashboardList, ctx, {}));
   }
 
   @Post('list')
@@ -43,7 +47,7 @@ export class DashboardController {
       'Saves order, size and configuration of tiles, all or none; 404 objectNotFound, 403 permissionDenied for a chart source the caller may not read',
   })
   save(@Caller() ctx: CallerContext, @Body() body: SaveTilesBody) {
-    return this.bus.request<DashboardTileDto[]>(AuthSubjects.dashboardSave, ctx, body);
+    return this.cache.changing(ctx, () => this.bus.request<DashboardTileDto[]>(AuthSubjects.dashboardSave, ctx, body));
   }
 
   @Post('create')
@@ -51,7 +55,7 @@ export class DashboardController {
     summary: 'Pins a tile (default 1x1, appended); 403 permissionDenied for an application, report or chart source the caller may not open',
   })
   create(@Caller() ctx: CallerContext, @Body() body: CreateTileBody) {
-    return this.bus.request<DashboardTileDto>(AuthSubjects.dashboardCreate, ctx, body);
+    return this.cache.changing(ctx, () => this.bus.request<DashboardTileDto>(AuthSubjects.dashboardCreate, ctx, body));
   }
 
   @Get('figures/:source')
@@ -72,6 +76,6 @@ export class DashboardController {
   @Delete(':uuid')
   @ApiOperation({ summary: "Removes one of the caller's tiles" })
   remove(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
-    return this.bus.request(AuthSubjects.dashboardDelete, ctx, { uuid });
+    return this.cache.changing(ctx, () => this.bus.request(AuthSubjects.dashboardDelete, ctx, { uuid }));
   }
 }
