@@ -1,6 +1,13 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { BusClient } from '@portal/bus';
-import { AppError, IMPORT_MAX_BYTES, type CallerContext, type ImportLineDto, type ImportSimulationDto } from '@portal/contracts';
+import {
+  AppError,
+  IMPORT_MAX_BYTES,
+  type CallerContext,
+  type ImportBusSubjects,
+  type ImportLineDto,
+  type ImportSimulationDto,
+} from '@portal/contracts';
 import { isZip, peekStream, type FileStorage } from '@portal/files';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONTENT_TYPES, sheetWriter } from '../exports/sheet';
@@ -8,14 +15,6 @@ import { attachment } from '../http/files';
 import { limited } from '../http/raw-upload';
 
 const REPORT_PAGE = 5000;
-
-/** The bus subjects of one kind of import (Huby's orders, each back-office kind). */
-export interface ImportSubjects {
-  simulate: string;
-  get: string;
-  lines: string;
-  apply: string;
-}
 
 /**
  * Every import's HTTP side, the same for each kind: the file is the raw request body (CSV or XLSX,
@@ -27,7 +26,7 @@ export class ImportHttp {
   constructor(
     private readonly bus: BusClient,
     private readonly files: FileStorage,
-    private readonly subjects: ImportSubjects,
+    private readonly subjects: ImportBusSubjects,
     private readonly folder: string,
   ) {}
 
