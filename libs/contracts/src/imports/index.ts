@@ -6,6 +6,7 @@
 import { Role, type RoleName } from '../roles';
 
 export * from './errors';
+export * from './words';
 
 export type ImportColumnKind =
   'type' | 'code' | 'reference' | 'text' | 'email' | 'phone' | 'flag' | 'day' | 'number' | 'integer' | 'choice';
