@@ -102,7 +102,12 @@ describe('Huby order import API', () => {
         .replace(/^\uFEFF/, '')
         .split('\r\n')
         .slice(0, 3),
-    ).toEqual(['line;status;key;params;reference;what', '1;header;;;;', expect.stringMatching(/^2;refused;importUnknownLineType;/)]);
+    ).toEqual([
+      'line;status;key;reason;reference;what',
+      '1;header;;;;',
+      // The sample line, said as the screen says it, in the importer's language.
+      expect.stringMatching(/^2;refused;importUnknownLineType;Type de ligne inconnu \(ligne d’exemple à supprimer \?\)\./),
+    ]);
   });
 
   it('writes an order and its new recipient together or not at all', async () => {

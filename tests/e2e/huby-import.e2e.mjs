@@ -64,7 +64,7 @@ test('alice: imports the CSV sample through simulation to result', async () => {
       .trim()
       .split('\r\n');
     assert.equal(report.name, 'commandes-report.csv');
-    assert.equal(lines[0], 'line;status;key;params;reference;what');
+    assert.equal(lines[0], 'line;status;key;reason;reference;what');
     assert.equal(lines.length, 8);
     assert.equal(lines.filter((l) => /^\d+;imported;/.test(l)).length, 5);
 

@@ -14,7 +14,7 @@ import {
   TextField,
   MenuItem,
 } from '@mui/material';
-import type { ImportLineDto, ImportLineStatus } from '@portal/contracts';
+import { importLineReason, type ImportLineDto, type ImportLineStatus } from '@portal/contracts';
 
 const COLORS: Partial<Record<ImportLineStatus, 'success' | 'error' | 'warning' | 'info' | 'default'>> = {
   create: 'success',
@@ -39,23 +39,8 @@ export interface SimulationTableProps {
   onDownload: () => void;
 }
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-/** Why a line is refused, in the user's words: the §8 key translated, then the column, code or line at fault. */
-export function lineReason(translate: Translate, l: Pick<ImportLineDto, 'key' | 'params'>): string {
-  if (!l.key) return '';
-  const details = Object.entries(l.params ?? {})
-    .filter(([k]) => !['expected', 'found', 'sample'].includes(k))
-    .map(([k, v]) => {
-      if (k === 'line') return translate('imports.causeLine', { line: v });
-      if (k === 'column') return translate('imports.causeColumn', { column: v });
-      if (k === 'code') return translate('imports.causeCode', { code: v });
-      // A reason is a field rule (invalidFormat, required…) or a §8 key (loginAlreadyExists…), in words.
-      if (k === 'reason') return translate(`fields.${v}`, { _: translate(`errors.${v}`, { _: String(v) }) });
-      return `${k} ${v}`;
-    });
-  return [translate(`errors.${l.key}`, l.params ?? {}), ...details].join(' — ');
-}
+/** Why a line is refused, in the user's words: the same sentence as the downloadable report's. */
+export const lineReason = importLineReason;
 
 export function useLineReason() {
   const translate = useTranslate();

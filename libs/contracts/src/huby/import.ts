@@ -4,7 +4,19 @@
  * the gateway, the service and the web exchange.
  */
 
-import type { ImportColumn } from '../imports';
+import type { ImportBusSubjects, ImportColumn } from '../imports';
+import { Role } from '../roles';
+import { HubySubjects } from './subjects';
+
+/** Spec §6: importing orders is the user right "import all or Huby". */
+export const HUBY_IMPORT_ROLES = [Role.USER_IMPORT_HUBY, Role.USER_IMPORT_ALL] as const;
+/** The order import's bus subjects, on the Huby service. */
+export const HUBY_IMPORT_SUBJECTS: ImportBusSubjects = {
+  simulate: HubySubjects.importSimulate,
+  get: HubySubjects.importGet,
+  lines: HubySubjects.importLines,
+  apply: HubySubjects.importApply,
+};
 
 /** The first column of each line: an order header, or a package or pallet of the order above it. */
 export const IMPORT_LINE_TYPES = { order: 'ORDER', package: 'PACKAGE', pallet: 'PALLET' } as const;

@@ -6,6 +6,7 @@
 import { Role, type RoleName } from '../roles';
 
 export * from './errors';
+export * from './words';
 
 export type ImportColumnKind =
   'type' | 'code' | 'reference' | 'text' | 'email' | 'phone' | 'flag' | 'day' | 'number' | 'integer' | 'choice';
@@ -167,14 +168,21 @@ export const ADMIN_IMPORT_ROLES: Record<AdminImportKind, readonly RoleName[]> = 
   addresses: [Role.ADMIN_DASHTOWER_USER, Role.USER_IMPORT_ALL],
 };
 
-/** The bus subjects of one kind's import, on the service that owns its rows. */
-export const adminImportSubjects = (service: 'auth' | 'admin' | 'huby', kind: AdminImportKind) => ({
+/** The bus subjects of one kind's import (Huby's orders, each back-office kind), on the service that owns its rows. */
+export interface ImportBusSubjects {
+  simulate: string;
+  get: string;
+  lines: string;
+  apply: string;
+}
+
+export const adminImportSubjects = (service: 'auth' | 'admin' | 'huby', kind: AdminImportKind): ImportBusSubjects => ({
   simulate: `${service}.import.${kind}.simulate`,
   get: `${service}.import.${kind}.get`,
   lines: `${service}.import.${kind}.lines`,
   apply: `${service}.import.${kind}.apply`,
 });
-export const AdminImportSubjects: Record<AdminImportKind, ReturnType<typeof adminImportSubjects>> = {
+export const AdminImportSubjects: Record<AdminImportKind, ImportBusSubjects> = {
   users: adminImportSubjects('auth', 'users'),
   depositors: adminImportSubjects('admin', 'depositors'),
   addresses: adminImportSubjects('huby', 'addresses'),

@@ -3,3 +3,4 @@ export * from './lines';
 export * from './runs';
 export * from './keyed';
 export * from './tables';
+export * from './controller';

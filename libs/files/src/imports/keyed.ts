@@ -1,7 +1,7 @@
 import { AppError, type CallerContext, type ImportColumn } from '@portal/contracts';
 import { elementCount, isEmptyLine, isRefusal, lineValues, refusal, type CellValue, type Refusal } from './lines';
 import type { ImportRow } from './reader';
-import type { ImportKindHandler, ImportSimulatedLine, ImportSimulator } from './runs';
+import { simulatedLine, type ImportKindHandler, type ImportSimulatedLine, type ImportSimulator } from './runs';
 
 /** What one line of a back-office import writes: a new row or an update of the row of its natural key. */
 export interface KeyedLine<P> {
@@ -68,17 +68,7 @@ export class KeyedSimulation<P> implements ImportSimulator {
   async add(row: ImportRow): Promise<void> {
     if (row.line === 1) return this.checkHeader(row);
     const out = (status: ImportSimulatedLine['status'], r: Refusal | null, extra: Partial<ImportSimulatedLine> = {}) =>
-      this.out({
-        line: row.line,
-        status,
-        key: r?.key ?? null,
-        params: r ? { ...r.params } : null,
-        depositor_id: null,
-        reference: null,
-        what: null,
-        payload: null,
-        ...extra,
-      });
+      this.out({ ...simulatedLine(row.line, status, r), payload: null, ...extra });
     if (isEmptyLine(row.cells)) return out('ignored', refusal('importEmptyLine'));
     const width = this.kind.columns.length;
     const cells = elementCount(row.cells, width, width, this.padShort);
@@ -113,7 +103,7 @@ export class KeyedSimulation<P> implements ImportSimulator {
         expected: this.expected(),
       });
     this.header = true;
-    return this.out({ line: 1, status: 'header', key: null, params: null, depositor_id: null, reference: null, what: null, payload: null });
+    return this.out({ ...simulatedLine(1, 'header'), payload: null });
   }
 
   private expected(): string {

@@ -13,6 +13,7 @@ import {
 import type { Db } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import type { FileStorage } from '../storage';
+import type { Refusal } from './lines';
 import { importRows, type ImportRow } from './reader';
 
 /** One simulated line as stored: what it will do, its §8 key, and what the import writes for it (`payload`). */
@@ -27,6 +28,17 @@ export interface ImportSimulatedLine {
   what: string | null;
   payload: unknown;
 }
+
+/** A simulated line before it resolves anything: its number, its status and its refusal (§8 key and params). */
+export const simulatedLine = (line: number, status: ImportLineStatus, r?: Refusal | null): Omit<ImportSimulatedLine, 'payload'> => ({
+  line,
+  status,
+  key: r?.key ?? null,
+  params: r ? { ...r.params } : null,
+  depositor_id: null,
+  reference: null,
+  what: null,
+});
 
 /** Reads the rows of one file into simulated lines, handed to the sink in batches. */
 export interface ImportSimulator {

@@ -2,14 +2,19 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Roles } from '@portal/auth';
 import { BusClient } from '@portal/bus';
-import { HubySubjects, importSampleRows, Role, type CallerContext, type ImportSampleValuesDto } from '@portal/contracts';
+import {
+  HUBY_IMPORT_ROLES,
+  HUBY_IMPORT_SUBJECTS,
+  HubySubjects,
+  importSampleRows,
+  type CallerContext,
+  type ImportSampleValuesDto,
+} from '@portal/contracts';
 import { FileStorage } from '@portal/files';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Caller } from '../http/caller';
 import { ImportHttp, sendSampleFile } from '../imports/import-http';
 
-/** Spec §6: importing orders is the user right "import all or Huby". */
-const IMPORT = [Role.USER_IMPORT_HUBY, Role.USER_IMPORT_ALL] as const;
 type Json = Record<string, unknown>;
 
 /** The upload route: its body reaches the handler as the raw request stream (see useRawUploads). */
@@ -26,20 +31,10 @@ export class HubyImportController {
     private readonly bus: BusClient,
     files: FileStorage,
   ) {
-    this.imports = new ImportHttp(
-      bus,
-      files,
-      {
-        simulate: HubySubjects.importSimulate,
-        get: HubySubjects.importGet,
-        lines: HubySubjects.importLines,
-        apply: HubySubjects.importApply,
-      },
-      'huby/imports',
-    );
+    this.imports = new ImportHttp(bus, files, HUBY_IMPORT_SUBJECTS, 'huby/imports');
   }
 
-  @Roles(...IMPORT)
+  @Roles(...HUBY_IMPORT_ROLES)
   @Post('simulations')
   @ApiOperation({ summary: 'Uploads a CSV or XLSX order file (raw body) and starts its simulation; 413 sizeLimitExceeded' })
   @ApiConsumes('application/octet-stream', 'text/csv')
@@ -48,28 +43,28 @@ export class HubyImportController {
     return this.imports.simulate(ctx, req, name);
   }
 
-  @Roles(...IMPORT)
+  @Roles(...HUBY_IMPORT_ROLES)
   @Get('simulations/:id')
   @ApiOperation({ summary: 'A simulation: state (reading, simulated, importing, imported, failed), progress, counts per line status' })
   get(@Caller() ctx: CallerContext, @Param('id') id: string) {
     return this.imports.get(ctx, id);
   }
 
-  @Roles(...IMPORT)
+  @Roles(...HUBY_IMPORT_ROLES)
   @Get('simulations/:id/lines')
   @ApiOperation({ summary: 'A page of simulated lines (line, status, §8 key, params, reference, what); status filters' })
   lines(@Caller() ctx: CallerContext, @Param('id') id: string, @Query() query: Json) {
     return this.imports.lines(ctx, id, query);
   }
 
-  @Roles(...IMPORT)
+  @Roles(...HUBY_IMPORT_ROLES)
   @Get('simulations/:id/report')
   @ApiOperation({ summary: 'The simulation or import report as CSV (every line, or one status)' })
   report(@Caller() ctx: CallerContext, @Param('id') id: string, @Query('status') status: string | undefined, @Res() res: FastifyReply) {
     return this.imports.report(ctx, id, status, res);
   }
 
-  @Roles(...IMPORT)
+  @Roles(...HUBY_IMPORT_ROLES)
   @Post('simulations/:id/import')
   @HttpCode(200)
   @ApiOperation({ summary: 'Imports what the simulation found; force = true skips refused lines, else 409 importHasRefusedLines' })
@@ -78,7 +73,7 @@ export class HubyImportController {
     return this.imports.apply(ctx, id, body);
   }
 
-  @Roles(...IMPORT)
+  @Roles(...HUBY_IMPORT_ROLES)
   @Get('sample/:format')
   @ApiOperation({
     summary: 'A sample order file (csv or xlsx) with the caller’s codes: a header row, an example line to remove, two orders',

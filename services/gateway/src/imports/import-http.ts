@@ -1,6 +1,16 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { BusClient } from '@portal/bus';
-import { AppError, IMPORT_MAX_BYTES, type CallerContext, type ImportLineDto, type ImportSimulationDto } from '@portal/contracts';
+import {
+  AppError,
+  IMPORT_MAX_BYTES,
+  importLineReason,
+  importWordsTranslate,
+  shortLocale,
+  type CallerContext,
+  type ImportBusSubjects,
+  type ImportLineDto,
+  type ImportSimulationDto,
+} from '@portal/contracts';
 import { isZip, peekStream, type FileStorage } from '@portal/files';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONTENT_TYPES, sheetWriter } from '../exports/sheet';
@@ -8,14 +18,6 @@ import { attachment } from '../http/files';
 import { limited } from '../http/raw-upload';
 
 const REPORT_PAGE = 5000;
-
-/** The bus subjects of one kind of import (Huby's orders, each back-office kind). */
-export interface ImportSubjects {
-  simulate: string;
-  get: string;
-  lines: string;
-  apply: string;
-}
 
 /**
  * Every import's HTTP side, the same for each kind: the file is the raw request body (CSV or XLSX,
@@ -27,7 +29,7 @@ export class ImportHttp {
   constructor(
     private readonly bus: BusClient,
     private readonly files: FileStorage,
-    private readonly subjects: ImportSubjects,
+    private readonly subjects: ImportBusSubjects,
     private readonly folder: string,
   ) {}
 
@@ -69,15 +71,19 @@ export class ImportHttp {
     return this.bus.request<ImportSimulationDto>(this.subjects.apply, ctx, { id, force: body?.force === true });
   }
 
-  /** The simulation or import report as CSV: every line, or those of one status. */
+  /**
+   * The simulation or import report as CSV: every line, or those of one status. Why a line is
+   * refused is said in the caller's language, in the screen's words (importLineReason).
+   */
   async report(ctx: CallerContext, id: string, status: string | undefined, res: FastifyReply): Promise<void> {
     const simulation = await this.get(ctx, id);
+    const translate = importWordsTranslate(shortLocale(ctx.locale));
     const out = new PassThrough();
     void res
       .header('Content-Type', CONTENT_TYPES.csv)
       .header('Content-Disposition', attachment(`${simulation.name.replace(/\.[^.]*$/, '')}-report.csv`))
       .send(out);
-    const writer = sheetWriter('csv', 'report', ['line', 'status', 'key', 'params', 'reference', 'what'], out);
+    const writer = sheetWriter('csv', 'report', ['line', 'status', 'key', 'reason', 'reference', 'what'], out);
     try {
       for (let offset = 0; ; offset += REPORT_PAGE) {
         const page = await this.bus.request<{ total: number; lines: ImportLineDto[] }>(this.subjects.lines, ctx, {
@@ -86,7 +92,7 @@ export class ImportHttp {
           offset,
           limit: REPORT_PAGE,
         });
-        await writer.add(page.lines.map((l) => [l.line, l.status, l.key, paramsText(l.params), l.reference, l.what]));
+        await writer.add(page.lines.map((l) => [l.line, l.status, l.key, importLineReason(translate, l) || null, l.reference, l.what]));
         if (page.lines.length < REPORT_PAGE) break;
       }
       await writer.finish();
@@ -109,10 +115,3 @@ export async function sendSampleFile(res: FastifyReply, format: string, fileName
   await writer.add(lines);
   await writer.finish();
 }
-
-const paramsText = (params: Record<string, string | number> | null) =>
-  params
-    ? Object.entries(params)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(' ')
-    : null;

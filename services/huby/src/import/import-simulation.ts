@@ -7,7 +7,7 @@ import {
   type ImportLineStatus,
   type ShipmentPartyDto,
 } from '@portal/contracts';
-import { elementCount, isEmptyLine, isRefusal, lineValues, refusal, type CellValue, type Refusal } from '@portal/files';
+import { elementCount, isEmptyLine, isRefusal, lineValues, refusal, simulatedLine, type CellValue, type Refusal } from '@portal/files';
 import type { ImportRow, ImportSimulatedLine } from '@portal/files';
 
 /** A new recipient written into the book with the order (no recipient code on the line). */
@@ -74,13 +74,7 @@ const PACKAGE_WIDTH = IMPORT_PACKAGE_COLUMNS.length;
 const BATCH_ORDERS = 500;
 
 const line = (row: ImportRow, status: ImportLineStatus, r?: Refusal | null): SimulatedLine => ({
-  line: row.line,
-  status,
-  key: r?.key ?? null,
-  params: r ? { ...r.params } : null,
-  depositor_id: null,
-  reference: null,
-  what: null,
+  ...simulatedLine(row.line, status, r),
   order: null,
 });
 

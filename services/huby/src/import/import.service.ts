@@ -1,12 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { auditedWrite, type AuditedRows } from '@portal/bus';
-import {
-  type CallerContext,
-  type ImportLineDto,
-  type ImportSimulationDto,
-  type ShipmentInput,
-  type ShipmentPartyDto,
-} from '@portal/contracts';
+import { type CallerContext, type ShipmentInput, type ShipmentPartyDto } from '@portal/contracts';
 import { Db, inScope } from '@portal/db';
 import { FileStorage, ImportRuns } from '@portal/files';
 import { Depositors } from '../depositors/depositors';
@@ -65,22 +59,6 @@ export class ImportService {
       markImported: (ctx, id, mark) =>
         this.db.scoped(ctx, (em) => auditedWrite(em, ctx, IMPORT_ROWS, { ids: [id], action: 'imported' }, () => mark(em))),
     });
-  }
-
-  simulate(ctx: CallerContext, data: unknown): Promise<ImportSimulationDto> {
-    return this.runs.simulate(ctx, data);
-  }
-
-  get(ctx: CallerContext, data: unknown): Promise<ImportSimulationDto> {
-    return this.runs.get(ctx, data);
-  }
-
-  lines(ctx: CallerContext, data: unknown): Promise<{ total: number; lines: ImportLineDto[] }> {
-    return this.runs.lines(ctx, data);
-  }
-
-  apply(ctx: CallerContext, data: unknown): Promise<ImportSimulationDto> {
-    return this.runs.apply(ctx, data);
   }
 
   /** Waits for the background work (tests, shutdown). */
