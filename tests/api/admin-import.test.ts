@@ -21,7 +21,8 @@ describe('Admin data import API', () => {
 
   beforeAll(async () => {
     target = await startTarget();
-    await addUser(target, { login: 'dimp-dep', roles: [Role.ADMIN_DEPOSITOR], depositorIds: [1] });
+    // The provider's administrator of depositors (no depositor of their own: every depositor).
+    await addUser(target, { login: 'dimp-dep', roles: [Role.ADMIN_DEPOSITOR], depositorIds: [] });
     await addUser(target, { login: 'dimp-dt', roles: [Role.ADMIN_DASHTOWER_USER, Role.DASHTOWER_USER], depositorIds: [1] });
     await addUser(target, { login: 'dimp-all-b', roles: [Role.USER_IMPORT_ALL, Role.DASHTOWER_USER], depositorIds: [2] });
     await addUser(target, { login: 'dimp-none', roles: [Role.DASHTOWER_USER, Role.USER_IMPORT_HUBY], depositorIds: [1] });
