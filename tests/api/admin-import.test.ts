@@ -17,11 +17,14 @@ describe('Admin data import API', () => {
   let noRight: Awaited<ReturnType<typeof loginAs>>;
   let usersAdmin: Awaited<ReturnType<typeof loginAs>>;
   let depositorUsersAdmin: Awaited<ReturnType<typeof loginAs>>;
+  let adminOfA: Awaited<ReturnType<typeof loginAs>>;
   const run = Date.now().toString(36).toUpperCase();
 
   beforeAll(async () => {
     target = await startTarget();
-    await addUser(target, { login: 'dimp-dep', roles: [Role.ADMIN_DEPOSITOR], depositorIds: [1] });
+    // The provider's administrator of depositors (no depositor of their own: every depositor).
+    await addUser(target, { login: 'dimp-dep', roles: [Role.ADMIN_DEPOSITOR], depositorIds: [] });
+    await addUser(target, { login: 'dimp-dep-a', roles: [Role.ADMIN_DEPOSITOR], depositorIds: [1] });
     await addUser(target, { login: 'dimp-dt', roles: [Role.ADMIN_DASHTOWER_USER, Role.DASHTOWER_USER], depositorIds: [1] });
     await addUser(target, { login: 'dimp-all-b', roles: [Role.USER_IMPORT_ALL, Role.DASHTOWER_USER], depositorIds: [2] });
     await addUser(target, { login: 'dimp-none', roles: [Role.DASHTOWER_USER, Role.USER_IMPORT_HUBY], depositorIds: [1] });
@@ -30,6 +33,7 @@ describe('Admin data import API', () => {
     usersAdmin = await loginAs(target, 'dimp-users');
     depositorUsersAdmin = await loginAs(target, 'dimp-users-a');
     depositorAdmin = await loginAs(target, 'dimp-dep');
+    adminOfA = await loginAs(target, 'dimp-dep-a');
     dashtowerAdmin = await loginAs(target, 'dimp-dt');
     otherImporter = await loginAs(target, 'dimp-all-b');
     noRight = await loginAs(target, 'dimp-none');
@@ -113,6 +117,24 @@ describe('Admin data import API', () => {
     expect(await imported(depositorAdmin, 'depositors', again.id, false)).toMatchObject({ counts: { imported: 1 } });
     expect(await depositorsNamed(`IMP-${run}`)).toEqual([expect.objectContaining({ label: 'Renommé', action_delay_on_address: null })]);
   }, 60000);
+
+  it('lets DEMO-A’s own administrator import DEMO-A only: another depositor’s code or a new one is refused per line', async () => {
+    const label = (await depositorsNamed('DEMO-A'))[0] as unknown as { label: string };
+    const file = ['code;label;action_delay_on_address', `DEMO-A;${label.label};`, 'DEMO-B;Prise;', `NEW-${run};Nouveau;`].join('\n');
+    const s = await simulated(adminOfA, 'depositors', file);
+    const byLine = Object.fromEntries((await lines(adminOfA, 'depositors', s.id)).map((l) => [l.line, l]));
+    expect(byLine[2]).toMatchObject({ status: 'update', reference: 'DEMO-A' });
+    for (const [line, code] of [
+      [3, 'DEMO-B'],
+      [4, `NEW-${run}`],
+    ] as const)
+      expect(byLine[line]).toMatchObject({ status: 'refused', key: 'importCodeNotAuthorized', params: { column: 'code', code } });
+    expect(await imported(adminOfA, 'depositors', s.id, true)).toMatchObject({ state: 'imported', counts: { imported: 1, refused: 2 } });
+    expect(await depositorsNamed('DEMO-B')).toEqual([
+      expect.objectContaining({ code: 'DEMO-B', label: expect.not.stringMatching('Prise') }),
+    ]);
+    expect(await depositorsNamed(`NEW-${run}`)).toEqual([]);
+  });
 
   it('refuses a file whose header row does not name the columns, and hostile files, with a key', async () => {
     const wrong = await simulated(depositorAdmin, 'depositors', 'code;name;delay\nX;Y;1\n');

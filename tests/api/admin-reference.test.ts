@@ -55,10 +55,19 @@ describe('admin reference API', () => {
 
   beforeAll(async () => {
     target = await startTarget();
-    for (const [login, roles] of Object.entries(USERS)) await addUser(target, { login, roles, depositorIds: [1] });
+    // The provider's administrators (no depositor of their own: every depositor); the plain user is DEMO-A's.
+    for (const [login, roles] of Object.entries(USERS))
+      await addUser(target, { login, roles, depositorIds: login === 'ref-user' ? [1] : [] });
+    // DEMO-A's own administrator: every back-office area on depositors' data, DEMO-A only.
+    await addUser(target, {
+      login: 'ref-admin-a',
+      roles: [Role.ADMIN_DEPOSITOR, Role.ADMIN_LIST, Role.ADMIN_TEMPLATE, Role.ADMIN_LOGS, Role.PGT_USER],
+      depositorIds: [1],
+    });
     await addUser(target, { login: 'logo-b', roles: [Role.PGT_USER, Role.USER_CHANGE_OWN_LOGO], depositorIds: [2] });
     await addUser(target, { login: 'logo-ab', roles: [Role.PGT_USER, Role.USER_CHANGE_OWN_LOGO], depositorIds: [1, 2] });
-    for (const login of [...Object.keys(USERS), 'logo-b', 'logo-ab', 'alice', 'bob', 'admin']) as[login] = await loginAs(target, login);
+    for (const login of [...Object.keys(USERS), 'logo-b', 'logo-ab', 'ref-admin-a', 'alice', 'bob', 'admin'])
+      as[login] = await loginAs(target, login);
   }, 120000);
   afterAll(() => target?.close(), 90_000);
 
@@ -300,5 +309,62 @@ describe('admin reference API', () => {
     ).toEqual({ endsAt: 'min' });
     await a.delete(`/api/admin/announcements/${live.id}`).expect(200);
     expect((await as.alice.get('/api/announcements').expect(200)).body.map((x: { id: number }) => x.id)).not.toContain(live.id);
+  });
+
+  it('keeps DEMO-A’s own administrator to DEMO-A: DEMO-B’s record, lists, logo and mails are neither seen nor changed; ADMIN sees both', async () => {
+    const a = as['ref-admin-a'];
+    const codes = (res: request.Response) => (res.body as { code: string }[]).map((r) => r.code);
+    const key = (res: request.Response) => res.body.error.key as string;
+    // The depositor record.
+    expect(codes(await a.get('/api/admin/depositors').expect(200))).toEqual(['DEMO-A']);
+    expect(codes(await as.admin.get('/api/admin/depositors').expect(200))).toEqual(expect.arrayContaining(['DEMO-A', 'DEMO-B']));
+    expect(key(await a.get('/api/admin/depositors/2').expect(404))).toBe('objectNotFound');
+    expect(key(await a.put('/api/admin/depositors/2', { code: 'DEMO-B', label: `Taken ${run}` }).expect(404))).toBe('objectNotFound');
+    expect(key(await a.post('/api/admin/depositors', { code: `A${run}`, label: 'x' }).expect(403))).toBe('permissionDenied');
+    expect((await as.admin.get('/api/admin/depositors/2').expect(200)).body.label).not.toContain(run);
+    const { code, label, action_delay_on_address } = (await as.admin.get('/api/admin/depositors/1').expect(200)).body;
+    await a.put('/api/admin/depositors/1', { code, label, action_delay_on_address }).expect(200);
+    // The lists: DEMO-A's rows only; DEMO-B's answer 404; a row for DEMO-B is refused as a code outside the scope.
+    for (const list of ['activities', 'stores']) {
+      const own = (await a.get(`/api/admin/${list}`).expect(200)).body as { depositorId: number }[];
+      expect(own.length).toBeGreaterThan(0);
+      expect(own.every((r) => r.depositorId === 1)).toBe(true);
+      expect((await a.get(`/api/admin/${list}?filter=${q({ depositorId: 2 })}`).expect(200)).body).toEqual([]);
+      const [ofB] = (await as.admin.get(`/api/admin/${list}?filter=${q({ depositorId: 2 })}`).expect(200)).body as {
+        id: number;
+        code: string;
+      }[];
+      expect(ofB).toBeDefined();
+      expect(key(await a.get(`/api/admin/${list}/${ofB.id}`).expect(404))).toBe('objectNotFound');
+      await a.put(`/api/admin/${list}/${ofB.id}`, { depositorId: 2, code: ofB.code, label: `Taken ${run}` }).expect(404);
+      await a.delete(`/api/admin/${list}/${ofB.id}`).expect(404);
+      expect((await as.admin.get(`/api/admin/${list}/${ofB.id}`).expect(200)).body).toMatchObject({ code: ofB.code, depositorId: 2 });
+      const refused = await a.post(`/api/admin/${list}`, { depositorId: 2, code: `R${run}`, label: 'x' }).expect(400);
+      expect(refused.body.error).toMatchObject({ key: 'validationFailed', fields: { depositorId: 'unknownCode' } });
+    }
+    // The platforms every depositor shares: read, not changed.
+    const [platform] = (await a.get('/api/admin/platforms').expect(200)).body as { id: number }[];
+    expect(key(await a.post('/api/admin/platforms', { code: `P${run}`, label: 'x', town: 'x' }).expect(403))).toBe('permissionDenied');
+    await a.delete(`/api/admin/platforms/${platform.id}`).expect(403);
+    // DEMO-B's logo.
+    await uploadLogo(as.admin, '/api/admin/depositors/2/logo', await png(30, 15)).expect(201);
+    expect(key(await uploadLogo(a, '/api/admin/depositors/2/logo', await png(10, 10)).expect(404))).toBe('objectNotFound');
+    await a.delete('/api/admin/depositors/2/logo').expect(404);
+    await image(a, '/api/depositors/2/logo').expect(404);
+    await image(as.admin, '/api/depositors/2/logo').expect(200);
+    // The mails: bob's (DEMO-B) is not DEMO-A's administrator's to read, the plain DEMO-A user's is.
+    await as.bob.post('/api/support/problem-report', { subject: `B${run}`, message: 'm' }).expect(200);
+    await as['ref-user'].post('/api/support/problem-report', { subject: `A${run}`, message: 'm' }).expect(200);
+    const mails = async (who: Client) =>
+      ((await who.get('/api/admin/mail-outbox?limit=200').expect(200)).body.items as { subject: string }[])
+        .map((m) => m.subject)
+        .filter((subject) => subject.includes(run));
+    expect((await mails(a)).join()).toContain(`A${run}`);
+    expect((await mails(a)).join()).not.toContain(`B${run}`);
+    expect((await mails(as.admin)).join()).toEqual(expect.stringContaining(`B${run}`));
+    // The logs name no depositor: none to DEMO-A's administrator.
+    expect((await a.get('/api/admin/logs').expect(200)).body).toEqual([]);
+    expect(key(await a.get('/api/admin/logs/2').expect(404))).toBe('objectNotFound');
+    expect((await as.admin.get('/api/admin/logs').expect(200)).body.length).toBeGreaterThan(0);
   });
 });

@@ -148,6 +148,8 @@ const BODIES: Record<string, () => unknown> = {
   'POST /api/claims/{uuid}/close': () => ({ confirm: true }),
   'PUT /api/fever/zones/{id}': () => ({ code: 'WALK', label: 'walk', maxTemperature: 8 }),
   'PUT /api/fever/plans/{id}': () => ({ name: 'walk' }),
+  'PUT /api/admin/depositors/{id}': () => ({ code: 'WALK', label: 'walk' }),
+  'PUT /api/admin/users/{uuid}': () => ({ login: 'walk', email: 'walk@test.example' }),
 };
 
 /**
@@ -179,6 +181,11 @@ const BODY_CASES: Record<
     body: (_, a) => ({ depositorId: a.foreignDepositor, platformId: 12, code: 'WALK', label: 'walk' }),
     expect: 'refused',
   },
+  'POST /api/admin/activities': {
+    body: (_, a) => ({ depositorId: a.foreignDepositor, code: 'WALK', label: 'walk' }),
+    expect: 'refused',
+  },
+  'POST /api/admin/stores': { body: (_, a) => ({ depositorId: a.foreignDepositor, code: 'WALK', label: 'walk' }), expect: 'refused' },
   'POST /api/fever/plans': { body: (_, a) => ({ depositorId: a.foreignDepositor, platformId: 12, name: 'walk' }), expect: 'refused' },
   'POST /api/fever/probes': {
     body: (f) => ({ mac: '02:00:00:00:99:99', label: 'walk', zoneId: Number(f.feverZone[0]) }),
@@ -255,7 +262,14 @@ function attacker(login: string, email: string, depositorId: number, limits?: Sc
   };
 }
 
-const ATTACKERS: Attacker[] = [attacker('bob', 'bob.durand@demo-b.example', 2), attacker('iso-b', 'iso-b@test.example', 2)];
+/** The back-office areas on depositors' data, for a depositor's own administrator (iso-admin-b): DEMO-B's only. */
+const DEPOSITOR_ADMIN_ROLES = [Role.ADMIN_DEPOSITOR, Role.ADMIN_LIST, Role.ADMIN_TEMPLATE, Role.ADMIN_LOGS, Role.ADMIN_USERS];
+
+const ATTACKERS: Attacker[] = [
+  attacker('bob', 'bob.durand@demo-b.example', 2),
+  attacker('iso-b', 'iso-b@test.example', 2),
+  attacker('iso-admin-b', 'iso-admin-b@test.example', 2),
+];
 
 /**
  * ↓ Extension point: the activity and store cases. denis (demo) is limited to DEMO-A's activity
@@ -288,6 +302,11 @@ describe('isolation API: another depositor, activity, store or user', () => {
     await addUser(target, {
       login: 'iso-b',
       roles: ALL_ROLES.filter((r) => r !== Role.ADMIN && !r.startsWith('ADMIN_')),
+      depositorIds: [2],
+    });
+    await addUser(target, {
+      login: 'iso-admin-b',
+      roles: [...ALL_ROLES.filter((r) => r !== Role.ADMIN && !r.startsWith('ADMIN_')), ...DEPOSITOR_ADMIN_ROLES],
       depositorIds: [2],
     });
     admin = await loginAs(target, 'admin');

@@ -6,6 +6,7 @@ import type { Db } from '@portal/db';
 import Handlebars from 'handlebars';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { QueryRunner } from 'typeorm';
+import { MAIL_COLUMN, type MailColumns } from './relay';
 
 /**
  * A file joined to a mail: its bytes, or the key of a stored file (libs/files) read when the mail
@@ -118,11 +119,13 @@ export class Mailer {
     return this.transporter !== undefined;
   }
 
-  /** Records the mail and sends it; rejects with the SMTP error when sending fails. */
-  async send(message: MailMessage, template?: string): Promise<void> {
+  /** Records the mail (with the service's own columns, if any) and sends it; rejects with the SMTP error when sending fails. */
+  async send(message: MailMessage, template?: string, columns: MailColumns = {}): Promise<void> {
+    const extra = Object.keys(columns).filter((c) => MAIL_COLUMN.test(c));
+    const names = ['to', 'cc', 'subject', 'html', 'text', 'template', ...extra].map((c) => `"${c}"`);
     const [row] = await this.db.system.query<{ id: string }>(
-      `INSERT INTO "mail_outbox" ("to", "cc", "subject", "html", "text", "template") VALUES ($1, $2, $3, $4, $5, $6) RETURNING "id"`,
-      [message.to, message.cc ?? [], message.subject, message.html, message.text, template ?? null],
+      `INSERT INTO "mail_outbox" (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING "id"`,
+      [message.to, message.cc ?? [], message.subject, message.html, message.text, template ?? null, ...extra.map((c) => columns[c])],
     );
     if (!this.transporter) return;
     try {

@@ -4,8 +4,8 @@ import type { Db } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import type { Mailer, MailAttachment, MailMessage } from './mail';
 
-/** Extra columns of the service's own (alert id, order count…), written with the mail. */
-export type MailColumns = Record<string, string | number | null>;
+/** Extra columns of the service's own (alert id, order count, depositors…), written with the mail. */
+export type MailColumns = Record<string, string | number | number[] | null>;
 
 /** An attachment as the outbox keeps it: a stored file's key, or the bytes in base64. */
 interface StoredAttachment {
@@ -15,7 +15,8 @@ interface StoredAttachment {
   base64?: string;
 }
 
-const COLUMN = /^[a-z_]+$/;
+/** The name an extra column may have (names are written into the statement). */
+export const MAIL_COLUMN = /^[a-z_]+$/;
 
 /**
  * Writes mails to the outbox in the caller's transaction (the one of their cause): they leave
@@ -28,7 +29,7 @@ export async function writeMails(
   columns: MailColumns = {},
 ): Promise<string[]> {
   if (!mails.length) return [];
-  const extra = Object.keys(columns).filter((c) => COLUMN.test(c));
+  const extra = Object.keys(columns).filter((c) => MAIL_COLUMN.test(c));
   const names = ['to', 'cc', 'subject', 'html', 'text', 'template', 'attachments', ...extra].map((c) => `"${c}"`).join(', ');
   const values: unknown[] = [];
   const rows = mails.map((m) => {

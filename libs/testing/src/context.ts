@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { CallerContext } from '@portal/contracts';
+import { adminReachOf, type CallerContext } from '@portal/contracts';
 
-/** A caller context for service tests: a user with these roles and this scope. */
+/**
+ * A caller context for service tests: a user with these roles and this scope, and the back office
+ * reach a session gives them (adminReachOf of their roles and depositors: none given, every depositor).
+ */
 export function callerContext(options: {
   userId?: number;
   uuid?: string;
@@ -29,6 +32,7 @@ export function callerContext(options: {
       activityKeys: options.activityKeys ?? [],
       storeKeys: options.storeKeys ?? [],
     },
+    adminReach: adminReachOf(options.roles ?? [], options.depositorIds ?? []),
     locale: options.locale ?? 'fr_FR',
     timezone: 'Europe/Paris',
   };

@@ -49,6 +49,7 @@ import { AlertEmailTemplates1766100000000 } from './migrations/1766100000000-Ale
 import { AuditTrail1767200000000 } from './migrations/1767200000000-AuditTrail';
 import { AdminReference1766900000000 } from './migrations/1766900000000-AdminReference';
 import { DataImport1767300000000 } from './migrations/1767300000000-DataImport';
+import { MailOutboxDepositors1768100000000 } from './migrations/1768100000000-MailOutboxDepositors';
 import { Platform } from './platforms/platform.entity';
 import { PlatformsController } from './platforms/platforms.controller';
 import { PlatformsRepository } from './platforms/platforms.repository';
@@ -78,6 +79,7 @@ import { SupportService } from './support/support.service';
         AuditTrail1767200000000,
         AdminReference1766900000000,
         DataImport1767300000000,
+        MailOutboxDepositors1768100000000,
       ],
     }),
   ],

@@ -1,5 +1,5 @@
 import { recordAuditChange } from '@portal/bus';
-import { FULL_SCOPE, type CallerContext, type ReferenceEntity } from '@portal/contracts';
+import { adminReach, AppError, FULL_SCOPE, type CallerContext, type ReferenceEntity } from '@portal/contracts';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -31,10 +31,25 @@ export function recordChange(
 }
 
 /**
- * The provider's back office (ADMIN_DEPOSITOR, ADMIN_LIST) works on every depositor, whatever the
- * administrator's own depositors: the same rule as the existing every-depositor list.
+ * The provider's own back office pages (email templates, announcements) work on every depositor,
+ * whatever the administrator's own depositors.
  */
 export const providerScope = (ctx: CallerContext): CallerContext => ({ ...ctx, scope: FULL_SCOPE });
+
+/**
+ * The back office on depositors' data (ADMIN_DEPOSITOR, ADMIN_LIST, logos, logs, mails) works in the
+ * administrator's reach (adminReachOf): every depositor for ADMIN and the provider's staff, their own
+ * for a depositor's administrator, whatever filter they chose in Settings.
+ */
+export const reachScope = (ctx: CallerContext): CallerContext => ({ ...ctx, scope: adminReach(ctx) });
+
+/**
+ * Rows that belong to no depositor and are shared by all (platforms, technical logs): changed only by
+ * an administrator who reaches every depositor; a depositor's administrator is refused (403).
+ */
+export function requireWholeReach(ctx: CallerContext): void {
+  if (!adminReach(ctx).all) throw new AppError('permissionDenied', 'a row shared by every depositor');
+}
 
 /** A PostgreSQL unique violation on this constraint or index. */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {

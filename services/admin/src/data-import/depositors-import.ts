@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, DEPOSITOR_IMPORT_COLUMNS, type CallerContext, type DepositorInput } from '@portal/contracts';
+import { adminReach, AppError, DEPOSITOR_IMPORT_COLUMNS, type CallerContext, type DepositorInput } from '@portal/contracts';
 import { Db } from '@portal/db';
-import { FileStorage, ImportRuns, keyedImportHandler, type KeyedImportKind } from '@portal/files';
-import { providerScope } from '../common/changes';
+import { FileStorage, ImportRuns, keyedImportHandler, refusal, type KeyedImportKind } from '@portal/files';
+import { reachScope } from '../common/changes';
 import { ReferenceTables } from '../reference-lists/reference-table';
 import { DEPOSITORS } from '../reference-lists/tables';
 
@@ -11,7 +11,9 @@ type DepositorLine = DepositorInput & { id: number | null };
 /**
  * Depositors by import (spec §2 data import, §3 Depositor): a line creates the depositor of its code
  * or updates it, through the back office's own form rules (the same zod input, §5 uniqueness, audit
- * record), one transaction per line. The provider's back office sees every depositor (as its list).
+ * record), one transaction per line, in the administrator's reach (as its list: a depositor's
+ * administrator updates only their own, creates none: any other code is refused, known or not,
+ * with importCodeNotAuthorized).
  */
 @Injectable()
 export class DepositorsImport {
@@ -31,9 +33,8 @@ export class DepositorsImport {
       columns: DEPOSITOR_IMPORT_COLUMNS,
       resolve: async (ctx, v) => {
         const code = v.code as string;
-        const [existing] = await this.db.scopedQuery<{ id: number }>(providerScope(ctx), `SELECT id FROM depositors WHERE code = $1`, [
-          code,
-        ]);
+        const [existing] = await this.db.scopedQuery<{ id: number }>(reachScope(ctx), `SELECT id FROM depositors WHERE code = $1`, [code]);
+        if (!existing && !adminReach(ctx).all) return refusal('importCodeNotAuthorized', { column: 'code', code });
         return {
           status: existing ? 'update' : 'create',
           depositor_id: existing?.id ?? null,

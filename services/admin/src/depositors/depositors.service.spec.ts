@@ -66,7 +66,8 @@ describe('depositors, activities and stores', () => {
     });
 
     it('falls back on the caller’s scope without a resolved reach (deny by default)', async () => {
-      expect(await h.call(AdminSubjects.depositorsAdmin, callerContext({ roles: [Role.ADMIN_USERS], depositorIds: [] }))).toEqual([]);
+      const machine = { ...callerContext({ roles: [Role.ADMIN_USERS], depositorIds: [] }), adminReach: undefined };
+      expect(await h.call(AdminSubjects.depositorsAdmin, machine)).toEqual([]);
     });
 
     it('refuses other users with permissionDenied', async () => {

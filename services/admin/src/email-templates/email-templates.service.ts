@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, hasAnyRole, Role, shortLocale, type CallerContext } from '@portal/contracts';
+import { mailOfCaller } from '../mail-outbox/mail-depositors';
 import { Mailer } from '@portal/mail';
 import { validateData } from '../common/validate';
 import type { EmailTemplate, TemplateVisibility } from './email-template.entity';
@@ -42,7 +43,11 @@ export class EmailTemplatesService {
   async send(ctx: CallerContext, data: unknown): Promise<{ ok: true }> {
     const { recipient, subject, body } = validateData(SendEmailCommand, data);
     try {
-      await this.mailer.send({ to: recipient.trim(), subject: subject.trim(), html: textToHtml(body), text: body }, 'email-template');
+      await this.mailer.send(
+        { to: recipient.trim(), subject: subject.trim(), html: textToHtml(body), text: body },
+        'email-template',
+        mailOfCaller(ctx),
+      );
     } catch {
       throw new AppError('emailFailed', 'the mail could not be sent');
     }

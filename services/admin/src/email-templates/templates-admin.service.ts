@@ -15,6 +15,7 @@ import {
   type TemplatePreviewDto,
   type UserDto,
 } from '@portal/contracts';
+import { mailOfCaller } from '../mail-outbox/mail-depositors';
 import { countedPage, Db, likeLiteral, orderBy, rowsOf, ScopedWhere } from '@portal/db';
 import { Mailer } from '@portal/mail';
 import type { EntityManager } from 'typeorm';
@@ -116,7 +117,11 @@ export class TemplatesAdminService {
     const mail = renderTemplate(input.subject, input.body, sampleData(input.locale));
     const to = await this.ownAddress(ctx);
     try {
-      await this.mailer.send({ to, subject: `[TEST] ${mail.subject}`, html: mail.html, text: htmlToText(mail.html) }, 'template-test');
+      await this.mailer.send(
+        { to, subject: `[TEST] ${mail.subject}`, html: mail.html, text: htmlToText(mail.html) },
+        'template-test',
+        mailOfCaller(ctx),
+      );
     } catch (e) {
       this.logger.warn(`test mail to ${to} failed: ${e instanceof Error ? e.message : String(e)}`);
       throw new AppError('emailFailed', 'the test mail could not be sent');

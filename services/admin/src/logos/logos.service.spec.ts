@@ -87,4 +87,19 @@ describe('depositors’ logos', () => {
       key: 'cannotReadFile',
     });
   });
+
+  it('lets DEMO-A’s own administrator set, read and remove DEMO-A’s logo only: DEMO-B’s answers 404 and is kept', async () => {
+    const adminOfA = callerContext({ userId: 62, roles: [Role.ADMIN_DEPOSITOR], depositorIds: [1] });
+    const ofB = await h.call<LogoDto>(S.logoSet, admin(), { depositorId: 2, upload: await upload(await image(20, 10, 'png')) });
+    const key = await upload(await image(20, 10, 'png'));
+    await expect(h.call(S.logoSet, adminOfA, { depositorId: 2, upload: key })).rejects.toMatchObject({ key: 'objectNotFound' });
+    expect(await files.exists(key)).toBe(false);
+    await expect(h.call(S.logoRemove, adminOfA, { depositorId: 2 })).rejects.toMatchObject({ key: 'objectNotFound' });
+    await expect(h.call(S.logoOf, adminOfA, { depositorId: 2 })).rejects.toMatchObject({ key: 'objectNotFound' });
+    expect(await h.call<LogoDto>(S.logoOf, admin(), { depositorId: 2 })).toMatchObject({ key: ofB.key });
+    expect(await files.exists(ofB.key)).toBe(true);
+    const own = await h.call<LogoDto>(S.logoSet, adminOfA, { depositorId: 1, upload: await upload(await image(20, 10, 'png')) });
+    expect(await h.call<LogoDto>(S.logoOf, adminOfA, { depositorId: 1 })).toMatchObject({ key: own.key });
+    expect(await h.call(S.logoRemove, adminOfA, { depositorId: 1 })).toEqual({ ok: true });
+  });
 });

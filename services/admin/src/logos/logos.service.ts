@@ -11,10 +11,10 @@ import {
   type CallerContext,
   type LogoDto,
 } from '@portal/contracts';
-import { Db, rowsOf } from '@portal/db';
+import { Db, inScope, rowsOf } from '@portal/db';
 import { FileStorage, PNG } from '@portal/files';
 import sharp from 'sharp';
-import { providerScope, recordChange } from '../common/changes';
+import { reachScope, recordChange } from '../common/changes';
 import { MAX_ID } from '../common/validate';
 
 export const LOGO_FOLDER = 'admin/logos';
@@ -30,9 +30,9 @@ interface LogoRow {
 
 /**
  * Depositors' logos (spec §5: 300x150, PNG preferred): an upload (PNG or JPEG, read from its bytes)
- * is resized to fit 300x150 without being enlarged and kept as PNG. ADMIN_DEPOSITOR sets any
- * depositor's; a user with USER_CHANGE_OWN_LOGO one of their own depositors'. Shown in the
- * header of that depositor's users.
+ * is resized to fit 300x150 without being enlarged and kept as PNG. ADMIN_DEPOSITOR sets those of
+ * the depositors in their reach (another's answers 404); a user with USER_CHANGE_OWN_LOGO one of
+ * their own depositors'. Shown in the header of that depositor's users.
  */
 @Injectable()
 export class LogosService {
@@ -44,10 +44,10 @@ export class LogosService {
     @Inject(OutboxRelay) private readonly outbox: OutboxRelay,
   ) {}
 
-  /** The back office: any depositor. */
+  /** The back office: any depositor in the administrator's reach. */
   set(ctx: CallerContext, data: unknown): Promise<LogoDto> {
     const { depositorId, upload } = logoCommand(data, true);
-    return this.store(providerScope(ctx), ctx, depositorId!, upload);
+    return this.store(reachScope(ctx), ctx, depositorId!, upload);
   }
 
   /** The caller's own depositor: named, or the only one they have; another's answers 404. */
@@ -63,8 +63,9 @@ export class LogosService {
 
   async remove(ctx: CallerContext, data: unknown): Promise<{ ok: true }> {
     const { depositorId } = logoCommand({ ...(data as object), upload: 'none' }, true, false);
-    const old = await this.db.scoped(providerScope(ctx), async (em) => {
-      const current = await this.current(em, depositorId!);
+    const reach = reachScope(ctx);
+    const old = await this.db.scoped(reach, async (em) => {
+      const current = await this.current(em, reach, depositorId!);
       await em.query(`UPDATE depositors SET logo_key = NULL, logo_updated_at = NULL WHERE id = $1`, [depositorId]);
       await recordChange(em, ctx, {
         entity: 'logo',
@@ -82,12 +83,13 @@ export class LogosService {
   }
 
   /**
-   * A depositor's logo: ADMIN_DEPOSITOR reads any, other users their depositors' (404 otherwise).
+   * A depositor's logo: ADMIN_DEPOSITOR reads those in their reach, other users their depositors'
+   * (404 otherwise).
    * Without an id: the caller's own depositor's (the first of theirs that has one).
    */
   async of(ctx: CallerContext, data: unknown): Promise<LogoDto> {
     const raw = (data as { depositorId?: unknown } | null)?.depositorId;
-    const scope = hasAnyRole(ctx.roles, [Role.ADMIN_DEPOSITOR]) && raw !== undefined ? providerScope(ctx) : ctx;
+    const scope = hasAnyRole(ctx.roles, [Role.ADMIN_DEPOSITOR]) && raw !== undefined ? reachScope(ctx) : ctx;
     const [row] =
       raw === undefined || raw === null || raw === ''
         ? await this.db.scopedQuery<LogoRow>(
@@ -105,12 +107,12 @@ export class LogosService {
   private async store(scope: CallerContext, ctx: CallerContext, depositorId: number, upload: string): Promise<LogoDto> {
     try {
       // The depositor first: another's answers 404 before any work on the image.
-      await this.db.scoped(scope, (em) => this.current(em, depositorId));
+      await this.db.scoped(scope, (em) => this.current(em, scope, depositorId));
       const png = await fitLogo(await this.files.read(upload));
       const stored = await this.files.put(png, { folder: LOGO_FOLDER, maxBytes: LOGO_UPLOAD_MAX_BYTES, accept: [PNG] });
       try {
         const old = await this.db.scoped(scope, async (em) => {
-          const current = await this.current(em, depositorId, true);
+          const current = await this.current(em, scope, depositorId, true);
           const [row] = rowsOf<LogoRow>(
             await em.query(
               `UPDATE depositors SET logo_key = $2, logo_updated_at = now() WHERE id = $1 RETURNING id, logo_key, logo_updated_at`,
@@ -139,7 +141,9 @@ export class LogosService {
     }
   }
 
-  private async current(em: import('typeorm').EntityManager, depositorId: number, lock = false): Promise<LogoRow> {
+  /** The depositor's logo row, if the depositor is in this scope (row-level security agrees): 404 otherwise. */
+  private async current(em: import('typeorm').EntityManager, scope: CallerContext, depositorId: number, lock = false): Promise<LogoRow> {
+    if (!inScope(scope.scope, depositorId)) throw notFound('depositor');
     const [row] = rowsOf<LogoRow>(
       await em.query(`SELECT id, logo_key, logo_updated_at FROM depositors WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [depositorId]),
     );

@@ -74,4 +74,13 @@ describe('logs in the back office', () => {
       key: 'permissionDenied',
     });
   });
+
+  it('shows a depositor’s administrator no log (logs name no depositor): empty list, 404, nothing acknowledged', async () => {
+    const adminOfA = { ...callerContext({ userId: 92, roles: [Role.ADMIN_LOGS], depositorIds: [1] }), user: admin().user };
+    expect(await h.call<ListPage<AdminLogDto>>(S.logsList, adminOfA, {})).toMatchObject({ rows: [], total: 0 });
+    await expect(h.call(S.logGet, adminOfA, { id: 1 })).rejects.toMatchObject({ key: 'objectNotFound' });
+    await expect(h.call(S.logsAcknowledge, adminOfA, { ids: ['3'] })).rejects.toMatchObject({ key: 'objectNotFound' });
+    expect(await h.call(S.logsAcknowledge, adminOfA, { ids: ['1', '3'] })).toEqual({ acknowledged: [] });
+    expect((await h.call<AdminLogDto>(S.logGet, admin(), { id: 3 })).ackAt).toBeNull();
+  });
 });

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { OutboxRelay } from '@portal/bus';
 import {
   ADMIN_LOGS_LIST,
+  adminReach,
   dayEnd,
   dayStart,
   isDay,
@@ -34,7 +35,9 @@ const NOT_NULL = new Set(['l.last_at', 'l.first_at', 'l.counter', 'l.severity', 
  * The back office's logs (spec §3 Log, §6 "acknowledge logs"): ADMIN_LOGS reads them with filters
  * and acknowledges one or several, with its name, the date and a comment. A repeat of an
  * acknowledged occurrence opens a new row (logs_open_occurrence), so nothing acknowledged hides a
- * new problem.
+ * new problem. Logs name no depositor (technical and security events of the whole portal): only an
+ * administrator who reaches every depositor reads them; to a depositor's administrator the list is
+ * empty and a log answers 404.
  */
 @Injectable()
 export class LogsAdminService {
@@ -47,7 +50,9 @@ export class LogsAdminService {
     const request = parseListRequest(ADMIN_LOGS_LIST, data);
     const f = request.filter;
     const scope = providerScope(ctx);
-    const w = ScopedWhere.of(scope, { depositor: 'l.id' }).anyOf('l.severity', f.severity, 'text').equals('l.module', f.module);
+    const w = ScopedWhere.of(scope, { depositor: 'l.id' });
+    if (!adminReach(ctx).all) w.and('false');
+    w.anyOf('l.severity', f.severity, 'text').equals('l.module', f.module);
     if (f.acknowledged !== undefined) w.and(f.acknowledged ? 'l.ack_at IS NOT NULL' : 'l.ack_at IS NULL');
     if (f.q) w.and(`l.message ILIKE ${w.param(`%${likeLiteral(f.q)}%`)}`);
     if (f.lastFrom) w.and(`l.last_at >= ${w.param(bound(f.lastFrom, ctx.timezone, 'start'))}::timestamptz`);
@@ -66,6 +71,7 @@ export class LogsAdminService {
 
   async get(ctx: CallerContext, data: unknown): Promise<AdminLogDto> {
     const id = logId(data);
+    if (!adminReach(ctx).all) throw notFound('log');
     const [row] = await this.db.scopedQuery<AdminLogDto>(providerScope(ctx), `SELECT ${COLUMNS} FROM logs l WHERE l.id = $1::bigint`, [id]);
     if (!row) throw notFound('log');
     return row;
@@ -75,6 +81,7 @@ export class LogsAdminService {
   async acknowledge(ctx: CallerContext, data: unknown): Promise<{ acknowledged: string[] }> {
     const input = parseBody(logAcknowledgeInput, data);
     const by = ctx.user?.login ?? ctx.client?.name ?? 'system';
+    if (!adminReach(ctx).all) return this.acknowledgeNone(ctx, input.ids);
     const rows = await this.db.scoped(providerScope(ctx), async (em) => {
       const acknowledged = rowsOf<AdminLogDto>(
         await em.query(
@@ -92,6 +99,12 @@ export class LogsAdminService {
     if (rows.length) this.outbox.kick();
     if (!rows.length && input.ids.length === 1) await this.get(ctx, { id: input.ids[0] }); // an unknown log answers 404
     return { acknowledged: rows.map((r) => r.id).sort((a, b) => Number(a) - Number(b)) };
+  }
+
+  /** Outside the reach: nothing acknowledged, one log named answers 404 as an unknown one. */
+  private async acknowledgeNone(ctx: CallerContext, ids: string[]): Promise<{ acknowledged: string[] }> {
+    if (ids.length === 1) await this.get(ctx, { id: ids[0] });
+    return { acknowledged: [] };
   }
 }
 

@@ -49,4 +49,36 @@ describe('mail outbox', () => {
       key: 'permissionDenied',
     });
   });
+
+  describe('in the administrator’s reach', () => {
+    const subjects = (page: MailOutboxPage) => page.items.map((m) => m.subject);
+    const adminOfA = () => callerContext({ roles: [Role.ADMIN_TEMPLATE, Role.ADMIN_LOGS], depositorIds: [1] });
+
+    beforeAll(async () => {
+      const mailer = h.get(Mailer);
+      for (const [subject, depositors] of [
+        ['Of A', [1]],
+        ['Of B', [2]],
+        ['Of A and B', [1, 2]],
+      ] as const)
+        await mailer.send({ to: 'x@example.com', subject, html: '-', text: '-' }, 'test', { depositor_ids: [...depositors] });
+    });
+
+    it('shows DEMO-A’s administrator only mails whose depositors are all theirs (none of the provider’s)', async () => {
+      const page = await h.call<MailOutboxPage>(AdminSubjects.mailOutbox, adminOfA());
+      expect([page.total, subjects(page)]).toEqual([1, ['Of A']]);
+      const admin = await h.call<MailOutboxPage>(AdminSubjects.mailOutbox, callerContext({ roles: [Role.ADMIN] }));
+      expect(admin.total).toBe(6);
+      expect(subjects(admin).slice(0, 3)).toEqual(['Of A and B', 'Of B', 'Of A']);
+    });
+
+    it('records the sender’s own depositors with a mail sent from Settings, none for the provider’s staff', async () => {
+      const data = { recipient: 'a@example.com', subject: 'Sent by A', body: 'b' };
+      await h.call(AdminSubjects.sendEmail, callerContext({ roles: [Role.USER_EMAIL_TEMPLATE_ADMIN], depositorIds: [1] }), data);
+      await h.call(AdminSubjects.sendEmail, callerContext({ roles: [Role.ADMIN_TEMPLATE] }), { ...data, subject: 'Sent by staff' });
+      expect(subjects(await h.call<MailOutboxPage>(AdminSubjects.mailOutbox, adminOfA()))).toEqual(['Sent by A', 'Of A']);
+      const all = subjects(await h.call<MailOutboxPage>(AdminSubjects.mailOutbox, callerContext({ roles: [Role.ADMIN_LOGS] })));
+      expect(all.slice(0, 2)).toEqual(['Sent by staff', 'Sent by A']);
+    });
+  });
 });

@@ -19,9 +19,11 @@ import { seedAdminDemo } from '../demo/seed';
 describe('reference lists in the back office', () => {
   let h: ServiceHarness;
   let db: Db;
-  // carla's shape: a provider's administrator without depositors of her own.
+  // carla's shape: the provider's administrators, without depositors of their own (they reach every depositor).
   const depositorAdmin = () => callerContext({ userId: 70, roles: [Role.ADMIN_DEPOSITOR], depositorIds: [] });
-  const listAdmin = () => callerContext({ userId: 71, roles: [Role.ADMIN_LIST], depositorIds: [1] });
+  const listAdmin = () => callerContext({ userId: 71, roles: [Role.ADMIN_LIST], depositorIds: [] });
+  // DEMO-A's own administrator: reaches DEMO-A only.
+  const adminOfA = () => callerContext({ userId: 73, roles: [Role.ADMIN_DEPOSITOR, Role.ADMIN_LIST], depositorIds: [1] });
   const user = () => callerContext({ userId: 72, roles: [Role.PGT_USER], depositorIds: [1] });
 
   beforeAll(async () => {
@@ -153,7 +155,7 @@ describe('reference lists in the back office', () => {
       });
     });
 
-    it('filters activities and stores by depositor, every depositor whatever the administrator’s own', async () => {
+    it('filters activities and stores by depositor, every depositor for the provider’s administrator', async () => {
       const stores = await h.call<ListPage<AdminStoreDto>>(S.storesList, listAdmin(), { filter: { depositorId: 2 } });
       expect(stores.rows.every((s) => s.depositorId === 2)).toBe(true);
       expect(stores.total).toBeGreaterThan(0);
@@ -165,6 +167,86 @@ describe('reference lists in the back office', () => {
         await expect(h.call(S.platformsList, ctx, {})).rejects.toMatchObject({ key: 'permissionDenied' });
         await expect(h.call(S.activityDelete, ctx, { id: 1 })).rejects.toMatchObject({ key: 'permissionDenied' });
       }
+    });
+  });
+
+  describe('a depositor’s administrator (DEMO-A) reaches DEMO-A only', () => {
+    const codes = (page: ListPage<{ code: string }>) => page.rows.map((r) => r.code);
+
+    it('lists and reads only DEMO-A; DEMO-B answers 404 like an unknown depositor, and creating a depositor is refused', async () => {
+      const page = await h.call<ListPage<AdminDepositorDto>>(S.depositorsList, adminOfA(), {});
+      expect([page.total, codes(page)]).toEqual([1, ['DEMO-A']]);
+      expect(await h.call<AdminDepositorDto>(S.depositorGet, adminOfA(), { id: 1 })).toMatchObject({ code: 'DEMO-A' });
+      await expect(h.call(S.depositorGet, adminOfA(), { id: 2 })).rejects.toMatchObject({ key: 'objectNotFound' });
+      await expect(h.call(S.depositorUpdate, adminOfA(), { id: 2, values: { code: 'DEMO-B', label: 'Taken' } })).rejects.toMatchObject({
+        key: 'objectNotFound',
+      });
+      await expect(h.call(S.depositorCreate, adminOfA(), { code: 'DEMO-NEW', label: 'x' })).rejects.toMatchObject({
+        key: 'permissionDenied',
+      });
+      const rows = await db.system.query<{ code: string; label: string }>(
+        `SELECT code, label FROM depositors WHERE id = 2 OR code = 'DEMO-NEW'`,
+      );
+      expect(rows).toEqual([{ code: 'DEMO-B', label: expect.not.stringMatching('Taken') }]);
+      // The provider's administrator still sees both.
+      expect((await h.call<ListPage<AdminDepositorDto>>(S.depositorsList, depositorAdmin(), {})).rows.map((d) => d.id)).toEqual(
+        expect.arrayContaining([1, 2]),
+      );
+    });
+
+    it('edits DEMO-A’s own record', async () => {
+      const [a] = await db.system.query<{ label: string }>(`SELECT label FROM depositors WHERE id = 1`);
+      const edited = await h.call<AdminDepositorDto>(S.depositorUpdate, adminOfA(), { id: 1, values: { code: 'DEMO-A', label: a.label } });
+      expect(edited).toMatchObject({ id: 1, label: a.label });
+    });
+
+    it('lists, reads and changes only DEMO-A’s activities and stores; DEMO-B’s answer 404', async () => {
+      const activities = await h.call<ListPage<AdminActivityDto>>(S.activitiesList, adminOfA(), {});
+      expect(activities.total).toBeGreaterThan(0);
+      expect(activities.rows.every((a) => a.depositorId === 1)).toBe(true);
+      expect((await h.call<ListPage<AdminStoreDto>>(S.storesList, adminOfA(), { filter: { depositorId: 2 } })).total).toBe(0);
+      const [ofB] = await db.system.query<{ id: number }>(`SELECT id FROM activities WHERE depositor_id = 2 ORDER BY id LIMIT 1`);
+      const [storeOfB] = await db.system.query<{ id: number }>(`SELECT id FROM stores WHERE depositor_id = 2 ORDER BY id LIMIT 1`);
+      await expect(h.call(S.activityGet, adminOfA(), { id: ofB.id })).rejects.toMatchObject({ key: 'objectNotFound' });
+      await expect(
+        h.call(S.activityUpdate, adminOfA(), { id: ofB.id, values: { depositorId: 2, code: 'HIJACK', label: 'x' } }),
+      ).rejects.toMatchObject({ key: 'objectNotFound' });
+      await expect(h.call(S.activityDelete, adminOfA(), { id: ofB.id })).rejects.toMatchObject({ key: 'objectNotFound' });
+      await expect(h.call(S.storeDelete, adminOfA(), { id: storeOfB.id })).rejects.toMatchObject({ key: 'objectNotFound' });
+      expect(await db.system.query(`SELECT 1 FROM activities WHERE id = $1 AND code <> 'HIJACK'`, [ofB.id])).toHaveLength(1);
+      expect(await db.system.query(`SELECT 1 FROM stores WHERE id = $1`, [storeOfB.id])).toHaveLength(1);
+    });
+
+    it('refuses a row for DEMO-B (created or moved there) as a depositor code outside the scope', async () => {
+      for (const subject of [S.activityCreate, S.storeCreate]) {
+        await expect(h.call(subject, adminOfA(), { depositorId: 2, code: 'OUT-OF-REACH', label: 'x' })).rejects.toMatchObject({
+          key: 'validationFailed',
+          fields: { depositorId: 'unknownCode' },
+        });
+      }
+      const own = await h.call<AdminActivityDto>(S.activityCreate, adminOfA(), { depositorId: 1, code: 'REACH-OWN', label: 'Own' });
+      await expect(
+        h.call(S.activityUpdate, adminOfA(), { id: own.id, values: { depositorId: 2, code: 'REACH-OWN', label: 'Own' } }),
+      ).rejects.toMatchObject({ key: 'validationFailed', fields: { depositorId: 'unknownCode' } });
+      expect(await h.call(S.activityDelete, adminOfA(), { id: own.id })).toEqual({ ok: true });
+      expect(await db.system.query(`SELECT 1 FROM activities WHERE code IN ('OUT-OF-REACH', 'REACH-OWN')`)).toHaveLength(0);
+      expect(await db.system.query(`SELECT 1 FROM stores WHERE code = 'OUT-OF-REACH'`)).toHaveLength(0);
+    });
+
+    it('reads the platforms every depositor shares, and changes none of them', async () => {
+      const page = await h.call<ListPage<AdminPlatformDto>>(S.platformsList, adminOfA(), {});
+      expect(page.total).toBe((await h.call<ListPage<AdminPlatformDto>>(S.platformsList, listAdmin(), {})).total);
+      const [p] = page.rows;
+      expect(await h.call<AdminPlatformDto>(S.platformGet, adminOfA(), { id: p.id })).toMatchObject({ code: p.code });
+      await expect(h.call(S.platformCreate, adminOfA(), { code: 'MINE', label: 'x', town: 'y' })).rejects.toMatchObject({
+        key: 'permissionDenied',
+      });
+      await expect(
+        h.call(S.platformUpdate, adminOfA(), { id: p.id, values: { code: p.code, label: 'x', town: 'y' } }),
+      ).rejects.toMatchObject({
+        key: 'permissionDenied',
+      });
+      await expect(h.call(S.platformDelete, adminOfA(), { id: p.id })).rejects.toMatchObject({ key: 'permissionDenied' });
     });
   });
 });

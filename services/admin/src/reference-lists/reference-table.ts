@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { auditedWrite, OutboxRelay, type AuditedRows } from '@portal/bus';
 import {
+  adminReach,
   AppError,
   FIELD_ERRORS,
   notFound,
@@ -14,11 +15,11 @@ import {
   type ListPage,
   type ReferenceEntity,
 } from '@portal/contracts';
-import { countedPage, Db, orderBy, rowsOf, ScopedWhere } from '@portal/db';
+import { countedPage, Db, inScope, orderBy, rowsOf, ScopedWhere } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { MAX_ID } from '../common/validate';
-import { isUniqueViolation, providerScope } from '../common/changes';
+import { isUniqueViolation, providerScope, reachScope, requireWholeReach } from '../common/changes';
 
 /**
  * One table of the provider's reference data as the back office edits it: its list (the list kit),
@@ -42,7 +43,13 @@ export interface ReferenceTable<L extends ListDeclaration, I extends Record<stri
   unique: Record<string, { key: ErrorKey; field: string; columns: string[] }>;
   /** Foreign key constraint → the field naming another table's row, its column here and that table. */
   references?: Record<string, { field: string; column: string; table: string }>;
-  depositorOf?(row: Record<string, unknown>): number | null;
+  /**
+   * The row's depositor, as a column of the select and as read from an answered row. Absent: a row
+   * shared by every depositor (platforms), read by all and changed only by those who reach every one.
+   */
+  depositor?: { column: string; of(row: Record<string, unknown>): number | null };
+  /** Creating a row makes a new depositor (not in anyone's reach but the provider's). */
+  createsDepositor?: boolean;
   /** Refuses a deletion (throws) while other rows need this one. */
   beforeDelete?(em: EntityManager, id: number): Promise<void>;
 }
@@ -58,7 +65,12 @@ export function rowId(data: unknown): number {
   return id;
 }
 
-/** List, read, create, update and delete of a reference table, each change on the outbox with before and after. */
+/**
+ * List, read, create, update and delete of a reference table, each change on the outbox with before
+ * and after, in the administrator's reach: a depositor's administrator lists, reads and changes only
+ * their depositors' rows (another's answers 404 like an unknown one; a row naming another depositor
+ * is refused as an unknown code), and reads the shared rows without changing them.
+ */
 @Injectable()
 export class ReferenceTables {
   constructor(
@@ -68,8 +80,11 @@ export class ReferenceTables {
 
   async list<T>(spec: AnyTable, ctx: CallerContext, data: unknown): Promise<ListPage<T>> {
     const request = parseListRequest(spec.list, data);
-    const scope = providerScope(ctx);
-    const w = ScopedWhere.of(scope, { depositor: 't.id' });
+    const scope = reachScope(ctx);
+    // Shared rows are everyone's; the others are kept to the reach (and row-level security narrows what they count).
+    const w = spec.depositor
+      ? ScopedWhere.of(scope, { depositor: spec.depositor.column })
+      : ScopedWhere.of(providerScope(ctx), { depositor: 't.id' });
     spec.filter(w, request.filter);
     return countedPage<T>(
       (sql, params) => this.db.scopedQuery(scope, sql, params),
@@ -85,16 +100,17 @@ export class ReferenceTables {
 
   async get<T>(spec: AnyTable, ctx: CallerContext, data: unknown): Promise<T> {
     const id = rowId(data);
-    return this.db.scoped(providerScope(ctx), (em) => this.read<T>(em, spec, id));
+    return this.db.scoped(reachScope(ctx), (em) => this.read<T>(em, spec, id, ctx));
   }
 
   async create<T>(spec: AnyTable, ctx: CallerContext, data: unknown): Promise<T> {
     const input = parseBody(spec.input, data);
+    if (!spec.depositor || spec.createsDepositor) requireWholeReach(ctx);
     const columns = spec.columns(input);
     const names = Object.keys(columns);
     return this.write(spec, ctx, async (em) => {
       const id = await auditedWrite(em, ctx, audited(spec), { written: (created: number) => [created] }, async () => {
-        await this.check(em, spec, columns);
+        await this.check(em, spec, ctx, columns);
         const [row] = rowsOf<{ id: number }>(
           await em.query(
             `INSERT INTO ${spec.table} (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
@@ -103,33 +119,35 @@ export class ReferenceTables {
         );
         return row.id;
       });
-      return this.read<T>(em, spec, id);
+      return this.read<T>(em, spec, id, ctx);
     });
   }
 
   async update<T>(spec: AnyTable, ctx: CallerContext, data: unknown): Promise<T> {
     const id = rowId(data);
     const input = parseBody(spec.input, (data as { values?: unknown }).values);
+    if (!spec.depositor) requireWholeReach(ctx);
     const columns = spec.columns(input);
     const names = Object.keys(columns);
     return this.write(spec, ctx, async (em) => {
       await auditedWrite(em, ctx, audited(spec), { ids: [id] }, async (before) => {
-        if (!before.length) throw notFound(spec.entity);
-        await this.check(em, spec, columns, id);
+        requireReached(spec, ctx, before);
+        await this.check(em, spec, ctx, columns, id);
         await em.query(`UPDATE ${spec.table} SET ${names.map((n, i) => `"${n}" = $${i + 2}`).join(', ')} WHERE id = $1`, [
           id,
           ...Object.values(columns),
         ]);
       });
-      return this.read<T>(em, spec, id);
+      return this.read<T>(em, spec, id, ctx);
     });
   }
 
   async remove(spec: AnyTable, ctx: CallerContext, data: unknown): Promise<{ ok: true }> {
     const id = rowId(data);
+    if (!spec.depositor) requireWholeReach(ctx);
     await this.write(spec, ctx, (em) =>
       auditedWrite(em, ctx, audited(spec), { ids: [id] }, async (before) => {
-        if (!before.length) throw notFound(spec.entity);
+        requireReached(spec, ctx, before);
         await spec.beforeDelete?.(em, id);
         await em.query(`DELETE FROM ${spec.table} WHERE id = $1`, [id]);
       }),
@@ -137,10 +155,10 @@ export class ReferenceTables {
     return { ok: true };
   }
 
-  /** A change in the provider's scope; a unique or foreign key refusal becomes its §8 key, the outbox is relayed after commit. */
+  /** A change in the administrator's reach; a unique or foreign key refusal becomes its §8 key, the outbox is relayed after commit. */
   private async write<T>(spec: AnyTable, ctx: CallerContext, fn: (em: EntityManager) => Promise<T>): Promise<T> {
     try {
-      const result = await this.db.scoped(providerScope(ctx), fn);
+      const result = await this.db.scoped(reachScope(ctx), fn);
       this.outbox.kick();
       return result;
     } catch (e) {
@@ -161,7 +179,7 @@ export class ReferenceTables {
    * The uniqueness keys and the rows named, checked before writing (the constraints stay the last
    * word between two concurrent writes): a user's mistake is an answer, not a failed statement.
    */
-  private async check(em: EntityManager, spec: AnyTable, columns: Record<string, unknown>, id?: number): Promise<void> {
+  private async check(em: EntityManager, spec: AnyTable, ctx: CallerContext, columns: Record<string, unknown>, id?: number): Promise<void> {
     for (const { key, field, columns: keyColumns } of Object.values(spec.unique) as { key: ErrorKey; field: string; columns: string[] }[]) {
       const values = keyColumns.map((c) => columns[c]);
       const taken = rowsOf(
@@ -175,7 +193,9 @@ export class ReferenceTables {
     for (const ref of Object.values(spec.references ?? {}) as { field: string; column: string; table: string }[]) {
       const value = columns[ref.column];
       if (value === null || value === undefined) continue;
-      if (!rowsOf(await em.query(`SELECT 1 FROM ${ref.table} WHERE id = $1`, [value])).length) {
+      // A depositor outside the reach is refused as an unknown one (row-level security hides it too).
+      const outside = ref.table === 'depositors' && !inScope(adminReach(ctx), value as number);
+      if (outside || !rowsOf(await em.query(`SELECT 1 FROM ${ref.table} WHERE id = $1`, [value])).length) {
         throw new AppError('validationFailed', `${ref.field} names nothing known`, undefined, {
           [ref.field]: FIELD_ERRORS.unknownCode as FieldErrorKey,
         });
@@ -183,11 +203,17 @@ export class ReferenceTables {
     }
   }
 
-  private async read<T>(em: EntityManager, spec: AnyTable, id: number): Promise<T> {
-    const [row] = rowsOf<T>(await em.query(`${spec.select} WHERE t.id = $1`, [id]));
-    if (!row) throw notFound(spec.entity);
+  private async read<T>(em: EntityManager, spec: AnyTable, id: number, ctx: CallerContext): Promise<T> {
+    const [row] = rowsOf<T & Record<string, unknown>>(await em.query(`${spec.select} WHERE t.id = $1`, [id]));
+    requireReached(spec, ctx, row ? [row] : []);
     return row;
   }
+}
+
+/** The row exists and is in the caller's reach (or shared), else 404 as for an unknown one. */
+function requireReached(spec: AnyTable, ctx: CallerContext, rows: Record<string, unknown>[]): void {
+  const [row] = rows;
+  if (!row || (spec.depositor && !inScope(adminReach(ctx), spec.depositor.of(row)))) throw notFound(spec.entity);
 }
 
 /** A table's rows as the audit trail reads them around a change: locked (the change's own rows), each with its depositor. */
@@ -199,7 +225,7 @@ function audited(spec: AnyTable): AuditedRows<Record<string, unknown>> {
     subject: (row) => ({
       id: row.id as number,
       label: typeof row.code === 'string' ? row.code : null,
-      depositorIds: [spec.depositorOf?.(row)],
+      depositorIds: [spec.depositor?.of(row)],
     }),
   };
 }

@@ -41,9 +41,11 @@ export const DEPOSITORS: ReferenceTable<typeof ADMIN_DEPOSITORS_LIST, DepositorI
   input: depositorInput,
   columns: (i) => ({ code: i.code, label: i.label, action_delay_on_address: i.action_delay_on_address ?? null }),
   unique: { depositors_code_unique: { key: 'depositorCodeAlreadyExists', field: 'code', columns: ['code'] } },
-  depositorOf: (row) => row.id as number,
+  depositor: { column: 't.id', of: (row) => row.id as number },
+  createsDepositor: true,
 };
 
+/** Platforms are the provider's, shared by every depositor (a user's Settings narrow to some): no depositor column. */
 export const PLATFORMS: ReferenceTable<typeof ADMIN_PLATFORMS_LIST, PlatformInput> = {
   entity: 'platform',
   table: 'platforms',
@@ -82,7 +84,7 @@ export const ACTIVITIES: ReferenceTable<typeof ADMIN_ACTIVITIES_LIST, ActivityIn
   columns: (i) => ({ depositor_id: i.depositorId, code: i.code, label: i.label }),
   unique: { activities_depositor_code: { key: 'activityCodeAlreadyExists', field: 'code', columns: ['depositor_id', 'code'] } },
   references: { activities_depositor_fk: { field: 'depositorId', column: 'depositor_id', table: 'depositors' } },
-  depositorOf: (row) => row.depositorId as number,
+  depositor: { column: 't.depositor_id', of: (row) => row.depositorId as number },
 };
 
 export const STORES: ReferenceTable<typeof ADMIN_STORES_LIST, StoreInput> = {
@@ -105,5 +107,5 @@ export const STORES: ReferenceTable<typeof ADMIN_STORES_LIST, StoreInput> = {
     stores_depositor_fk: { field: 'depositorId', column: 'depositor_id', table: 'depositors' },
     stores_platform_fk: { field: 'platformId', column: 'platform_id', table: 'platforms' },
   },
-  depositorOf: (row) => row.depositorId as number,
+  depositor: { column: 't.depositor_id', of: (row) => row.depositorId as number },
 };

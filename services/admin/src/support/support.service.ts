@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type CallerContext } from '@portal/contracts';
+import { mailOfCaller } from '../mail-outbox/mail-depositors';
 import { Mailer, MailTemplates } from '@portal/mail';
 import { validateData } from '../common/validate';
 import { ProblemReportCommand, SUPPORT_MAILBOX } from './support.dto';
@@ -27,7 +28,7 @@ export class SupportService {
       sentAt: new Date().toISOString(),
     });
     try {
-      await this.mailer.send({ to: this.supportEmail, ...mail }, 'problem-report');
+      await this.mailer.send({ to: this.supportEmail, ...mail }, 'problem-report', mailOfCaller(ctx));
     } catch {
       throw new AppError('emailFailed', 'the problem report could not be sent');
     }

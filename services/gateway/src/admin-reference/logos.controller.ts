@@ -21,8 +21,8 @@ const UPLOAD =
   'Raw body: PNG or JPEG read from the bytes (415 unexpectedFileContent), at most 2 MB (413 sizeLimitExceeded); kept as a PNG fitting 300x150';
 
 /**
- * Depositors' logos (spec §5 300x150, §6 "change own logo"): set by ADMIN_DEPOSITOR for any
- * depositor or by USER_CHANGE_OWN_LOGO for one of the caller's own; read by that depositor's users
+ * Depositors' logos (spec §5 300x150, §6 "change own logo"): set by ADMIN_DEPOSITOR for a
+ * depositor in their reach or by USER_CHANGE_OWN_LOGO for one of the caller's own; read by that depositor's users
  * (the header shows GET /api/logo); another depositor's answers 404.
  */
 @ApiTags('admin')
@@ -41,7 +41,9 @@ export class LogosController {
   }
 
   @Get('depositors/:id/logo')
-  @ApiOperation({ summary: 'A depositor’s logo (PNG): the depositor’s users, and ADMIN_DEPOSITOR for any; 404 objectNotFound otherwise' })
+  @ApiOperation({
+    summary: 'A depositor’s logo (PNG): the depositor’s users, and ADMIN_DEPOSITOR for those in their reach; 404 objectNotFound otherwise',
+  })
   async logo(@Caller() ctx: CallerContext, @Param('id') id: string, @Res({ passthrough: true }) res: FastifyReply) {
     return this.send(await this.bus.request<LogoDto>(S.logoOf, ctx, { depositorId: id }), res);
   }
@@ -61,7 +63,7 @@ export class LogosController {
 
   @Roles(Role.ADMIN_DEPOSITOR)
   @Post('admin/depositors/:id/logo')
-  @ApiOperation({ summary: `Sets any depositor’s logo (ADMIN_DEPOSITOR). ${UPLOAD}` })
+  @ApiOperation({ summary: `Sets the logo of a depositor in the caller’s reach (ADMIN_DEPOSITOR; 404 otherwise). ${UPLOAD}` })
   @ApiConsumes('application/octet-stream')
   async set(@Caller() ctx: CallerContext, @Param('id') id: string, @Req() req: FastifyRequest) {
     await this.bus.request(S.depositorGet, ctx, { id });
@@ -71,7 +73,7 @@ export class LogosController {
 
   @Roles(Role.ADMIN_DEPOSITOR)
   @Delete('admin/depositors/:id/logo')
-  @ApiOperation({ summary: 'Removes a depositor’s logo (ADMIN_DEPOSITOR)' })
+  @ApiOperation({ summary: 'Removes the logo of a depositor in the caller’s reach (ADMIN_DEPOSITOR; 404 otherwise)' })
   remove(@Caller() ctx: CallerContext, @Param('id') id: string) {
     return this.bus.request<{ ok: true }>(S.logoRemove, ctx, { depositorId: id });
   }

@@ -25,7 +25,10 @@ export class LogsController {
 
   @Roles(Role.ADMIN_LOGS)
   @Get()
-  @ApiOperation({ summary: 'Logs, last occurrence first; filter severity, module, q (message), acknowledged, lastFrom, lastTo' })
+  @ApiOperation({
+    summary:
+      'Logs, last occurrence first; filter severity, module, q (message), acknowledged, lastFrom, lastTo (none to a depositor’s administrator: logs name no depositor)',
+  })
   list(@Caller() ctx: CallerContext, @Query() query: ListQuery, @Res({ passthrough: true }) res: FastifyReply) {
     return listOf<AdminLogDto>(this.bus, ctx, ADMIN_LOGS_LIST, S.logsList, query, res);
   }

@@ -27,7 +27,9 @@ import { listOf, object, type Json } from './admin-reference.dto';
 
 /**
  * The back office's depositors (ADMIN_DEPOSITOR: code unique, label, action_delay_on_address) and
- * the provider's lists (ADMIN_LIST: platforms, activities and stores, codes unique per depositor).
+ * the provider's lists (ADMIN_LIST: platforms, activities and stores, codes unique per depositor), in
+ * the administrator's reach: a depositor's administrator works on their own depositors' rows only
+ * (another's answers 404) and reads the shared platforms without changing them (403).
  */
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -37,14 +39,14 @@ export class ReferenceListsController {
 
   @Roles(Role.ADMIN_DEPOSITOR)
   @Get('depositors')
-  @ApiOperation({ summary: 'Every depositor, with counts of activities and stores; filter q (code or label)' })
+  @ApiOperation({ summary: 'The depositors in the caller’s reach, with counts of activities and stores; filter q (code or label)' })
   depositors(@Caller() ctx: CallerContext, @Query() query: ListQuery, @Res({ passthrough: true }) res: FastifyReply) {
     return listOf<AdminDepositorDto>(this.bus, ctx, ADMIN_DEPOSITORS_LIST, S.depositorsList, query, res);
   }
 
   @Roles(Role.ADMIN_DEPOSITOR)
   @Get('depositors/:id')
-  @ApiOperation({ summary: 'A depositor' })
+  @ApiOperation({ summary: 'A depositor in the caller’s reach; 404 objectNotFound otherwise' })
   depositor(@Caller() ctx: CallerContext, @Param('id') id: string) {
     return this.bus.request<AdminDepositorDto>(S.depositorGet, ctx, { id });
   }
@@ -52,7 +54,8 @@ export class ReferenceListsController {
   @Roles(Role.ADMIN_DEPOSITOR)
   @Post('depositors')
   @ApiOperation({
-    summary: 'Creates a depositor: code (A-Z, 0-9, - and _), label, action_delay_on_address; 409 depositorCodeAlreadyExists',
+    summary:
+      'Creates a depositor: code (A-Z, 0-9, - and _), label, action_delay_on_address; 409 depositorCodeAlreadyExists; 403 permissionDenied to a depositor’s administrator',
   })
   createDepositor(@Caller() ctx: CallerContext, @Body() body: Json) {
     parseBody(depositorInput, body);
@@ -61,7 +64,7 @@ export class ReferenceListsController {
 
   @Roles(Role.ADMIN_DEPOSITOR)
   @Put('depositors/:id')
-  @ApiOperation({ summary: 'Edits a depositor; 409 depositorCodeAlreadyExists' })
+  @ApiOperation({ summary: 'Edits a depositor in the caller’s reach (404 objectNotFound otherwise); 409 depositorCodeAlreadyExists' })
   updateDepositor(@Caller() ctx: CallerContext, @Param('id') id: string, @Body() body: Json) {
     parseBody(depositorInput, object(body));
     return this.bus.request<AdminDepositorDto>(S.depositorUpdate, ctx, { id, values: object(body) });
@@ -83,7 +86,9 @@ export class ReferenceListsController {
 
   @Roles(Role.ADMIN_LIST)
   @Post('platforms')
-  @ApiOperation({ summary: 'Creates a platform: code, label, town; 409 platformCodeAlreadyExists' })
+  @ApiOperation({
+    summary: 'Creates a platform: code, label, town; 409 platformCodeAlreadyExists; 403 permissionDenied to a depositor’s administrator',
+  })
   createPlatform(@Caller() ctx: CallerContext, @Body() body: Json) {
     parseBody(platformInput, body);
     return this.bus.request<AdminPlatformDto>(S.platformCreate, ctx, body);
@@ -91,7 +96,7 @@ export class ReferenceListsController {
 
   @Roles(Role.ADMIN_LIST)
   @Put('platforms/:id')
-  @ApiOperation({ summary: 'Edits a platform; 409 platformCodeAlreadyExists' })
+  @ApiOperation({ summary: 'Edits a platform; 409 platformCodeAlreadyExists; 403 permissionDenied to a depositor’s administrator' })
   updatePlatform(@Caller() ctx: CallerContext, @Param('id') id: string, @Body() body: Json) {
     parseBody(platformInput, object(body));
     return this.bus.request<AdminPlatformDto>(S.platformUpdate, ctx, { id, values: object(body) });
@@ -99,14 +104,16 @@ export class ReferenceListsController {
 
   @Roles(Role.ADMIN_LIST)
   @Delete('platforms/:id')
-  @ApiOperation({ summary: 'Deletes a platform without stores; 409 platformInUse otherwise' })
+  @ApiOperation({
+    summary: 'Deletes a platform without stores; 409 platformInUse otherwise; 403 permissionDenied to a depositor’s administrator',
+  })
   deletePlatform(@Caller() ctx: CallerContext, @Param('id') id: string) {
     return this.bus.request<{ ok: true }>(S.platformDelete, ctx, { id });
   }
 
   @Roles(Role.ADMIN_LIST)
   @Get('activities')
-  @ApiOperation({ summary: 'Every depositor’s activities; filter q, depositorId' })
+  @ApiOperation({ summary: 'The activities of the depositors in the caller’s reach; filter q, depositorId' })
   activities(@Caller() ctx: CallerContext, @Query() query: ListQuery, @Res({ passthrough: true }) res: FastifyReply) {
     return listOf<AdminActivityDto>(this.bus, ctx, ADMIN_ACTIVITIES_LIST, S.activitiesList, query, res);
   }
@@ -120,7 +127,10 @@ export class ReferenceListsController {
 
   @Roles(Role.ADMIN_LIST)
   @Post('activities')
-  @ApiOperation({ summary: 'Creates an activity of a depositor; 409 activityCodeAlreadyExists (per depositor)' })
+  @ApiOperation({
+    summary:
+      'Creates an activity of a depositor in the caller’s reach (else 400 depositorId unknownCode); 409 activityCodeAlreadyExists (per depositor)',
+  })
   createActivity(@Caller() ctx: CallerContext, @Body() body: Json) {
     parseBody(activityInput, body);
     return this.bus.request<AdminActivityDto>(S.activityCreate, ctx, body);
@@ -143,7 +153,7 @@ export class ReferenceListsController {
 
   @Roles(Role.ADMIN_LIST)
   @Get('stores')
-  @ApiOperation({ summary: 'Every depositor’s stores; filter q, depositorId, platformId' })
+  @ApiOperation({ summary: 'The stores of the depositors in the caller’s reach; filter q, depositorId, platformId' })
   stores(@Caller() ctx: CallerContext, @Query() query: ListQuery, @Res({ passthrough: true }) res: FastifyReply) {
     return listOf<AdminStoreDto>(this.bus, ctx, ADMIN_STORES_LIST, S.storesList, query, res);
   }
@@ -157,7 +167,10 @@ export class ReferenceListsController {
 
   @Roles(Role.ADMIN_LIST)
   @Post('stores')
-  @ApiOperation({ summary: 'Creates a store of a depositor, optionally on a platform; 409 storeCodeAlreadyExists (per depositor)' })
+  @ApiOperation({
+    summary:
+      'Creates a store of a depositor in the caller’s reach (else 400 depositorId unknownCode), optionally on a platform; 409 storeCodeAlreadyExists (per depositor)',
+  })
   createStore(@Caller() ctx: CallerContext, @Body() body: Json) {
     parseBody(storeInput, body);
     return this.bus.request<AdminStoreDto>(S.storeCreate, ctx, body);

@@ -111,7 +111,10 @@ export class ReferenceController {
 
   @Roles(Role.ADMIN_TEMPLATE, Role.ADMIN_LOGS)
   @Get('admin/mail-outbox')
-  @ApiOperation({ summary: 'Mails recorded by the admin service, newest first: { items, total }' })
+  @ApiOperation({
+    summary:
+      'Mails recorded by the admin service, newest first: { items, total }; a depositor’s administrator sees only their depositors’ mails',
+  })
   mailOutbox(@Caller() ctx: CallerContext, @Query() query: MailOutboxQuery) {
     return this.bus.request(AdminSubjects.mailOutbox, ctx, query);
   }
