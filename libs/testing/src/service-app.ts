@@ -10,8 +10,8 @@ export interface ServiceHarness {
   app: INestMicroservice;
   transport: BusTransport;
   bus: BusClient;
-  /** Sends a request as this caller and returns the unwrapped reply (or throws AppError). */
-  call<T>(subject: string, ctx: CallerContext, data?: unknown): Promise<T>;
+  /** Sends a request as this caller and returns the unwrapped reply (or throws AppError); `timeoutMs` as the gateway gives that subject. */
+  call<T>(subject: string, ctx: CallerContext, data?: unknown, timeoutMs?: number): Promise<T>;
   get<T>(type: { prototype: T } | symbol | string): T;
   close(): Promise<void>;
 }
@@ -38,7 +38,7 @@ export async function startServices(modules: Type[], transport: BusTransport = n
     app,
     transport,
     bus,
-    call: <T>(subject: string, ctx: CallerContext, data: unknown = {}) => bus.request<T>(subject, ctx, data),
+    call: <T>(subject: string, ctx: CallerContext, data: unknown = {}, timeoutMs?: number) => bus.request<T>(subject, ctx, data, timeoutMs),
     get: <T>(type: { prototype: T } | symbol | string) => app.get<T>(type as Type<T>),
     close: async () => {
       await app.close();

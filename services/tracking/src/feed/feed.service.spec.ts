@@ -139,11 +139,12 @@ describe('warehouse feed', () => {
   it('takes thousands of orders per bulk call, with several messages of one order in order', async () => {
     const orders = Array.from({ length: 2000 }, (_, i) => feedOrder(1000 + i, { depositorId: i % 2 ? A : B }));
     orders.push(feedOrder(1000, { depositorId: B, statuses: [{ status: 100, at: '2026-11-25T10:00:00Z' }] }));
-    const result = await h.call<FeedResultDto>(TrackingSubjects.feedOrders, warehouse(), { orders });
+    // The gateway's time limit for a bulk feed (feed.controller): 2,000 orders outlast the bus's default on a loaded machine.
+    const result = await h.call<FeedResultDto>(TrackingSubjects.feedOrders, warehouse(), { orders }, 120_000);
     expect(result).toEqual({ applied: 2001, unchanged: 0, rejected: [] });
     expect(await history('CMD2001000')).toEqual([0, 90, 100]);
     const before = await events();
-    const again = await h.call<FeedResultDto>(TrackingSubjects.feedOrders, warehouse(), { orders: orders.slice(0, 2000) });
+    const again = await h.call<FeedResultDto>(TrackingSubjects.feedOrders, warehouse(), { orders: orders.slice(0, 2000) }, 120_000);
     // The first message of CMD2001000 is older than its stored one: applied again, but no status goes back.
     expect(again).toEqual({ applied: 1, unchanged: 1999, rejected: [] });
     expect(await events()).toBe(before);
