@@ -95,9 +95,12 @@ function textXml(text: string): string {
  */
 // eslint-disable-next-line no-control-regex -- the control characters are what it looks for
 const UNSAFE = /[&<>"]|[\x00-\x08\x0B\x0C\x0D\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDFFF]|_x[0-9A-Fa-f]{4}_/gu;
+/** The same without `g`: testing first is twice as fast as a replace that finds nothing. */
+const ANY_UNSAFE = new RegExp(UNSAFE.source, 'u');
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
 export function escapeText(text: string): string {
+  if (!ANY_UNSAFE.test(text)) return text;
   return text.replace(UNSAFE, (found) => {
     if (found.length > 1) return `_x005F_${found.slice(1)}`;
     return ENTITIES[found] ?? `_x${found.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`;
