@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
 import { dateAndTime, type ExportFileFormat, type ExportFormat, type Labels5, type ShortLocale } from '@portal/contracts';
 import { stringify, type Options } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import { settled, write } from './stream-io';
+import { xlsxWriter } from './xlsx';
 
 /** How the user wants their files: format, date columns, time zone and header language. */
 export interface ExportOptions {
@@ -77,50 +78,4 @@ function csvWriter(headers: string[], out: Writable): SheetWriter {
       await settled(out);
     },
   };
-}
-
-function xlsxWriter(sheetName: string, headers: string[], out: Writable): SheetWriter {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  const header = sheet.addRow(headers);
-  header.font = { bold: true };
-  header.commit();
-  return {
-    add: async (rows) => {
-      for (const row of rows) sheet.addRow(row).commit();
-    },
-    finish: async () => {
-      sheet.commit();
-      await workbook.commit();
-    },
-  };
-}
-
-/** Writes and waits for the stream to drain; rejects when it closes or fails first (the reader gave up). */
-async function write(out: Writable, chunk: string): Promise<void> {
-  if (out.destroyed) throw new Error('export stream closed');
-  if (out.write(chunk)) return;
-  await until(out, 'drain');
-}
-
-async function settled(out: Writable): Promise<void> {
-  if (!out.writableFinished) await until(out, 'finish');
-}
-
-/** Resolves on `event`, rejects when the stream closes or fails before it; leaves no listener behind. */
-function until(out: Writable, event: 'drain' | 'finish'): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const done = (error?: Error) => {
-      out.off(event, onEvent);
-      out.off('close', onClose);
-      out.off('error', done);
-      if (error) reject(error);
-      else resolve();
-    };
-    const onEvent = () => done();
-    const onClose = () => done(new Error('export stream closed'));
-    out.on(event, onEvent);
-    out.on('close', onClose);
-    out.on('error', done);
-  });
 }
