@@ -58,10 +58,10 @@ describe('admin reference API', () => {
     // The provider's administrators (no depositor of their own: every depositor); the plain user is DEMO-A's.
     for (const [login, roles] of Object.entries(USERS))
       await addUser(target, { login, roles, depositorIds: login === 'ref-user' ? [1] : [] });
-    // DEMO-A's own administrator: every back-office area on depositors' data, DEMO-A only.
+    // DEMO-A's own administrator: every back-office area on depositors' data, DEMO-A only; the provider-wide ones read-only.
     await addUser(target, {
       login: 'ref-admin-a',
-      roles: [Role.ADMIN_DEPOSITOR, Role.ADMIN_LIST, Role.ADMIN_TEMPLATE, Role.ADMIN_LOGS, Role.PGT_USER],
+      roles: [Role.ADMIN_DEPOSITOR, Role.ADMIN_LIST, Role.ADMIN_TEMPLATE, Role.ADMIN_LOGS, Role.ADMIN_ANNOUNCEMENT, Role.PGT_USER],
       depositorIds: [1],
     });
     await addUser(target, { login: 'logo-b', roles: [Role.PGT_USER, Role.USER_CHANGE_OWN_LOGO], depositorIds: [2] });
@@ -366,5 +366,37 @@ describe('admin reference API', () => {
     expect((await a.get('/api/admin/logs').expect(200)).body).toEqual([]);
     expect(key(await a.get('/api/admin/logs/2').expect(404))).toBe('objectNotFound');
     expect((await as.admin.get('/api/admin/logs').expect(200)).body.length).toBeGreaterThan(0);
+  });
+
+  it('lets DEMO-A’s own administrator read the provider-wide templates and announcements but not change them (403); ADMIN changes them', async () => {
+    const a = as['ref-admin-a'];
+    const key = (res: request.Response) => res.body.error.key as string;
+    expect((await a.get('/api/user/me').expect(200)).body.fullAdminReach).toBe(false);
+    expect((await as.admin.get('/api/user/me').expect(200)).body.fullAdminReach).toBe(true);
+    expect((await as['ref-templates'].get('/api/user/me').expect(200)).body.fullAdminReach).toBe(true);
+    // Email templates: read, previewed and test-sent to their own address; never created or edited.
+    const [template] = (await a.get('/api/admin/email-templates').expect(200)).body as { id: number; code: string }[];
+    const read = (await a.get(`/api/admin/email-templates/${template.id}`).expect(200)).body;
+    await a.post('/api/admin/email-templates/preview', { locale: 'fr', subject: 's', body: 'b' }).expect(200);
+    await a.post('/api/admin/email-templates/test-send', { locale: 'fr', subject: 's', body: '<p>b</p>' }).expect(200);
+    const fields = { code: `reach-${run.toLowerCase()}`, label: 'x', visibility: 'public', subject: 's', body: '<p>b</p>', locale: 'fr' };
+    expect(key(await a.post('/api/admin/email-templates', fields).expect(403))).toBe('permissionDenied');
+    expect(key(await a.put(`/api/admin/email-templates/${template.id}`, { ...read, subject: `DEMO-A ${run}` }).expect(403))).toBe(
+      'permissionDenied',
+    );
+    expect((await as.admin.get(`/api/admin/email-templates/${template.id}`).expect(200)).body.subject).toBe(read.subject);
+    await as.admin.post('/api/admin/email-templates', fields).expect(201);
+    // Announcements: read; never created, edited or deleted.
+    const message = { fr: `Pour tous ${run}` };
+    const live = (await as.admin.post('/api/admin/announcements', { message, type: 'info', startsAt: at(-HOUR) }).expect(201)).body;
+    expect((await a.get(`/api/admin/announcements/${live.id}`).expect(200)).body.message).toEqual(message);
+    const changed = { ...live, message: { fr: `DEMO-A ${run}` } };
+    expect(key(await a.post('/api/admin/announcements', { message: changed.message, type: 'info', startsAt: at(0) }).expect(403))).toBe(
+      'permissionDenied',
+    );
+    expect(key(await a.put(`/api/admin/announcements/${live.id}`, changed).expect(403))).toBe('permissionDenied');
+    expect(key(await a.delete(`/api/admin/announcements/${live.id}`).expect(403))).toBe('permissionDenied');
+    expect((await as.admin.get(`/api/admin/announcements/${live.id}`).expect(200)).body.message).toEqual(message);
+    await as.admin.delete(`/api/admin/announcements/${live.id}`).expect(200);
   });
 });

@@ -1,7 +1,8 @@
 // The reference back office (issue 18 item 2): the administrator edits a depositor, previews an
 // email template in English, acknowledges a log, creates an announcement and sets DEMO-A's logo;
 // alice then sees the announcement in her banner and the logo in her header. French (dark, and one
-// screen light), axe on each screen. Written against the /admin/<path> routes of
+// screen light), axe on each screen. Then DEMO-A's own administrator (denis, given the back office
+// areas for DEMO-A) sees the rows every depositor shares read-only. Written against the /admin/<path> routes of
 // web/src/admin/areas.ts: it passes once the /admin shell (AdminModule) is merged.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -50,6 +51,8 @@ test('the administrator edits a depositor, previews a template, acknowledges a l
     // Email templates: the alert-vip template previewed in English, rendered by the server.
     await page.goto(`${ctx.base}/admin/templates`);
     await page.getByRole('heading', { name: 'Modèles d’e-mail' }).waitFor();
+    // ADMIN reaches every depositor: the templates every depositor shares are theirs to create.
+    await page.getByText('Nouveau modèle', { exact: true }).waitFor();
     await axe(page, 'admin templates list dark');
     await page.getByLabel('Recherche (code ou libellé)').fill('alert-vip');
     await page.getByLabel('Recherche (code ou libellé)').press('Enter');
@@ -122,6 +125,71 @@ test('the administrator edits a depositor, previews a template, acknowledges a l
     await alice.getByTestId('header-logo').waitFor();
     await screenshot(alice, 'admin-announcement-seen-by-alice-dark-fr');
     await alice.close();
+  } finally {
+    await page.close();
+  }
+});
+
+test('a depositor’s own administrator sees the rows every depositor shares read-only, and changes their own', async () => {
+  const admin = await newTab(ctx);
+  await loginToDashboard(admin, ctx.base, 'admin');
+  const denis = '00000000-0000-4000-8000-000000000005';
+  const roles = ['PGT_USER', 'TRACERROUTE_USER', 'SERIAL_USER', 'STOCK_USER', 'ITEM_USER'];
+  const access = { roles: [...roles, 'ADMIN_DEPOSITOR', 'ADMIN_LIST', 'ADMIN_TEMPLATE', 'ADMIN_ANNOUNCEMENT'], depositors: [1] };
+  assert.equal((await apiAs(admin, 'PUT', `/admin/users/${denis}/access`, access)).status, 200);
+  await admin.close();
+  const page = await newTab(ctx);
+  const absent = async (text) => assert.equal(await page.getByText(text, { exact: true }).count(), 0, text);
+  try {
+    await loginToDashboard(page, ctx.base, 'denis');
+    assert.equal((await apiAs(page, 'GET', '/user/me')).body.fullAdminReach, false);
+
+    // Email templates: listed and opened with their preview, no new one, nothing to save.
+    await page.goto(`${ctx.base}/admin/templates`);
+    await page.getByRole('heading', { name: 'Modèles d’e-mail' }).waitFor();
+    await absent('Nouveau modèle');
+    await page.getByLabel('Recherche (code ou libellé)').fill('alert-vip');
+    await page.getByLabel('Recherche (code ou libellé)').press('Enter');
+    await page.locator('[data-template="alert-vip.fr"]').click();
+    await page.getByTestId('form-read-only').waitFor();
+    await page.locator('[data-testid="preview"]').first().waitFor();
+    assert.ok(await page.locator('#field-subject').isDisabled());
+    await absent('Enregistrer');
+    await settle(page);
+    await screenshot(page, 'admin-template-read-only-dark-fr');
+    await page.goto(`${ctx.base}/admin/templates/new`);
+    await page.getByRole('heading', { name: 'Modèles d’e-mail' }).waitFor();
+
+    // Announcements: read, neither created, saved nor deleted.
+    const [announcement] = (await apiAs(page, 'GET', '/admin/announcements')).body;
+    await page.goto(`${ctx.base}/admin/announcements`);
+    await page.getByRole('heading', { name: 'Annonces' }).waitFor();
+    await absent('Nouvelle annonce');
+    await page.goto(`${ctx.base}/admin/announcements/${announcement.id}`);
+    await page.getByTestId('form-read-only').waitFor();
+    await absent('Enregistrer');
+    await absent('Supprimer');
+    await settle(page);
+    await axe(page, 'admin announcement read-only dark');
+    await screenshot(page, 'admin-announcement-read-only-dark-fr');
+
+    // Platforms read-only; DEMO-A's activities still created here.
+    await page.goto(`${ctx.base}/admin/reference/platforms`);
+    await page.getByRole('heading', { name: 'Listes de référence' }).waitFor();
+    await page.locator('[data-code]').first().waitFor();
+    await absent('Nouvelle plateforme');
+    await page.goto(`${ctx.base}/admin/reference/activities`);
+    await page.getByText('Nouvelle activité', { exact: true }).waitFor();
+
+    // Depositors: no new one; DEMO-A's record saved as before.
+    await page.goto(`${ctx.base}/admin/depositors`);
+    await page.getByRole('heading', { name: 'Déposants' }).waitFor();
+    await page.locator('[data-depositor="DEMO-A"]').waitFor();
+    await absent('Nouveau déposant');
+    await page.locator('[data-depositor="DEMO-A"]').click();
+    await page.getByRole('heading', { name: 'Déposant DEMO-A' }).waitFor();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('heading', { name: 'Déposants' }).waitFor();
   } finally {
     await page.close();
   }

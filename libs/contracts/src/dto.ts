@@ -19,6 +19,12 @@ export interface UserDto {
   exportFormat: ExportFormat;
   roles: string[];
   roleGroups: string[];
+  /**
+   * The user administers every depositor (adminReachOf: ADMIN or the provider's own staff): the
+   * back office's rows shared by all depositors (platforms, new depositors, email templates,
+   * announcements) are theirs to change; the web hides those changes from the others.
+   */
+  fullAdminReach: boolean;
   logo: string | null;
   contactMail: string | null;
   filters: { depositors: number[]; activities: number[]; stores: number[]; platforms: number[] };

@@ -2021,6 +2021,7 @@ export const de: Shape<typeof fr> = {
       search: 'Suche (Code oder Bezeichnung)',
       actions: 'Aktionen',
       fixFields: 'Bitte die rot markierten Felder korrigieren.',
+      sharedReadOnly: 'Von allen Einlagerern geteilt: nur Lesen. Nur ein Administrator aller Einlagerer ändert es.',
     },
     depositors: {
       new: 'Neuer Einlagerer',

@@ -2014,6 +2014,7 @@ export const en: Shape<typeof fr> = {
       search: 'Search (code or label)',
       actions: 'Actions',
       fixFields: 'Fix the fields marked in red.',
+      sharedReadOnly: 'Shared by every depositor: read only. Only an administrator of every depositor changes it.',
     },
     depositors: {
       new: 'New depositor',

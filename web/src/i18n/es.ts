@@ -2019,6 +2019,7 @@ export const es: Shape<typeof fr> = {
       search: 'Buscar (código o nombre)',
       actions: 'Acciones',
       fixFields: 'Corrija los campos marcados en rojo.',
+      sharedReadOnly: 'Compartido por todos los depositantes: solo lectura. Solo un administrador de todos los depositantes lo modifica.',
     },
     depositors: {
       new: 'Nuevo depositante',

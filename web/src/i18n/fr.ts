@@ -2017,6 +2017,7 @@ export const fr = {
       search: 'Recherche (code ou libellé)',
       actions: 'Actions',
       fixFields: 'Corrigez les champs signalés en rouge.',
+      sharedReadOnly: 'Partagé par tous les déposants : consultation seule. Seul un administrateur de tous les déposants le modifie.',
     },
     depositors: {
       new: 'Nouveau déposant',

@@ -2018,6 +2018,7 @@ export const it: Shape<typeof fr> = {
       search: 'Cerca (codice o denominazione)',
       actions: 'Azioni',
       fixFields: 'Correggi i campi segnalati in rosso.',
+      sharedReadOnly: 'Condiviso da tutti i depositanti: sola lettura. Solo un amministratore di tutti i depositanti lo modifica.',
     },
     depositors: {
       new: 'Nuovo depositante',

@@ -100,6 +100,24 @@ describe('announcements in the back office', () => {
     ).rejects.toMatchObject({ key: 'validationFailed' });
   });
 
+  it('lets a depositor’s own administrator read announcements but not create, edit or delete them (shown to every depositor)', async () => {
+    const own = callerContext({ userId: 98, roles: [Role.ADMIN_ANNOUNCEMENT], depositorIds: [1] });
+    const a = await h.call<AdminAnnouncementDto>(S.announcementCreate, admin(), {
+      message: { fr: 'Pour tous' },
+      type: 'info',
+      startsAt: at(-HOUR),
+    });
+    const page = await h.call<ListPage<AdminAnnouncementDto>>(S.announcementsList, own, { range: [0, 99] });
+    expect(page.rows.map((r) => r.id)).toContain(a.id);
+    expect(await h.call<AdminAnnouncementDto>(S.announcementGet, own, { id: a.id })).toMatchObject({ message: { fr: 'Pour tous' } });
+    const values = { message: { fr: 'Changé par DEMO-A' }, type: 'info', startsAt: at(-HOUR) };
+    await expect(h.call(S.announcementCreate, own, values)).rejects.toMatchObject({ key: 'permissionDenied' });
+    await expect(h.call(S.announcementUpdate, own, { id: a.id, values })).rejects.toMatchObject({ key: 'permissionDenied' });
+    await expect(h.call(S.announcementDelete, own, { id: a.id })).rejects.toMatchObject({ key: 'permissionDenied' });
+    expect(await h.call<AdminAnnouncementDto>(S.announcementGet, admin(), { id: a.id })).toMatchObject({ message: { fr: 'Pour tous' } });
+    expect(await banner()).not.toContain('Changé par DEMO-A');
+  });
+
   it('refuses other roles', async () => {
     await expect(h.call(S.announcementsList, reader(), {})).rejects.toMatchObject({ key: 'permissionDenied' });
     await expect(h.call(S.announcementDelete, callerContext({ roles: [Role.ADMIN_LOGS] }), { id: 1 })).rejects.toMatchObject({

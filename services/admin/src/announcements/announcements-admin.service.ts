@@ -13,7 +13,7 @@ import {
 } from '@portal/contracts';
 import { countedPage, Db, orderBy, rowsOf, ScopedWhere } from '@portal/db';
 import type { EntityManager } from 'typeorm';
-import { providerScope } from '../common/changes';
+import { providerScope, requireWholeReach } from '../common/changes';
 import { rowId } from '../reference-lists/reference-table';
 
 const stamp = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -31,7 +31,8 @@ const STATE_CONDITION = {
 /**
  * Announcements as ADMIN_ANNOUNCEMENT manages them (spec §3): a message per language, type,
  * priority, timeout, lifetime range and audience. The banner (GET /announcements) shows them to
- * users during their range: nothing else to publish.
+ * users during their range: nothing else to publish. They reach every depositor's users: any
+ * ADMIN_ANNOUNCEMENT reads them, only an administrator who reaches every depositor changes them.
  */
 @Injectable()
 export class AnnouncementsAdminService {
@@ -64,6 +65,7 @@ export class AnnouncementsAdminService {
   }
 
   async create(ctx: CallerContext, data: unknown): Promise<AdminAnnouncementDto> {
+    requireWholeReach(ctx);
     const input = parseBody(announcementInput, data);
     return this.write(ctx, async (em) => {
       const id = await auditedWrite(em, ctx, ANNOUNCEMENT_ROWS, { written: (created: number) => [created] }, async () => {
@@ -80,6 +82,7 @@ export class AnnouncementsAdminService {
   }
 
   async update(ctx: CallerContext, data: unknown): Promise<AdminAnnouncementDto> {
+    requireWholeReach(ctx);
     const id = rowId(data);
     const input = parseBody(announcementInput, (data as { values?: unknown }).values);
     return this.write(ctx, async (em) => {
@@ -95,6 +98,7 @@ export class AnnouncementsAdminService {
   }
 
   async remove(ctx: CallerContext, data: unknown): Promise<{ ok: true }> {
+    requireWholeReach(ctx);
     const id = rowId(data);
     await this.write(ctx, (em) =>
       auditedWrite(em, ctx, ANNOUNCEMENT_ROWS, { ids: [id] }, async (before) => {

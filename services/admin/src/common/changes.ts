@@ -44,8 +44,9 @@ export const providerScope = (ctx: CallerContext): CallerContext => ({ ...ctx, s
 export const reachScope = (ctx: CallerContext): CallerContext => ({ ...ctx, scope: adminReach(ctx) });
 
 /**
- * Rows that belong to no depositor and are shared by all (platforms, technical logs): changed only by
- * an administrator who reaches every depositor; a depositor's administrator is refused (403).
+ * Rows that belong to no depositor and are shared by all (platforms, technical logs, email templates,
+ * announcements): changed only by an administrator who reaches every depositor; a depositor's
+ * administrator is refused (403).
  */
 export function requireWholeReach(ctx: CallerContext): void {
   if (!adminReach(ctx).all) throw new AppError('permissionDenied', 'a row shared by every depositor');

@@ -123,6 +123,25 @@ describe('email templates in the back office', () => {
     });
   });
 
+  it('lets a depositor’s own administrator read, preview and test-send templates but not create or edit them (shared by every depositor)', async () => {
+    const own = callerContext({ userId: 80, roles: [Role.ADMIN_TEMPLATE], depositorIds: [1] });
+    const page = await h.call<ListPage<AdminEmailTemplateDto>>(S.templatesList, own, { filter: { q: 'alert-vip' }, range: [0, 99] });
+    expect(page.rows.length).toBeGreaterThan(0);
+    const template = page.rows[0];
+    expect(await h.call<AdminEmailTemplateDto>(S.templateGet, own, { id: template.id })).toMatchObject({ code: template.code });
+    expect(await h.call<TemplatePreviewDto>(S.templatePreview, own, { locale: 'fr', subject: 's', body: 'b' })).toMatchObject({
+      locale: 'fr',
+    });
+    expect(await h.call(S.templateTestSend, own, { locale: 'fr', subject: 's', body: '<p>b</p>' })).toMatchObject({ ok: true });
+    const fields = { code: 'reach-test', label: 'Portée', subject: 'Sujet', body: '<p>Corps</p>', locale: 'fr', visibility: 'public' };
+    await expect(h.call(S.templateCreate, own, fields)).rejects.toMatchObject({ key: 'permissionDenied' });
+    await expect(
+      h.call(S.templateUpdate, own, { id: template.id, values: { ...template, subject: 'Changé par DEMO-A' } }),
+    ).rejects.toMatchObject({ key: 'permissionDenied' });
+    expect(await db.system.query(`SELECT 1 FROM email_templates WHERE code = 'reach-test'`)).toEqual([]);
+    expect(await h.call<AdminEmailTemplateDto>(S.templateGet, admin(), { id: template.id })).toMatchObject({ subject: template.subject });
+  });
+
   it('refuses other roles (the template users of Settings included)', async () => {
     for (const role of [Role.USER_EMAIL_TEMPLATE_ADMIN, Role.ADMIN_LOGS]) {
       const ctx = callerContext({ roles: [role] });

@@ -19,7 +19,7 @@ import { mailOfCaller } from '../mail-outbox/mail-depositors';
 import { countedPage, Db, likeLiteral, orderBy, rowsOf, ScopedWhere } from '@portal/db';
 import { Mailer } from '@portal/mail';
 import type { EntityManager } from 'typeorm';
-import { isUniqueViolation, providerScope } from '../common/changes';
+import { isUniqueViolation, providerScope, requireWholeReach } from '../common/changes';
 import { rowId } from '../reference-lists/reference-table';
 import { renderTemplate, sampleData } from './template-preview';
 
@@ -31,6 +31,8 @@ const NOT_NULL = new Set(['t.code', 't.label', 't.locale']);
  * The email templates as ADMIN_TEMPLATE manages them (spec §2, §6): admin and public ones, one per
  * code and language, handlebars; a preview with sample data in any of the five languages, a test
  * mail to the administrator's own address. A template that does not compile is never saved.
+ * Templates serve every depositor: any ADMIN_TEMPLATE reads, previews and test-sends (to their own
+ * address only), but only an administrator who reaches every depositor creates or edits them.
  */
 @Injectable()
 export class TemplatesAdminService {
@@ -73,6 +75,7 @@ export class TemplatesAdminService {
   }
 
   async create(ctx: CallerContext, data: unknown): Promise<AdminEmailTemplateDto> {
+    requireWholeReach(ctx);
     const input = compiled(parseBody(templateInput, data));
     return this.write(ctx, async (em) => {
       const id = await auditedWrite(em, ctx, TEMPLATE_ROWS, { written: (created: number) => [created] }, async () => {
@@ -90,6 +93,7 @@ export class TemplatesAdminService {
   }
 
   async update(ctx: CallerContext, data: unknown): Promise<AdminEmailTemplateDto> {
+    requireWholeReach(ctx);
     const id = rowId(data);
     const input = compiled(parseBody(templateInput, (data as { values?: unknown }).values));
     return this.write(ctx, async (em) => {

@@ -76,6 +76,15 @@ describe('user settings (auth service, real PostgreSQL)', () => {
     expect(me).toMatchObject({ theme: 'lagoon', exportFormat: 'two_columns', timezone: 'America/New_York' });
   });
 
+  it('says whether the user administers every depositor (ADMIN and the provider’s staff) or only their own', async () => {
+    const reachOf = async (name: string) => (await h.call<UserDto>(AuthSubjects.me, await ctxFor(name))).fullAdminReach;
+    expect(await reachOf('admin')).toBe(true);
+    expect(await reachOf('carla')).toBe(true);
+    expect(await reachOf('alice')).toBe(false);
+    const { user } = await h.call<LoginResponse>(AuthSubjects.login, anon, { login: 'denis', password: DEMO_PASSWORD });
+    expect(user.fullAdminReach).toBe(false);
+  });
+
   it('keeps the label format and default printer to DASHTOWER users, on their own account', async () => {
     const alice = await ctxFor('alice');
     const bob = await ctxFor('bob');

@@ -1,9 +1,10 @@
-import { findLocale, LOCALES, UI_PREFERENCE_DEFAULTS, type UserDto } from '@portal/contracts';
+import { adminReachOf, findLocale, LOCALES, UI_PREFERENCE_DEFAULTS, type UserDto } from '@portal/contracts';
 import type { User } from './user.entity';
 
 /** Exactly the §3 User fields that leave the service; never the hash or the lockout state. */
 export function presentUser(user: User, roleGroups: { code: string; roles: string[] }[] = []): UserDto {
   const locale = findLocale(user.language) ?? LOCALES[0];
+  const roles = effectiveRoles(user.roles, roleGroups);
   return {
     uuid: user.uuid,
     login: user.login,
@@ -20,8 +21,9 @@ export function presentUser(user: User, roleGroups: { code: string; roles: strin
     printer: { url: user.printerUrl, port: user.printerPort },
     autoPrint: user.autoPrint,
     exportFormat: user.exportFormat as UserDto['exportFormat'],
-    roles: effectiveRoles(user.roles, roleGroups),
+    roles,
     roleGroups: roleGroups.map((g) => g.code),
+    fullAdminReach: adminReachOf(roles, user.depositorIds).all,
     logo: user.logo,
     contactMail: user.contactMail,
     filters: {

@@ -13,11 +13,15 @@ import { useDateTime } from '../../delivery/ui';
 import { FilterBar, ListTable, useShortLocale, type Column } from '../../stock/ui';
 import { AreaTitle, RecordForm, type FieldSpec } from '../reference/kit';
 import { announcementBody, announcementForm } from './model';
+import { useChangesSharedRows } from '../reach';
 
 const BASE = '/admin/announcements';
 const STATE_COLOR = { live: 'success', future: 'info', ended: 'default' } as const;
 
-/** Announcements (ADMIN_ANNOUNCEMENT): the banner's messages, per language, with type, priority, timeout, lifetime range and audience. */
+/**
+ * Announcements (ADMIN_ANNOUNCEMENT): the banner's messages, per language, with type, priority, timeout, lifetime range and audience.
+ * They reach every depositor's users: read-only to an administrator who does not reach them all.
+ */
 export default function AnnouncementsArea() {
   return (
     <Routes>
@@ -33,6 +37,7 @@ function AnnouncementList() {
   const translate = useTranslate();
   const dateTime = useDateTime();
   const locale = useShortLocale();
+  const changes = useChangesSharedRows();
   const list = useListController<AdminAnnouncementDto>({
     resource: ADMIN_ANNOUNCEMENTS_LIST.resource,
     storeKey: 'admin.announcements',
@@ -66,9 +71,11 @@ function AnnouncementList() {
   return (
     <Box component="section" aria-labelledby="announcements-title">
       <AreaTitle id="announcements-title" title={translate('adminRef.areas.announcements.title')}>
-        <Button variant="contained" component={RouterLink} to={`${BASE}/new`}>
-          {translate('adminRef.announcements.new')}
-        </Button>
+        {changes && (
+          <Button variant="contained" component={RouterLink} to={`${BASE}/new`}>
+            {translate('adminRef.announcements.new')}
+          </Button>
+        )}
       </AreaTitle>
       <FilterBar
         list={list}
@@ -101,6 +108,7 @@ function AnnouncementList() {
 function AnnouncementForm() {
   const translate = useTranslate();
   const { id } = useParams();
+  const changes = useChangesSharedRows();
   const f = (key: string) => translate(`adminRef.announcements.f.${key}`);
   const fields: FieldSpec[] = [
     ...LOCALES.map((l): FieldSpec => ({
@@ -143,6 +151,7 @@ function AnnouncementForm() {
       backTo={BASE}
       canDelete
       deleteName={(v) => String(v['message.fr'] ?? id)}
+      readOnly={!changes}
     />
   );
 }

@@ -5,10 +5,14 @@ import { ADMIN_DEPOSITORS_LIST, type AdminDepositorDto } from '@portal/contracts
 import { FilterBar, ListTable, type Column } from '../../stock/ui';
 import { AreaTitle, RecordForm, type FieldSpec } from '../reference/kit';
 import { orNull } from '../reference/model';
+import { useChangesSharedRows } from '../reach';
 
 const BASE = '/admin/depositors';
 
-/** Depositors (ADMIN_DEPOSITOR, spec §3): the list, a new one, an edit; the code is unique (depositorCodeAlreadyExists). */
+/**
+ * Depositors (ADMIN_DEPOSITOR, spec §3): the list, a new one, an edit; the code is unique (depositorCodeAlreadyExists).
+ * A new depositor is for an administrator who reaches every depositor; a depositor's own administrator edits theirs.
+ */
 export default function DepositorsArea() {
   return (
     <Routes>
@@ -22,6 +26,7 @@ export default function DepositorsArea() {
 
 function DepositorList() {
   const translate = useTranslate();
+  const createsDepositors = useChangesSharedRows();
   const list = useListController<AdminDepositorDto>({
     resource: ADMIN_DEPOSITORS_LIST.resource,
     storeKey: 'admin.depositors',
@@ -47,9 +52,11 @@ function DepositorList() {
   return (
     <Box component="section" aria-labelledby="depositors-title">
       <AreaTitle id="depositors-title" title={translate('adminRef.areas.depositors.title')}>
-        <Button variant="contained" component={RouterLink} to={`${BASE}/new`}>
-          {translate('adminRef.depositors.new')}
-        </Button>
+        {createsDepositors && (
+          <Button variant="contained" component={RouterLink} to={`${BASE}/new`}>
+            {translate('adminRef.depositors.new')}
+          </Button>
+        )}
       </AreaTitle>
       <FilterBar
         list={list}
@@ -69,6 +76,7 @@ function DepositorList() {
 function DepositorForm() {
   const translate = useTranslate();
   const { id } = useParams();
+  const createsDepositors = useChangesSharedRows();
   const f = (key: string) => translate(`adminRef.depositors.f.${key}`);
   const fields: FieldSpec[] = [
     { source: 'code', label: f('code'), required: true, upper: true, helperText: translate('adminRef.depositors.codeHelp') },
@@ -89,6 +97,7 @@ function DepositorForm() {
       defaults={{ code: '', label: '', action_delay_on_address: '' }}
       toBody={(v) => ({ code: v.code, label: v.label, action_delay_on_address: orNull(v.action_delay_on_address) })}
       backTo={BASE}
+      readOnly={!id && !createsDepositors}
     />
   );
 }

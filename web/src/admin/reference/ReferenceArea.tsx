@@ -16,6 +16,7 @@ import { FilterBar, ListTable, type Column } from '../../stock/ui';
 import { useLoaded, usePlatforms } from '../../tracking/useReferenceData';
 import { AreaTitle, RecordForm, type FieldSpec } from './kit';
 import { orNull, type FormValues } from './model';
+import { referenceTabChanges, useChangesSharedRows } from '../reach';
 
 const BASE = '/admin/reference';
 const TABS = ['platforms', 'activities', 'stores'] as const;
@@ -27,7 +28,10 @@ const LISTS: Record<ReferenceTab, ListDeclaration> = {
 };
 type Row = AdminPlatformDto | AdminActivityDto | AdminStoreDto;
 
-/** The provider's reference lists (ADMIN_LIST): platforms, activities and stores, one tab each, codes unique per depositor. */
+/**
+ * The provider's reference lists (ADMIN_LIST): platforms, activities and stores, one tab each, codes unique per depositor.
+ * Platforms are shared by every depositor: read-only to an administrator who does not reach them all.
+ */
 export default function ReferenceArea() {
   return (
     <Routes>
@@ -56,6 +60,7 @@ function ReferenceList() {
 function TabList({ tab }: { tab: ReferenceTab }) {
   const translate = useTranslate();
   const depositors = useAllDepositors();
+  const changes = referenceTabChanges(tab, useChangesSharedRows());
   const list = useListController<Row>({
     resource: LISTS[tab].resource,
     storeKey: `admin.reference.${tab}`,
@@ -99,9 +104,11 @@ function TabList({ tab }: { tab: ReferenceTab }) {
   return (
     <Box component="section" aria-labelledby="reference-title">
       <AreaTitle id="reference-title" title={translate('adminRef.areas.reference.title')}>
-        <Button variant="contained" component={RouterLink} to={`${BASE}/${tab}/new`}>
-          {translate(`adminRef.reference.new.${tab}`)}
-        </Button>
+        {changes && (
+          <Button variant="contained" component={RouterLink} to={`${BASE}/${tab}/new`}>
+            {translate(`adminRef.reference.new.${tab}`)}
+          </Button>
+        )}
       </AreaTitle>
       <Paper variant="outlined" sx={{ mb: 2 }}>
         <Tabs value={tab} variant="scrollable" allowScrollButtonsMobile aria-label={translate('adminRef.areas.reference.title')}>
@@ -136,6 +143,7 @@ function ReferenceForm() {
   const tab = tabOf(params.tab);
   const depositors = useAllDepositors();
   const platforms = usePlatforms();
+  const changesShared = useChangesSharedRows();
   if (!tab) return <Navigate to={`${BASE}/platforms`} replace />;
   const f = (key: string) => translate(`adminRef.reference.f.${key}`);
   const codeField: FieldSpec = {
@@ -199,6 +207,7 @@ function ReferenceForm() {
       backTo={`${BASE}/${tab}`}
       canDelete
       deleteName={(v) => String(v.code)}
+      readOnly={!referenceTabChanges(tab, changesShared)}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import { useDataProvider, useNotify, useTranslate } from 'ra-core';
 import { Alert, Box, Button, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useErrorText } from '../../i18n/useErrorText';
@@ -37,17 +37,19 @@ export function FormField({
   value,
   error,
   onChange,
+  disabled,
 }: {
   field: FieldSpec;
   value: string | boolean | undefined;
   error?: string;
   onChange: (value: string | boolean) => void;
+  disabled?: boolean;
 }) {
   const translate = useTranslate();
   if (field.type === 'switch')
     return (
       <FormControlLabel
-        control={<Switch checked={value === true} onChange={(_, checked) => onChange(checked)} name={field.source} />}
+        control={<Switch checked={value === true} onChange={(_, checked) => onChange(checked)} name={field.source} disabled={disabled} />}
         label={field.label}
       />
     );
@@ -68,6 +70,7 @@ export function FormField({
       minRows={field.type === 'multiline' ? 4 : undefined}
       type={field.type === 'datetime' ? 'datetime-local' : field.type === 'integer' ? 'number' : 'text'}
       required={field.required}
+      disabled={disabled}
       error={!!error}
       helperText={error ? translate(`fields.${error}`, { _: error }) : field.helperText}
       size="small"
@@ -91,6 +94,8 @@ export function FormField({
  * A create or edit page of a back-office record through the data provider (POST or PUT on
  * /api/<resource>): the fields, the server's field refusals marked, the catalogue key said, then
  * back to the list. `extra` shows beside the form (a preview), given the values being typed.
+ * `readOnly` (a row shared by every depositor, for an administrator who does not reach them all):
+ * the record shown, nothing to save or delete, no new one.
  */
 export function RecordForm({
   resource,
@@ -104,6 +109,7 @@ export function RecordForm({
   deleteName,
   extra,
   fromRecord,
+  readOnly,
 }: {
   resource: string;
   id?: string;
@@ -117,6 +123,7 @@ export function RecordForm({
   extra?: (values: FormValues, set: (patch: FormValues) => void) => ReactNode;
   /** How a read record fills the form, when not field by field. */
   fromRecord?: (record: Record<string, unknown>) => FormValues;
+  readOnly?: boolean;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -178,6 +185,7 @@ export function RecordForm({
     }
   };
 
+  if (readOnly && !id) return <Navigate to={backTo} replace />;
   if (loading) return <Loading />;
   return (
     <Box component="section" aria-labelledby="record-title">
@@ -186,6 +194,11 @@ export function RecordForm({
           {translate('adminRef.common.back')}
         </Button>
       </AreaTitle>
+      {readOnly && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="form-read-only">
+          {translate('adminRef.common.sharedReadOnly')}
+        </Alert>
+      )}
       {failure && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="form-error">
           {failure}
@@ -201,21 +214,15 @@ export function RecordForm({
                 value={values[f.source]}
                 error={errors[f.source]}
                 onChange={(v) => set({ [f.source]: v })}
+                disabled={readOnly}
               />
             ))}
-            <Stack direction="row" spacing={1}>
-              <Button type="submit" variant="contained" disabled={busy}>
-                {translate('adminRef.common.save')}
-              </Button>
-              <Button component={RouterLink} to={backTo} disabled={busy}>
-                {translate('adminRef.common.cancel')}
-              </Button>
-              {id && canDelete && (
-                <Button color="error" onClick={() => setConfirming(true)} disabled={busy} sx={{ ml: 'auto' }}>
-                  {translate('adminRef.common.delete')}
-                </Button>
-              )}
-            </Stack>
+            <FormActions
+              backTo={backTo}
+              busy={busy}
+              readOnly={readOnly}
+              onDelete={id && canDelete ? () => setConfirming(true) : undefined}
+            />
           </Stack>
         </Paper>
         {extra && <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>{extra(values, set)}</Box>}
@@ -229,5 +236,43 @@ export function RecordForm({
         onClose={() => setConfirming(false)}
       />
     </Box>
+  );
+}
+
+/** Save, cancel and delete (when given) of a record form; only the way back when it is read-only. */
+export function FormActions({
+  backTo,
+  busy,
+  readOnly,
+  onDelete,
+}: {
+  backTo: string;
+  busy?: boolean;
+  readOnly?: boolean;
+  onDelete?: () => void;
+}) {
+  const translate = useTranslate();
+  if (readOnly)
+    return (
+      <Stack direction="row" spacing={1}>
+        <Button component={RouterLink} to={backTo}>
+          {translate('adminRef.common.back')}
+        </Button>
+      </Stack>
+    );
+  return (
+    <Stack direction="row" spacing={1}>
+      <Button type="submit" variant="contained" disabled={busy}>
+        {translate('adminRef.common.save')}
+      </Button>
+      <Button component={RouterLink} to={backTo} disabled={busy}>
+        {translate('adminRef.common.cancel')}
+      </Button>
+      {onDelete && (
+        <Button color="error" onClick={onDelete} disabled={busy} sx={{ ml: 'auto' }}>
+          {translate('adminRef.common.delete')}
+        </Button>
+      )}
+    </Stack>
   );
 }

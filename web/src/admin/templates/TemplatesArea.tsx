@@ -5,10 +5,14 @@ import { ADMIN_TEMPLATES_LIST, LOCALES, TEMPLATE_VISIBILITIES, type AdminEmailTe
 import { FilterBar, ListTable, type Column } from '../../stock/ui';
 import { AreaTitle, RecordForm, type FieldSpec } from '../reference/kit';
 import { TemplatePreview } from './TemplatePreview';
+import { useChangesSharedRows } from '../reach';
 
 const BASE = '/admin/templates';
 
-/** Email templates (ADMIN_TEMPLATE): admin and public ones, one per code and language, with a server-side preview and a test mail. */
+/**
+ * Email templates (ADMIN_TEMPLATE): admin and public ones, one per code and language, with a server-side preview and a test mail.
+ * They serve every depositor: read-only (preview and test mail kept) to an administrator who does not reach them all.
+ */
 export default function TemplatesArea() {
   return (
     <Routes>
@@ -22,6 +26,7 @@ export default function TemplatesArea() {
 
 function TemplateList() {
   const translate = useTranslate();
+  const changes = useChangesSharedRows();
   const list = useListController<AdminEmailTemplateDto>({
     resource: ADMIN_TEMPLATES_LIST.resource,
     storeKey: 'admin.templates',
@@ -58,9 +63,11 @@ function TemplateList() {
   return (
     <Box component="section" aria-labelledby="templates-title">
       <AreaTitle id="templates-title" title={translate('adminRef.areas.templates.title')}>
-        <Button variant="contained" component={RouterLink} to={`${BASE}/new`}>
-          {translate('adminRef.templates.new')}
-        </Button>
+        {changes && (
+          <Button variant="contained" component={RouterLink} to={`${BASE}/new`}>
+            {translate('adminRef.templates.new')}
+          </Button>
+        )}
       </AreaTitle>
       <FilterBar
         list={list}
@@ -89,6 +96,7 @@ function TemplateList() {
 function TemplateForm() {
   const translate = useTranslate();
   const { id } = useParams();
+  const changes = useChangesSharedRows();
   const f = (key: string) => translate(`adminRef.templates.f.${key}`);
   const fields: FieldSpec[] = [
     { source: 'code', label: f('code'), required: true, helperText: translate('adminRef.templates.codeHelp') },
@@ -123,6 +131,7 @@ function TemplateForm() {
       defaults={{ code: '', locale: 'fr', label: '', visibility: 'public', active: true, subject: '', body: '' }}
       toBody={(v) => ({ ...v })}
       backTo={BASE}
+      readOnly={!changes}
       extra={(v) => <TemplatePreview subject={String(v.subject)} body={String(v.body)} locale={(v.locale || 'fr') as ShortLocale} />}
     />
   );
