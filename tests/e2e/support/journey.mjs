@@ -1,9 +1,18 @@
-// Shared set-up of a journey file: one backend and one browser, both closed at the very end.
-import { after, before } from 'node:test';
+// Shared set-up of a journey file: one backend and one browser, both closed at the very end. A group of
+// journey files run by `node --test --test-isolation=none` (support/groups.mjs) shares them.
+import { after, before, beforeEach } from 'node:test';
 import { closeSharedBackend, sharedBackend } from './server.mjs';
 import { launchBrowser } from './browser.mjs';
 
 let browser = null;
+let backendDied = null;
+let watching = false;
+
+// Once per process: a journey that starts after the backend died fails at once with its log.
+beforeEach(() => {
+  if (backendDied) throw backendDied;
+});
+
 export function useJourney() {
   const ctx = { backend: null, browser: null, base: '' };
   before(async () => {
@@ -11,6 +20,14 @@ export function useJourney() {
     ctx.base = ctx.backend.baseUrl;
     browser ??= await launchBrowser();
     ctx.browser = browser;
+    if (!watching && ctx.backend.onDeath) {
+      watching = true;
+      // The running journey fails rather than waits: closing the browser ends its page's pending waits.
+      ctx.backend.onDeath((error) => {
+        backendDied = error;
+        void browser?.close();
+      });
+    }
   });
   after(async () => {
     await browser?.close();
