@@ -4,6 +4,7 @@ import { after, before, beforeEach } from 'node:test';
 import { closeSharedBackend, sharedBackend } from './server.mjs';
 import { launchBrowser } from './browser.mjs';
 
+// One launch for every file of the process: a group's `before` hooks may run together.
 let browser = null;
 let backendDied = null;
 let watching = false;
@@ -18,20 +19,21 @@ export function useJourney() {
   before(async () => {
     ctx.backend = await sharedBackend();
     ctx.base = ctx.backend.baseUrl;
-    browser ??= await launchBrowser();
-    ctx.browser = browser;
+    browser ??= launchBrowser();
+    ctx.browser = await browser;
     if (!watching && ctx.backend.onDeath) {
       watching = true;
       // The running journey fails rather than waits: closing the browser ends its page's pending waits.
       ctx.backend.onDeath((error) => {
         backendDied = error;
-        void browser?.close();
+        void ctx.browser.close();
       });
     }
   });
   after(async () => {
-    await browser?.close();
+    const closing = browser;
     browser = null;
+    await (await closing?.catch(() => null))?.close();
     await closeSharedBackend();
   });
   return ctx;
