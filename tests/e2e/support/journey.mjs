@@ -9,9 +9,14 @@ let browser = null;
 let backendDied = null;
 let watching = false;
 
-// Once per process: a journey that starts after the backend died fails at once with its log.
-beforeEach(() => {
+let lastFile = null;
+
+// Once per process: a journey that starts after the backend died fails at once with its log; the
+// first journey of a group's next file gets a fresh browser profile (no session or storage left over).
+beforeEach(async (t) => {
   if (backendDied) throw backendDied;
+  if (browser && lastFile && t.filePath !== lastFile) await (await browser).reset();
+  lastFile = t.filePath;
 });
 
 export function useJourney() {
