@@ -11,13 +11,13 @@ export const E2E_DIR = path.resolve(import.meta.dirname, '..');
 export const GROUPS = [
   // Deliveries, claims and reports on tracking's demo orders: the first waits for them, the others find them loaded.
   ['alerts', 'claims', 'cold-chain', 'delivery', 'pgt', 'reports', 'serialtracker', 'tracerroute'],
-  // Stock, Huby, Geo-order, Loop and Fever: their own records (new orders carry a run-unique reference).
-  ['fever', 'geo-order', 'huby-import', 'huby-labels', 'huby', 'loop', 'stock'],
+  // Huby's labels, shipments, Loop and Stock: their own records (new orders carry a run-unique reference).
+  ['huby-labels', 'huby', 'loop', 'stock'],
   // Shell and dashboard: alice's tiles and filters are set again by the journeys that read them.
   ['a11y', 'auth', 'dashboard', 'french-words', 'layout', 'settings', 'tiles'],
-  // Back office; password changes admin's password and blocks carla, so no journey after it (by name)
-  // signs in as either; unavailable stops and restarts the backend.
-  ['admin-import', 'admin-reference', 'admin-users', 'password', 'unavailable'],
+  // Back office, Fever, Geo-order and the Huby import; password changes admin's password and blocks
+  // carla, so no journey after it (by name) signs in as either; unavailable stops and restarts the backend.
+  ['admin-import', 'admin-reference', 'admin-users', 'fever', 'geo-order', 'huby-import', 'password', 'unavailable'],
   // exports starts its own backend (a 1-row export threshold that mails every export).
   ['exports'],
 ];
