@@ -124,7 +124,7 @@ if (e2eGroups.length && chromium) {
       '--test-reporter=tap',
       `--test-reporter-destination=${tap}`,
     ];
-    run(`browser ${group.name}`, 'node', groupArgs(group, reporters), { CHROMIUM_PATH: chromium, E2E_GROUP: group.name }, 15);
+    run(`browser ${group.name}`, 'node', groupArgs(group, reporters), { CHROMIUM_PATH: chromium, E2E_GROUP: group.name }, 20);
     const text = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';
     const num = (name) => Number((new RegExp(`^# ${name} (\\d+)`, 'm').exec(text) ?? [])[1] ?? 0);
     // A group killed before its summary (hung, or its process died) counts as one failure at least.
