@@ -106,33 +106,35 @@ if (fs.existsSync(path.join(root, 'web/vite.config.ts'))) {
   } else count('vitest', 0, 1);
 }
 
-// 4. Browser tests in Debian's Chromium against the built all-in-one portal.
-const e2eFiles = fs.existsSync(path.join(root, 'tests/e2e'))
-  ? fs.readdirSync(path.join(root, 'tests/e2e')).filter((f) => f.endsWith('.e2e.mjs'))
-  : [];
+// 4. Browser tests in Debian's Chromium against the built all-in-one portal: group by group
+// (tests/e2e/support/groups.mjs), each group's journey files in one process with one backend and browser.
+const { journeyGroups, groupArgs } = await import(path.join(root, 'tests/e2e/support/groups.mjs'));
+const e2eGroups = fs.existsSync(path.join(root, 'tests/e2e')) ? journeyGroups() : [];
 const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
-if (e2eFiles.length && !chromium) notes.push('Chromium not installed (apt-get install -y chromium): browser tests skipped');
-if (e2eFiles.length && chromium) {
+if (e2eGroups.length && !chromium) notes.push('Chromium not installed (apt-get install -y chromium): browser tests skipped');
+if (e2eGroups.length && chromium) {
   if (run('build web', 'npm', ['run', '--silent', 'build:web']) !== 0) count('build:web', 0, 1);
-  const tap = path.join(tmp, 'e2e.tap');
-  run(
-    'browser',
-    'node',
-    [
-      '--test',
-      '--test-concurrency=1', // one journey file at a time, each with its own backend and browser
+  const t0 = Date.now();
+  const browser = { passed: 0, failed: 0, skipped: 0 };
+  for (const [i, group] of e2eGroups.entries()) {
+    const tap = path.join(tmp, `e2e-${i}.tap`);
+    const reporters = [
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
       `--test-reporter-destination=${tap}`,
-      ...e2eFiles.map((f) => path.join('tests/e2e', f)),
-    ],
-    { CHROMIUM_PATH: chromium },
-  );
-  const text = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';
-  const num = (name) => Number((new RegExp(`^# ${name} (\\d+)`, 'm').exec(text) ?? [])[1] ?? 0);
-  if (text) count('browser', num('pass'), num('fail') + num('cancelled'), num('skipped') + num('todo'));
-  else count('browser', 0, 1);
+    ];
+    run(`browser ${group.name}`, 'node', groupArgs(group, reporters), { CHROMIUM_PATH: chromium, E2E_GROUP: group.name }, 20);
+    const text = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';
+    const num = (name) => Number((new RegExp(`^# ${name} (\\d+)`, 'm').exec(text) ?? [])[1] ?? 0);
+    // A group killed before its summary (hung, or its process died) counts as one failure at least.
+    if (!/^# tests \d+/m.test(text)) browser.failed += 1;
+    browser.passed += num('pass');
+    browser.failed += num('fail') + num('cancelled');
+    browser.skipped += num('skipped') + num('todo');
+  }
+  count('browser', browser.passed, browser.failed, browser.skipped);
+  console.log(`=== browser: ${e2eGroups.length} groups in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });

@@ -18,28 +18,40 @@ const ARGS = [
 ];
 
 /**
- * A fresh browser with its own throw-away profile. `close()` removes the profile. A French browser in
+ * A fresh browser with its own throw-away profile. `close()` removes the profile; `reset()` starts
+ * again on a new one (a group's next journey file starts as it would alone). A French browser in
  * Paris unless told otherwise (a journey checks the portal does not follow the browser's language).
  */
 export async function launchBrowser({ locale = 'fr-FR', timezoneId = 'Europe/Paris' } = {}) {
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ARGS,
-    viewport: { width: 1366, height: 900 },
-    locale,
-    timezoneId,
-  });
+  const open = async () => {
+    const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-chromium-'));
+    const context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ARGS,
+      viewport: { width: 1366, height: 900 },
+      locale,
+      timezoneId,
+    });
+    return { context, userDataDir };
+  };
+  let current = await open();
+  const close = async () => {
+    await current.context.close().catch(() => undefined);
+    fs.rmSync(current.userDataDir, { recursive: true, force: true });
+  };
   return {
-    context,
+    get context() {
+      return current.context;
+    },
     async newPage() {
-      return context.newPage();
+      return current.context.newPage();
     },
-    async close() {
-      await context.close().catch(() => undefined);
-      fs.rmSync(userDataDir, { recursive: true, force: true });
+    async reset() {
+      await close();
+      current = await open();
     },
+    close,
   };
 }
 

@@ -1,20 +1,44 @@
-// Shared set-up of a journey file: one backend and one browser, both closed at the very end.
-import { after, before } from 'node:test';
+// Shared set-up of a journey file: one backend and one browser, both closed at the very end. A group of
+// journey files run by `node --test --test-isolation=none` (support/groups.mjs) shares them.
+import { after, before, beforeEach } from 'node:test';
 import { closeSharedBackend, sharedBackend } from './server.mjs';
 import { launchBrowser } from './browser.mjs';
 
+// One launch for every file of the process: a group's `before` hooks may run together.
 let browser = null;
+let backendDied = null;
+let watching = false;
+
+let lastFile = null;
+
+// Once per process: a journey that starts after the backend died fails at once with its log; the
+// first journey of a group's next file gets a fresh browser profile (no session or storage left over).
+beforeEach(async (t) => {
+  if (backendDied) throw backendDied;
+  if (browser && lastFile && t.filePath !== lastFile) await (await browser).reset();
+  lastFile = t.filePath;
+});
+
 export function useJourney() {
   const ctx = { backend: null, browser: null, base: '' };
   before(async () => {
     ctx.backend = await sharedBackend();
     ctx.base = ctx.backend.baseUrl;
-    browser ??= await launchBrowser();
-    ctx.browser = browser;
+    browser ??= launchBrowser();
+    ctx.browser = await browser;
+    if (!watching && ctx.backend.onDeath) {
+      watching = true;
+      // The running journey fails rather than waits: closing the browser ends its page's pending waits.
+      ctx.backend.onDeath((error) => {
+        backendDied = error;
+        void ctx.browser.close();
+      });
+    }
   });
   after(async () => {
-    await browser?.close();
+    const closing = browser;
     browser = null;
+    await (await closing?.catch(() => null))?.close();
     await closeSharedBackend();
   });
   return ctx;

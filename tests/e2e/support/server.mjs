@@ -59,19 +59,37 @@ export async function startBackend({ timeoutMs = 120000 } = {}) {
     PRINTER_CONNECT_SOURCES: 'http://127.0.0.1:*',
     // The journeys check downloaded files: exports answer at once (exports.e2e.mjs lowers it to test mailing).
     EXPORT_SYNC_MAX_ROWS: process.env.EXPORT_SYNC_MAX_ROWS ?? '100000',
+    // A group of journeys signs in from 127.0.0.1 more than 30 times a minute; the limit itself is
+    // tested by the gateway's rate-limit.spec.ts.
+    RATE_LIMIT_MULTIPLIER: process.env.RATE_LIMIT_MULTIPLIER ?? '100',
   };
   let child = null;
   let log = '';
+  let stopping = false;
+  // Set when the backend exits without being told to: the journeys still to run fail at once.
+  let died = null;
+  const deathListeners = new Set();
+  const timing = { began: Date.now(), startMs: [], demoMs: null };
 
   const start = async () => {
+    const t0 = Date.now();
+    stopping = false;
+    died = null;
     child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (chunk) => {
       log = (log + chunk).slice(-20000);
+      if (timing.demoMs === null && log.includes('every demo data set loaded')) timing.demoMs = Date.now() - timing.began;
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      died = new Error(`the backend exited (${code ?? signal}) while journeys used it\n--- backend log ---\n${log.slice(-4000)}`);
+      for (const listener of deathListeners) listener(died);
+    });
     try {
       await waitForHealth(baseUrl, child, timeoutMs);
+      timing.startMs.push(Date.now() - t0);
     } catch (error) {
       error.message += `\n--- backend log ---\n${log}`;
       throw error;
@@ -79,6 +97,7 @@ export async function startBackend({ timeoutMs = 120000 } = {}) {
   };
   const stop = async () => {
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    stopping = true;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 15000);
@@ -93,6 +112,16 @@ export async function startBackend({ timeoutMs = 120000 } = {}) {
     dataDir,
     smtp,
     log: () => log,
+    /** The backend's process id while it runs. */
+    pid: () => child?.pid,
+    /** Why the backend is gone when it exited by itself, else null. */
+    died: () => died,
+    /** Calls `listener(error)` if the backend exits by itself. */
+    onDeath(listener) {
+      deathListeners.add(listener);
+    },
+    /** Time to healthy of each start, and to the last demo data set (ms since the first start). */
+    timing,
     stop,
     async restart() {
       await stop();
@@ -123,5 +152,14 @@ export async function closeSharedBackend() {
   if (!shared) return;
   const backend = await shared.catch(() => null);
   shared = null;
+  // E2E_TIMINGS=<file>: one JSON line per backend (time to healthy, to the demo data, in use).
+  if (backend?.timing && process.env.E2E_TIMINGS) {
+    const line = {
+      journeys: process.env.E2E_GROUP ?? path.basename(process.argv[1] ?? ''),
+      ...backend.timing,
+      usedMs: Date.now() - backend.timing.began,
+    };
+    fs.appendFileSync(process.env.E2E_TIMINGS, `${JSON.stringify(line)}\n`);
+  }
   await backend?.close();
 }

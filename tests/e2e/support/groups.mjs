@@ -1,0 +1,43 @@
+// The browser journeys in groups that share one backend and one browser: each group is one
+// `node --test --test-isolation=none` process, which runs its files in the order of their file names (listed so here).
+// A backend start with its demo data is most of a short journey's time; files that change what
+// another reads are kept apart. A journey file no group names runs alone, so a new file is never
+// skipped. Used by infra/scripts/test.mjs and tests/e2e/run.mjs; one file alone: node --test tests/e2e/<name>.e2e.mjs
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const E2E_DIR = path.resolve(import.meta.dirname, '..');
+
+export const GROUPS = [
+  // Deliveries, claims and reports on tracking's demo orders: the first waits for them, the others find them loaded.
+  ['alerts', 'claims', 'cold-chain', 'delivery', 'pgt', 'reports', 'serialtracker', 'tracerroute'],
+  // Huby's labels, shipments, Loop and Stock: their own records (new orders carry a run-unique reference).
+  ['huby-labels', 'huby', 'loop', 'stock'],
+  // Shell and dashboard: alice's tiles and filters are set again by the journeys that read them.
+  ['a11y', 'auth', 'dashboard', 'french-words', 'layout', 'settings', 'tiles'],
+  // Back office, Fever, Geo-order and the Huby import; password changes admin's password and blocks
+  // carla, so no journey after it (by name) signs in as either; unavailable stops and restarts the backend.
+  ['admin-import', 'admin-reference', 'admin-users', 'fever', 'geo-order', 'huby-import', 'password', 'unavailable'],
+  // exports starts its own backend (a 1-row export threshold that mails every export).
+  ['exports'],
+];
+
+/** Every journey file as groups of paths: the groups above, then each unnamed file alone. */
+export function journeyGroups(dir = E2E_DIR) {
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.e2e.mjs'))
+    .map((f) => f.slice(0, -'.e2e.mjs'.length));
+  const named = new Set(GROUPS.flat());
+  const groups = GROUPS.map((g) => g.filter((name) => files.includes(name)));
+  for (const name of files) if (!named.has(name)) groups.push([name]);
+  return groups.filter((g) => g.length).map((g) => ({ name: g.join('+'), files: g.map((n) => path.join(dir, `${n}.e2e.mjs`)).sort() }));
+}
+
+/**
+ * The arguments of `node` that run one group: its files in one process, in order; the process ends
+ * once its tests are done even if something it started is left open (never a hung run).
+ */
+export function groupArgs(group, reporters = ['--test-reporter=spec']) {
+  return ['--test', '--test-isolation=none', '--test-force-exit', ...reporters, ...group.files];
+}
