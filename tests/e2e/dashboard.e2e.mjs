@@ -201,6 +201,8 @@ test('the operational charts show alice’s figures, and a removed tile comes ba
   const removed = page.waitForResponse((r) => r.url().includes('/api/dashboard/') && r.request().method() === 'DELETE');
   await page.getByRole('button', { name: `Retirer – ${names[1]}` }).click();
   await removed;
+  // The tile leaves the page once React has taken the answer, a moment after it arrived.
+  await page.getByRole('listitem', { name: names[1] }).waitFor({ state: 'detached' });
   assert.deepEqual(
     (await tiles(page)).map((t) => t.label),
     [names[0], names[2], names[3]],
