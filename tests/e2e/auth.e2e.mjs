@@ -66,13 +66,17 @@ test('a revoked session (logout elsewhere) is dismissed at the next call', async
   await loginToDashboard(page, ctx.base, 'bob');
   const { status } = await apiAs(page, 'POST', '/auth/logout');
   assert.equal(status, 200);
-  await page.getByRole('link', { name: 'Paramètres' }).first().click();
-  // The next call the screen makes (Settings' general tab, else its Filtres tab) answers 401: the login page keeps where the user was.
-  await page
-    .getByRole('tab', { name: 'Filtres' })
-    .click({ timeout: 5000 })
+  // The dashboard's own polling (announcements, alerts) may be the first call to meet the 401, before the click: the
+  // login page then keeps /dashboard. Otherwise the next call Settings makes (its general tab, else Filtres) meets it.
+  const onLogin = page.waitForURL(/\/login\?/, { timeout: 30000 });
+  const settings = page
+    .getByRole('link', { name: 'Paramètres' })
+    .first()
+    .click({ timeout: 10000 })
+    .then(() => page.getByRole('tab', { name: 'Filtres' }).click({ timeout: 5000 }))
     .catch(() => undefined);
-  await page.waitForURL(/\/login\?backpath=%2Fsettings(%2Ffilter|%2Fgeneral)?$/);
+  await Promise.race([onLogin, settings]);
+  await page.waitForURL(/\/login\?backpath=%2F(dashboard|settings(%2Ffilter|%2Fgeneral)?)$/);
   await page.close();
 });
 
