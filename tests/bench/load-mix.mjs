@@ -53,7 +53,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { accountOf, ENDPOINTS, PASSWORD, virtualUser, WRITES } from './support/customer-mix.mjs';
 import { cpuLines, cpuWindow, externalServer, setStatementLogging, startCluster } from './support/load-cluster.mjs';
-import { httpClient, roundRobinClient, runClosedLoop, runFor } from './support/load-driver.mjs';
+import { httpClient, roundRobinClient, runClosedLoop, runFor, SLICE_SECONDS } from './support/load-driver.mjs';
 import { cliArgs, numberArg, runBench } from './support/measure.mjs';
 import {
   dropDatabases,
@@ -112,6 +112,7 @@ let capturing = false;
 let tempDataDir = null;
 let cleaning = null;
 let natsCleanup = null;
+let natsPid = null;
 function cleanup() {
   cleaning ??= (async () => {
     await processes.stopAll().catch((e) => log(`stopping the portal: ${e.message}`));
@@ -223,7 +224,11 @@ async function main() {
     phase(`sign-in of ${USERS} users (distributed)`);
     const label = `distributed (${COPIES} gateways, ${COPIES} copies of ${dist.services.length} services)`;
     const pids = dist.entries.map((e) => e.child.pid);
-    const { report, run } = await measureMode(label, client, users, endpoints, pids, `portal (${pids.length} processes)`);
+    // Per service (its copies together), and the bench's nats-server apart (counted in "everything else").
+    const parts = {};
+    for (const e of dist.entries) (parts[e.name.replace(/ \d+$/, '')] ??= []).push(e.child.pid);
+    if (natsPid) parts['nats-server (not in the portal)'] = [natsPid];
+    const { report, run } = await measureMode(label, client, users, endpoints, pids, `portal (${pids.length} processes)`, parts);
     results.push({ mode: label, report, run });
     client.close();
   }
@@ -232,7 +237,7 @@ async function main() {
 }
 
 /** One measured run of the mix against a mode: warm-up, window, the per-endpoint table and the statements. */
-async function measureMode(mode, client, users, endpoints, portalPids, portalName) {
+async function measureMode(mode, client, users, endpoints, portalPids, portalName, parts) {
   // The driver's timing should be the portal's latency, not the driver waiting for a core: a little ahead of it.
   const reniced = renice(-5);
   const postmasterPid = server.postmasterPid?.() ?? null;
@@ -250,7 +255,7 @@ async function measureMode(mode, client, users, endpoints, portalPids, portalNam
     onMeasure: async () => {
       if (server.pgss) await pgssReset(server.url);
       loadAtStart = os.loadavg();
-      closeCpu = cpuWindow({ portalPids, postmasterPid });
+      closeCpu = cpuWindow({ portalPids, postmasterPid, parts });
     },
     onMeasured: async () => closeCpu(),
   });
@@ -313,6 +318,7 @@ async function ownNats() {
   const port = await freePort();
   const store = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-load-mix-nats-'));
   const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { stdio: 'ignore' });
+  natsPid = child.pid;
   natsCleanup = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -416,6 +422,12 @@ function printRun(mode, report, run, portalName) {
   );
   console.log(
     `requests still waiting for their answer when the window closed: ${run.pending}${run.pending ? `, the oldest for ${fix(run.oldestPendingMs / 1000)} s` : ''}`,
+  );
+  console.log(
+    `p95 per ${SLICE_SECONDS} s of the window: ${run.stats
+      .sliceRows()
+      .map((r) => `${r.from}s ${fix(r.p95)}`)
+      .join(', ')} ms`,
   );
   console.log(`\nCPU over the measured window (${fix(run.seconds)} s):`);
   for (const l of cpuLines(run.after, undefined, portalName)) console.log(`  ${l}`);

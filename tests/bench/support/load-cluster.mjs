@@ -168,9 +168,14 @@ function machineSeconds() {
 }
 
 /** Starts a CPU window over the portal process, the PostgreSQL postmaster and its backends, this process and the machine. */
-export function cpuWindow({ portalPid, portalPids, postmasterPid }) {
+export function cpuWindow({ portalPid, portalPids, postmasterPid, parts = {} }) {
   // The portal is one process (all-in-one) or many (distributed: every copy of every service and gateway).
   const pids = portalPids ?? [portalPid];
+  // Named groups of processes shown apart (distributed: per service, the bus); seconds of each.
+  const partSeconds = () =>
+    Object.fromEntries(
+      Object.entries(parts).map(([name, group]) => [name, group.reduce((a, pid) => a + (processSeconds(pid, false) ?? 0), 0)]),
+    );
   const portalSeconds = () => {
     const each = pids.map((pid) => processSeconds(pid, false));
     return each.every((s) => s === null) ? null : each.reduce((a, s) => a + (s ?? 0), 0);
@@ -179,6 +184,7 @@ export function cpuWindow({ portalPid, portalPids, postmasterPid }) {
     at: process.hrtime.bigint(),
     portal: portalSeconds(),
     postgres: processSeconds(postmasterPid, true),
+    parts: partSeconds(),
     driver: process.cpuUsage(),
     machine: machineSeconds(),
   });
@@ -193,11 +199,13 @@ export function cpuWindow({ portalPid, portalPids, postmasterPid }) {
     const cores = os.cpus().length;
     const portal = diff('portal');
     const postgres = diff('postgres');
+    const parts = Object.fromEntries(Object.keys(end.parts).map((name) => [name, end.parts[name] - start.parts[name]]));
     return {
       wall,
       cores,
       portal,
       postgres,
+      parts,
       driver,
       machine: machineBusy,
       others: machineBusy - (portal ?? 0) - (postgres ?? 0) - driver,
@@ -213,6 +221,9 @@ export function cpuLines(cpu, driverName = 'load driver (this process)', portalN
       : `${name.padEnd(28)} ${(seconds / cpu.wall).toFixed(2).padStart(5)} cores  (${((100 * seconds) / (cpu.wall * cpu.cores)).toFixed(0).padStart(3)} % of the machine's ${cpu.cores})`;
   return [
     part(portalName, cpu.portal),
+    ...Object.entries(cpu.parts ?? {})
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, seconds]) => `  ${part(name, seconds)}`),
     part('PostgreSQL (all processes)', cpu.postgres),
     part(driverName, cpu.driver),
     part('everything else', Math.max(0, cpu.others)),

@@ -70,12 +70,16 @@ export function errorKey(body) {
   }
 }
 
+/** Seconds of a slice of the window in `Stats.sliceRows`. */
+export const SLICE_SECONDS = 30;
+
 /** Latencies and errors per endpoint over one measured window. */
 export class Stats {
   constructor(origin = performance.now()) {
     this.byEndpoint = new Map();
     this.origin = origin;
     this.slowest = []; // the 5 slowest answers: { endpoint, ms, status, endedAt (s into the window) }
+    this.slices = []; // latencies per SLICE_SECONDS of the window, every endpoint: does the tail grow with time?
   }
 
   record(endpoint, ms, status, key) {
@@ -83,6 +87,8 @@ export class Stats {
       this.slowest.push({ endpoint, ms, status, endedAt: (performance.now() - this.origin) / 1000 });
       this.slowest.sort((a, b) => b.ms - a.ms).splice(5);
     }
+    const slice = Math.floor((performance.now() - this.origin) / 1000 / SLICE_SECONDS);
+    (this.slices[slice] ??= []).push(ms);
     let e = this.byEndpoint.get(endpoint);
     if (!e) this.byEndpoint.set(endpoint, (e = { times: [], errors: new Map() }));
     e.times.push(ms);
@@ -90,6 +96,17 @@ export class Stats {
       const label = `${status}${key ? ` ${key}` : ''}`;
       e.errors.set(label, (e.errors.get(label) ?? 0) + 1);
     }
+  }
+
+  /** Per slice of the window: its start (s), requests, p50, p95, p99 (every endpoint together). */
+  sliceRows() {
+    return this.slices.map((times, i) => ({
+      from: i * SLICE_SECONDS,
+      requests: times?.length ?? 0,
+      p50: percentile(times ?? [], 50),
+      p95: percentile(times ?? [], 95),
+      p99: percentile(times ?? [], 99),
+    }));
   }
 
   /** Rows of the report: per endpoint (in `order`) and overall; seconds = the window. */
