@@ -155,6 +155,9 @@ test('a depositor’s own administrator sees the rows every depositor shares rea
     await page.locator('[data-testid="preview"]').first().waitFor();
     assert.ok(await page.locator('#field-subject').isDisabled());
     await absent('Enregistrer');
+    // One way back (the title's), and no required-field asterisk on fields nobody can fill.
+    assert.equal(await page.getByRole('link', { name: 'Retour à la liste' }).count(), 1);
+    assert.equal(await page.locator('.MuiFormLabel-asterisk').count(), 0);
     await settle(page);
     await screenshot(page, 'admin-template-read-only-dark-fr');
     await page.goto(`${ctx.base}/admin/templates/new`);

@@ -85,14 +85,24 @@ async function* xlsxRows(source: Readable): AsyncGenerator<{ number: number; cel
   }
 }
 
+/**
+ * SpreadsheetML's escape of characters XML cannot carry (ECMA-376 `ST_Xstring`): `_xHHHH_` is the
+ * UTF-16 unit HHHH, and `_x005F_` the underscore that keeps a literal `_xHHHH_` from being read as one.
+ * Excel, LibreOffice and the portal's own exports write it; exceljs hands it over undecoded.
+ */
+export function decodeXstring(text: string): string {
+  return text.includes('_x') ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
+}
+
 /** A cell as the text the user typed: rich text joined, a formula's result, a date as YYYY-MM-DD. */
 function cellText(value: ExcelJS.CellValue | undefined): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'string') return decodeXstring(value);
   if (typeof value !== 'object') return String(value);
-  if ('richText' in value) return value.richText.map((t) => t.text).join('');
+  if ('richText' in value) return decodeXstring(value.richText.map((t) => t.text).join(''));
   if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-  if ('text' in value) return String(value.text);
+  if ('text' in value) return decodeXstring(String(value.text));
   if ('error' in value) return String(value.error);
   return '';
 }

@@ -69,7 +69,7 @@ export function FormField({
       multiline={field.type === 'multiline'}
       minRows={field.type === 'multiline' ? 4 : undefined}
       type={field.type === 'datetime' ? 'datetime-local' : field.type === 'integer' ? 'number' : 'text'}
-      required={field.required}
+      required={field.required && !disabled}
       disabled={disabled}
       error={!!error}
       helperText={error ? translate(`fields.${error}`, { _: error }) : field.helperText}
@@ -239,7 +239,7 @@ export function RecordForm({
   );
 }
 
-/** Save, cancel and delete (when given) of a record form; only the way back when it is read-only. */
+/** Save, cancel and delete (when given) of a record form; none when it is read-only (the title keeps the way back). */
 export function FormActions({
   backTo,
   busy,
@@ -252,14 +252,8 @@ export function FormActions({
   onDelete?: () => void;
 }) {
   const translate = useTranslate();
-  if (readOnly)
-    return (
-      <Stack direction="row" spacing={1}>
-        <Button component={RouterLink} to={backTo}>
-          {translate('adminRef.common.back')}
-        </Button>
-      </Stack>
-    );
+  // Read-only: nothing to save or cancel; the way back is the title's "Retour à la liste", not a second one here.
+  if (readOnly) return null;
   return (
     <Stack direction="row" spacing={1}>
       <Button type="submit" variant="contained" disabled={busy}>
