@@ -59,6 +59,17 @@ function count(label, passed, failed, skipped = 0) {
   notes.push(`${label}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
 
+/** The ten longest test files of a jest run (where the suite's time goes), from its --json answer. */
+function slowestFiles(name, result) {
+  const files = (result.testResults ?? [])
+    .map((f) => ({ file: path.relative(root, f.name), seconds: (f.endTime - f.startTime) / 1000 }))
+    .filter((f) => Number.isFinite(f.seconds))
+    .sort((a, b) => b.seconds - a.seconds);
+  const total = files.reduce((sum, f) => sum + f.seconds, 0);
+  console.log(`=== ${name}: ${files.length} files, ${total.toFixed(0)} s of file time; the longest:`);
+  for (const f of files.slice(0, 10)) console.log(`    ${f.seconds.toFixed(1).padStart(6)} s  ${f.file}`);
+}
+
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const nats = await reachable(natsUrl, 4222);
@@ -75,6 +86,7 @@ run('jest', 'npx', ['jest', '--selectProjects', ...projects, '--maxWorkers=3', '
 if (fs.existsSync(jestJson)) {
   const r = JSON.parse(fs.readFileSync(jestJson, 'utf8'));
   count('jest', r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites, r.numPendingTests + r.numTodoTests);
+  slowestFiles('jest', r);
 } else count('jest', 0, 1);
 
 // 2b. Scale-out and faults: the distributed portal on its own nats-server and PostgreSQL, which the

@@ -6,10 +6,15 @@ import { addProbe } from '../readings/test/probes.fixtures';
 import { DEMO_PROBES, DEMO_ZONES } from './fixtures';
 import { seedFeverReadings } from './readings';
 
-describe('fever demo readings', () => {
+// Seeded now, on a summer afternoon and on a winter night: the incidents fall at their hour of the day,
+// so the same excursions show whenever the demo is seeded (a dawn fog once fell at noon and stayed dry).
+describe.each([
+  ['now', new Date()],
+  ['on a summer afternoon', new Date('2026-07-15T14:07:00Z')],
+  ['on a winter night', new Date('2026-01-15T02:00:00Z')],
+])('fever demo readings seeded %s', (_, now) => {
   let h: ServiceHarness;
   let db: Db;
-  const now = new Date();
 
   beforeAll(async () => {
     process.env.FEVER_SILENCE_INTERVAL_MS = '0';

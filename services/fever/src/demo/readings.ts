@@ -14,10 +14,16 @@ const STEP = 10 * MIN;
 const CHUNK_DAYS = 15;
 const CTX = systemContext('fever-demo');
 
-/** Something that happened to a probe, `daysAgo` before now, for `hours`: what it did to a reading then. */
+/**
+ * Something that happened to a probe `daysAgo` days before today, from `hour` (UTC) for `hours`: what it
+ * did to a reading then. Anchored to an hour of the day, not to a fraction of days before now, so that
+ * the demo shows the same incidents whenever it is seeded (a dawn fog seeded in the afternoon would
+ * otherwise fall at noon, when the dock is dry, and stay under its threshold).
+ */
 interface Incident {
   mac: string;
   daysAgo: number;
+  hour: number;
   hours: number;
   /** Progress through the incident 0..1 → change to the reading (null: the probe sent nothing). */
   effect: (progress: number) => { temperature?: number; humidity?: number } | null;
@@ -35,17 +41,18 @@ const bump =
  * silences (gateway down, battery changed) and the dock probe silent for the last 20 hours.
  */
 const INCIDENTS: Incident[] = [
-  { mac: '00:1b:c5:0a:10:01', daysAgo: 1.8, hours: 0.9, effect: (p) => ({ temperature: bump(5.2)(p) }) },
-  { mac: '00:1b:c5:0a:10:01', daysAgo: 95.3, hours: 0.7, effect: (p) => ({ temperature: bump(6)(p) }) },
-  { mac: '00:1b:c5:0a:20:03', daysAgo: 40.6, hours: 4, effect: (p) => ({ temperature: bump(7.2, 0.75)(p) }) },
-  { mac: '00:1b:c5:0a:20:02', daysAgo: 40.6, hours: 4, effect: (p) => ({ temperature: bump(3.1, 0.75)(p) }) },
-  { mac: '00:1b:c5:0a:10:06', daysAgo: 148.4, hours: 5, effect: (p) => ({ temperature: bump(6.5, 0.5)(p) }) },
-  { mac: '00:1b:c5:0a:10:06', daysAgo: 201.5, hours: 6, effect: (p) => ({ humidity: bump(15, 0.3)(p) }) },
-  { mac: '00:1b:c5:0a:20:04', daysAgo: 2.6, hours: 2.5, effect: (p) => ({ humidity: bump(14, 0.4)(p) }) },
-  { mac: '00:1b:c5:0a:20:04', daysAgo: 300.5, hours: 5, effect: (p) => ({ temperature: bump(-13, 0.5)(p) }) },
-  { mac: '00:1b:c5:0a:10:03', daysAgo: 3.2, hours: 14, effect: () => null },
-  { mac: '00:1b:c5:0a:10:05', daysAgo: 61, hours: 48, effect: () => null },
-  { mac: '00:1b:c5:0a:20:01', daysAgo: 180, hours: 30, effect: () => null },
+  { mac: '00:1b:c5:0a:10:01', daysAgo: 2, hour: 9, hours: 0.9, effect: (p) => ({ temperature: bump(5.2)(p) }) },
+  { mac: '00:1b:c5:0a:10:01', daysAgo: 95, hour: 14, hours: 0.7, effect: (p) => ({ temperature: bump(6)(p) }) },
+  { mac: '00:1b:c5:0a:20:03', daysAgo: 41, hour: 11, hours: 4, effect: (p) => ({ temperature: bump(7.2, 0.75)(p) }) },
+  { mac: '00:1b:c5:0a:20:02', daysAgo: 41, hour: 11, hours: 4, effect: (p) => ({ temperature: bump(3.1, 0.75)(p) }) },
+  { mac: '00:1b:c5:0a:10:06', daysAgo: 148, hour: 2, hours: 5, effect: (p) => ({ temperature: bump(6.5, 0.5)(p) }) },
+  { mac: '00:1b:c5:0a:10:06', daysAgo: 201, hour: 8, hours: 6, effect: (p) => ({ humidity: bump(15, 0.3)(p) }) },
+  // Fog on the dock before dawn: past its 80 % in any season (63 % on a summer night before the fog, 75 % in winter).
+  { mac: '00:1b:c5:0a:20:04', daysAgo: 3, hour: 3, hours: 2.5, effect: (p) => ({ humidity: bump(22, 0.4)(p) }) },
+  { mac: '00:1b:c5:0a:20:04', daysAgo: 300, hour: 1, hours: 5, effect: (p) => ({ temperature: bump(-13, 0.5)(p) }) },
+  { mac: '00:1b:c5:0a:10:03', daysAgo: 3, hour: 19, hours: 14, effect: () => null },
+  { mac: '00:1b:c5:0a:10:05', daysAgo: 61, hour: 0, hours: 48, effect: () => null },
+  { mac: '00:1b:c5:0a:20:01', daysAgo: 180, hour: 6, hours: 30, effect: () => null },
 ];
 /** The dock probe's battery gave out: nothing for the last 20 hours (the 12 h silence alert fires). */
 const SILENT_NOW = { mac: '00:1b:c5:0a:20:04', hours: 20 };
@@ -139,7 +146,7 @@ export async function seedFeverReadings(db: Db, options: { scale: number; now: D
         let humidity = value.humidity;
         let silent = false;
         for (const incident of w.incidents) {
-          const begin = end - incident.daysAgo * DAY;
+          const begin = Math.floor(end / DAY) * DAY - incident.daysAgo * DAY + incident.hour * HOUR;
           const progress = (at - begin) / (incident.hours * HOUR);
           if (progress < 0 || progress > 1) continue;
           const effect = incident.effect(progress);
