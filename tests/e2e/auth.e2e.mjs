@@ -68,7 +68,8 @@ test('a revoked session (logout elsewhere) is dismissed at the next call', async
   assert.equal(status, 200);
   // The dashboard's own polling (announcements, alerts) may be the first call to meet the 401, before the click: the
   // login page then keeps /dashboard. Otherwise the next call Settings makes (its general tab, else Filtres) meets it.
-  const onLogin = page.waitForURL(/\/login\?/, { timeout: 30000 });
+  // Caught: whichever way the race goes, no waiter is left to reject after the page closes (the assertion is below).
+  const onLogin = page.waitForURL(/\/login\?/, { timeout: 30000 }).catch(() => undefined);
   const settings = page
     .getByRole('link', { name: 'Paramètres' })
     .first()
