@@ -54,7 +54,8 @@ describeAllInOne('all-in-one crash safety', () => {
 
   it('keeps every acknowledged order and carrier event when PostgreSQL dies, and answers 503 meanwhile', async () => {
     const traffic = stream('CK');
-    await sleep(3000);
+    // Enough acknowledged orders for the check to mean something, however loaded the machine is.
+    await traffic.untilAcked(25);
     const pids = portal.postgresPids();
     expect(pids.length).toBeGreaterThan(1);
     const killedAt = Date.now();
@@ -66,7 +67,6 @@ describeAllInOne('all-in-one crash safety', () => {
     expect(during.length).toBeGreaterThan(0);
     // While the database is down: 503 serverUnavailable, quickly; never a 500, never a hang.
     expect(notQuick503(during)).toEqual([]);
-    expect(traffic.acked.size).toBeGreaterThan(20);
 
     await portal.stop(15_000);
     await portal.start(60_000);
@@ -75,7 +75,7 @@ describeAllInOne('all-in-one crash safety', () => {
 
   it('does not leave its PostgreSQL orphaned when the portal process is killed, and loses nothing acknowledged', async () => {
     const traffic = stream('CP');
-    await sleep(3000);
+    await traffic.untilAcked(25);
     const pids = portal.postgresPids();
     portal.kill('SIGKILL');
     await portal.exited();

@@ -37,7 +37,7 @@ describeWithNats('faults on the distributed portal', () => {
   async function outage(prefix: string, down: () => Promise<void>, up: () => Promise<void>, downMs = 3000) {
     const traffic = feedStream(stack.deployment.urls, `${prefix}${run}`, 4);
     try {
-      await sleep(2000);
+      await traffic.untilAcked(10);
       const downAt = Date.now();
       await down();
       const stoppedAt = Date.now();

@@ -96,6 +96,14 @@ export function feedStream(urls: string[], prefix: string, clients = 8) {
     acked,
     delivered,
     answers,
+    /** Resolves once `count` orders are acknowledged (a loaded machine is slower, not wrong); throws after `timeoutMs`. */
+    untilAcked: async (count: number, timeoutMs = 60_000) => {
+      const end = Date.now() + timeoutMs;
+      while (acked.size < count) {
+        if (Date.now() > end) throw new Error(`only ${acked.size} of ${count} orders acknowledged in ${timeoutMs} ms`);
+        await sleep(50);
+      }
+    },
     stop: async () => {
       stopped = true;
       await Promise.all(running);

@@ -88,7 +88,6 @@ export class Deployment {
       FEVER_MQTT_URL: process.env.FEVER_MQTT_URL,
       FEVER_MQTT_TOPIC_PREFIX: process.env.FEVER_MQTT_TOPIC_PREFIX,
       FEVER_MQTT_GROUP: process.env.FEVER_MQTT_GROUP,
-      BUS_TIMEOUT_MS: '2000',
       PORT: String(port),
       HOST: '127.0.0.1',
       ...options.env,
