@@ -50,9 +50,13 @@ function refusedByDatabase(e: unknown): AppError | undefined {
 
 /** Node's network errors: the database's socket refused, reset, broken or timed out. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
-/** pg's own words when its connection went away or could not be had in time. */
+/**
+ * pg's own words when its connection went away or could not be had in time, or the pool was ended
+ * (a stop or a lost database); TypeORM's when a transaction's runner was released under a query
+ * because its connection died.
+ */
 const LOST_CONNECTION =
-  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|terminating connection/i;
+  /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|terminating connection|Cannot use a pool after calling end|Query runner already released/i;
 
 /**
  * The database is down or restarting (killed, failing over, shutting down): the request cannot be
@@ -66,7 +70,7 @@ export function databaseUnreachable(e: unknown): boolean {
   for (let cause: unknown = e, depth = 0; cause && typeof cause === 'object' && depth < 4; depth++) {
     const own = (cause as { code?: unknown }).code;
     if (typeof own === 'string' && NETWORK_CODES.has(own)) return true;
-    if (cause instanceof Error && LOST_CONNECTION.test(cause.message)) return true;
+    if (cause instanceof Error && (cause.name === 'QueryRunnerAlreadyReleasedError' || LOST_CONNECTION.test(cause.message))) return true;
     cause = (cause as { driverError?: unknown; cause?: unknown }).driverError ?? (cause as { cause?: unknown }).cause;
   }
   return false;
