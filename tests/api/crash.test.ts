@@ -67,6 +67,7 @@ describeAllInOne('all-in-one crash safety', () => {
     expect(during.length).toBeGreaterThan(0);
     // While the database is down: 503 serverUnavailable, quickly; never a 500, never a hang.
     expect(notQuick503(during)).toEqual([]);
+    expect(traffic.acked.size).toBeGreaterThan(20);
 
     await portal.stop(15_000);
     await portal.start(60_000);

@@ -72,6 +72,7 @@ describeWithNats('two copies of every service', () => {
     const traffic = feedStream(stack.deployment.urls, `SC${run}`, 4);
     await traffic.untilAcked(10);
     await traffic.stop();
+    expect(traffic.acked.size).toBeGreaterThan(5);
     stack.deployment.spawn('alerts', 1);
     stack.deployment.spawn('alerts', 2);
     await stack.deployment.waitHealthy();

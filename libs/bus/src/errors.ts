@@ -70,7 +70,7 @@ export function databaseUnreachable(e: unknown): boolean {
   for (let cause: unknown = e, depth = 0; cause && typeof cause === 'object' && depth < 4; depth++) {
     const own = (cause as { code?: unknown }).code;
     if (typeof own === 'string' && NETWORK_CODES.has(own)) return true;
-    if (cause instanceof Error && (cause.name === 'QueryRunnerAlreadyReleasedError' || LOST_CONNECTION.test(cause.message))) return true;
+    if (cause instanceof Error && LOST_CONNECTION.test(cause.message)) return true;
     cause = (cause as { driverError?: unknown; cause?: unknown }).driverError ?? (cause as { cause?: unknown }).cause;
   }
   return false;
