@@ -37,9 +37,28 @@ async function addTile(page, { type, choose, size }) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/** Resolves when the dashboard layout has been saved (POST /api/dashboard/list answered). */
-function savedLayout(page) {
-  return page.waitForResponse((r) => r.url().endsWith('/api/dashboard/list') && r.request().method() === 'POST', { timeout: 30000 });
+/**
+ * Waits until the tiles auth keeps (GET /dashboard/list, by position) are what `accepts` wants: the
+ * screen's saves are in, however many calls they took. Fails with the tiles last read and the calls
+ * the page saw fail.
+ */
+async function savedLayout(page, what, accepts) {
+  const failed = [];
+  const onFailed = (r) => failed.push(`${r.method()} ${r.url()}: ${r.failure()?.errorText}`);
+  page.on('requestfailed', onFailed);
+  try {
+    const deadline = Date.now() + 30000;
+    let saved = null;
+    while (Date.now() < deadline) {
+      const { status, body } = await apiAs(page, 'GET', '/dashboard/list');
+      saved = status === 200 ? [...body].sort((a, b) => a.x - b.x) : body;
+      if (status === 200 && accepts(saved)) return saved;
+      await page.waitForTimeout(250);
+    }
+    assert.fail(`${what}: auth still keeps ${JSON.stringify(saved)}; failed calls: ${failed.join('; ') || 'none'}`);
+  } finally {
+    page.off('requestfailed', onFailed);
+  }
 }
 
 test('a tile added, resized, moved and removed survives a reload', async () => {
@@ -80,10 +99,18 @@ test('a tile added, resized, moved and removed survives a reload', async () => {
   await page.getByRole('dialog').getByLabel('Titre').fill('Magasins ouverts');
   await page.getByRole('dialog').getByLabel('Type de graphique').click();
   await page.getByRole('option', { name: 'Secteurs' }).click();
-  const configured = savedLayout(page);
   await page.getByRole('dialog').getByRole('button', { name: 'Enregistrer' }).click();
   await page.getByRole('heading', { name: 'Magasins ouverts' }).waitFor();
-  await configured;
+  await savedLayout(
+    page,
+    'the chart moved first, extra large, a pie named Magasins ouverts',
+    ([chart]) =>
+      chart?.type === 'chart' &&
+      chart.width === 2 &&
+      chart.height === 2 &&
+      chart.config.chart === 'pie' &&
+      chart.config.title === 'Magasins ouverts',
+  );
 
   await page.reload();
   await page.getByTestId('pinned-tile').first().waitFor();
@@ -100,14 +127,13 @@ test('a tile added, resized, moved and removed survives a reload', async () => {
   // Drag and drop with the keyboard sensor of the handle: space, arrow, space.
   const handle = page.getByRole('button', { name: 'Glisser pour déplacer – Mes Stocks' });
   await handle.focus();
-  const moved = savedLayout(page);
   await page.keyboard.press('Space');
   // dnd-kit marks the handle while it is dragged: move only once the drag has started.
   await page.locator('[aria-pressed="true"]').waitFor({ timeout: 10000 });
   await page.keyboard.press('ArrowLeft');
   await page.waitForTimeout(300); // the sensor moves over the next tile's measured position
   await page.keyboard.press('Space');
-  await moved;
+  await savedLayout(page, 'Mes Stocks dragged first', ([first]) => first?.type === 'link');
   await page.reload();
   await page.getByTestId('pinned-tile').first().waitFor();
   assert.equal((await tiles(page))[0].label, 'Mes Stocks');
@@ -208,9 +234,8 @@ test('the operational charts show alice’s figures, and a removed tile comes ba
     [names[0], names[2], names[3]],
   );
   await page.getByText('Tuile retirée').waitFor();
-  const restored = savedLayout(page);
   await page.getByRole('button', { name: 'Annuler' }).click();
-  await restored;
+  await savedLayout(page, 'the removed chart back in second place', (saved) => saved.map((t) => t.config.source).join() === sources.join());
   await page.reload();
   await page.getByTestId('pinned-tile').nth(3).waitFor();
   assert.deepEqual(

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNotify } from 'ra-core';
 import { errorKeyOf } from '../core/api';
+import { saveQueue } from '../core/saveQueue';
 import { createTile, deleteTile, listTiles, move, saveTiles, type NewTile, type Tile } from './dashboardApi';
 
 /** The pinned tiles and every change to them, each persisted at once through the API. */
@@ -11,6 +12,9 @@ export function useDashboard() {
   const [removed, setRemoved] = useState<{ tile: Tile; index: number } | null>(null);
   /** Bumped when the current dashboard profile changes: its tiles are read again. */
   const [version, setVersion] = useState(0);
+
+  /** Layout saves one after the other; only the latest one's answer is shown (core/saveQueue). */
+  const saves = useRef(saveQueue()).current;
 
   const fail = useCallback((error: unknown) => notify(`errors.${errorKeyOf(error)}`, { type: 'error' }), [notify]);
 
@@ -31,11 +35,12 @@ export function useDashboard() {
   const persist = async (next: Tile[]) => {
     const previous = tiles;
     setTiles(next);
+    const save = saves.run(() => saveTiles(next));
     try {
-      const saved = await saveTiles(next);
-      setTiles([...saved].sort((a, b) => a.x - b.x));
+      const saved = await save.done;
+      if (save.latest()) setTiles([...saved].sort((a, b) => a.x - b.x));
     } catch (error) {
-      setTiles(previous);
+      if (save.latest()) setTiles(previous);
       fail(error);
     }
   };
