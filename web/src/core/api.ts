@@ -40,9 +40,10 @@ export class NetworkError extends Error {
 }
 
 type FetchFn = typeof fetch;
-let fetchFn: FetchFn = (...args) => fetch(...args);
-/** Tests replace the transport with a fake. */
-export function useFetch(next: FetchFn): void {
+const globalFetch: FetchFn = (...args) => fetch(...args);
+let fetchFn: FetchFn = globalFetch;
+/** Tests replace the transport with a fake; without one, the global fetch again. */
+export function useFetch(next: FetchFn = globalFetch): void {
   fetchFn = next;
   useHealthFetch(next as typeof fetch);
 }

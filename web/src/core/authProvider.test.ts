@@ -41,6 +41,7 @@ beforeEach(() => {
   useStorage(storage);
 });
 afterEach(() => {
+  useFetch();
   stopTokenRefresh();
   setTokenDismissHandler(null);
   vi.useRealTimers();
