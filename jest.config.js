@@ -52,6 +52,7 @@ const BOTH_BUSES = [
 const IN_PROCESS_ONLY = [
   'admin-import',
   'admin-reference',
+  'admin-transport',
   'admin-users',
   'backup', // all-in-one by nature
   'crash', // all-in-one by nature

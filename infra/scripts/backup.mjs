@@ -46,7 +46,9 @@ runMain(async () => {
     const manifest = { format: FORMAT, portalVersion: portalVersion(), createdAt: new Date().toISOString(), dataDir: dir };
     Object.assign(manifest, await backUpDatabases(dir, staging, argv.includes('--dump')));
     Object.assign(manifest, copyFilesAndKey(dir, staging));
-    manifest.contents = ['pg', 'db', 'files', 'jwt-secret'].filter((entry) => fs.existsSync(path.join(staging, entry)));
+    manifest.contents = ['pg', 'db', 'files', 'jwt-secret', 'carrier-secrets.key'].filter((entry) =>
+      fs.existsSync(path.join(staging, entry)),
+    );
     fs.writeFileSync(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     const partial = `${archive}.partial`;
     runTool('tar', ['-czf', partial, '-C', staging, 'manifest.json', ...manifest.contents]);
@@ -58,6 +60,8 @@ runMain(async () => {
     );
     if (manifest.signingKey === 'environment')
       console.log('The signing key is JWT_SECRET (environment): keep it with the backup yourself.');
+    if (manifest.carrierSecretsKey === 'environment')
+      console.log('The carrier accounts’ key is CARRIER_SECRETS_KEY (environment): keep it with the backup yourself.');
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
     fs.rmSync(`${archive}.partial`, { force: true });
@@ -225,5 +229,13 @@ function copyFilesAndKey(dir, staging) {
   const key = path.join(dir, 'jwt-secret');
   const keyKept = fs.existsSync(key);
   if (keyKept) fs.copyFileSync(key, path.join(staging, 'jwt-secret'));
-  return { signingKey: process.env.JWT_SECRET ? 'environment' : keyKept ? 'jwt-secret' : 'none', fileBytes };
+  // The key of the carrier accounts' credentials (services/huby carriers/accounts/secrets.ts): without it they cannot be opened.
+  const carrierKey = path.join(dir, 'carrier-secrets.key');
+  const carrierKeyKept = fs.existsSync(carrierKey);
+  if (carrierKeyKept) fs.copyFileSync(carrierKey, path.join(staging, 'carrier-secrets.key'));
+  return {
+    signingKey: process.env.JWT_SECRET ? 'environment' : keyKept ? 'jwt-secret' : 'none',
+    carrierSecretsKey: process.env.CARRIER_SECRETS_KEY ? 'environment' : carrierKeyKept ? 'carrier-secrets.key' : 'none',
+    fileBytes,
+  };
 }

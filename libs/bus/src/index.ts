@@ -10,3 +10,4 @@ export * from './outbox';
 export * from './repeater';
 export * from './audit';
 export * from './catch-up';
+export * from './reference-tables';

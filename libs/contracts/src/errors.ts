@@ -12,6 +12,7 @@ import { FEVER_ERROR_STATUS } from './fever/errors';
 import { HUBY_ERROR_STATUS } from './huby/errors';
 import { IMPORT_ERROR_STATUS } from './imports/errors';
 import { LOOP_ERROR_STATUS } from './huby/loop-errors';
+import { TRANSPORT_ADMIN_ERROR_STATUS } from './huby/transport-admin-errors';
 import { STOCK_ERROR_STATUS } from './stock/errors';
 import { TRACKING_ERROR_STATUS } from './tracking/errors';
 
@@ -20,6 +21,7 @@ export const ERROR_STATUS = {
   ...STOCK_ERROR_STATUS,
   ...HUBY_ERROR_STATUS,
   ...LOOP_ERROR_STATUS,
+  ...TRANSPORT_ADMIN_ERROR_STATUS,
   ...ALERTS_ERROR_STATUS,
   ...CLAIMS_ERROR_STATUS,
   ...FEVER_ERROR_STATUS,

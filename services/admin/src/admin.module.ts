@@ -55,7 +55,7 @@ import { PlatformsController } from './platforms/platforms.controller';
 import { PlatformsRepository } from './platforms/platforms.repository';
 import { PlatformsService } from './platforms/platforms.service';
 import { ReferenceListsController } from './reference-lists/reference-lists.controller';
-import { ReferenceTables } from './reference-lists/reference-table';
+import { ReferenceTables } from '@portal/bus';
 import { DEFAULT_SUPPORT_EMAIL, SUPPORT_MAILBOX } from './support/support.dto';
 import { SupportController } from './support/support.controller';
 import { SupportService } from './support/support.service';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { BUS_TRANSPORT, OutboxRelay, type BusTransport } from '@portal/bus';
+import { BUS_TRANSPORT, OutboxRelay, ReferenceTables, type BusTransport } from '@portal/bus';
 import { systemContext } from '@portal/contracts';
 import { DatabaseModule, Db } from '@portal/db';
 import { Mailer } from '@portal/mail';
@@ -39,6 +39,11 @@ import { PickupsController } from './pickups/pickups.controller';
 import { PickupsService } from './pickups/pickups.service';
 import { AddressRetention } from './retention/address-retention';
 import { ToursController } from './tours/tours.controller';
+import { TransportAdminController } from './tours/transport-admin.controller';
+import { TransportPlanAdmin1767400000000 } from './migrations/1767400000000-TransportPlanAdmin';
+import { CarrierAccounts1767500000000 } from './migrations/1767500000000-CarrierAccounts';
+import { CarrierAccountsController } from './carriers/accounts/carrier-accounts.controller';
+import { CarrierAccountsService } from './carriers/accounts/carrier-accounts.service';
 import { ToursService } from './tours/tours.service';
 import { ShipmentsController } from './shipments/shipments.controller';
 import { ShipmentsService } from './shipments/shipments.service';
@@ -64,6 +69,8 @@ import { ShipmentsService } from './shipments/shipments.service';
         OrderImport1765700000000,
         AddressListOrder1765800000000,
         ImportKinds1767300000000,
+        TransportPlanAdmin1767400000000,
+        CarrierAccounts1767500000000,
         LoopOrders1765600000000,
       ],
     }),
@@ -75,6 +82,8 @@ import { ShipmentsService } from './shipments/shipments.service';
     AddressesController,
     GeoOrderController,
     ToursController,
+    TransportAdminController,
+    CarrierAccountsController,
     PickupsController,
     ImportController,
     CarrierReportsConsumer,
@@ -89,6 +98,8 @@ import { ShipmentsService } from './shipments/shipments.service';
     GeoOrderService,
     Depositors,
     ToursService,
+    ReferenceTables,
+    CarrierAccountsService,
     PickupsService,
     AddressRetention,
     CarrierEventsJob,

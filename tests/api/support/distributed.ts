@@ -78,6 +78,7 @@ export class Deployment {
       DATABASE_URL: base,
       DATA_DIR: dataDir,
       JWT_SECRET: randomBytes(32).toString('hex'),
+      CARRIER_SECRETS_KEY: randomBytes(32).toString('hex'),
       SMTP_URL: smtpUrl,
       PUBLIC_URL: 'http://portal.test',
       RATE_LIMIT_MULTIPLIER: '100',

@@ -59,7 +59,21 @@ export const AdminReferenceSubjects = {
 
 /** Every back-office change goes to the audit trail (one event type for every service, see audit.ts). */
 export const AdminReferenceEvents = { changed: AuditEvents.changed } as const;
-export const REFERENCE_ENTITIES = ['depositor', 'platform', 'activity', 'store', 'emailTemplate', 'logo', 'log', 'announcement'] as const;
+export const REFERENCE_ENTITIES = [
+  'depositor',
+  'platform',
+  'activity',
+  'store',
+  'emailTemplate',
+  'logo',
+  'log',
+  'announcement',
+  /** The transport plan (huby/transport-admin.ts), kept by the Huby service. */
+  'carrier',
+  'tour',
+  /** A tour's carrier account (huby/carrier-accounts.ts): its credentials never reach the trail. */
+  'carrierAccount',
+] as const;
 export type ReferenceEntity = (typeof REFERENCE_ENTITIES)[number];
 export type ReferenceChangedEvent = AuditChangeEvent;
 

@@ -11,3 +11,6 @@ export * from './import';
 export * from './geo-order';
 export * from './loop';
 export * from './loop-errors';
+export * from './transport-admin';
+export * from './transport-admin-errors';
+export * from './carrier-accounts';

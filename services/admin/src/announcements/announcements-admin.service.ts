@@ -14,7 +14,7 @@ import {
 import { countedPage, Db, orderBy, rowsOf, ScopedWhere } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import { providerScope, requireWholeReach } from '../common/changes';
-import { rowId } from '../reference-lists/reference-table';
+import { rowId } from '@portal/bus';
 
 const stamp = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const STATE = `CASE WHEN a.starts_at > now() THEN 'future' WHEN a.ends_at IS NOT NULL AND a.ends_at <= now() THEN 'ended' ELSE 'live' END`;

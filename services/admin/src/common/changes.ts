@@ -1,5 +1,5 @@
 import { recordAuditChange } from '@portal/bus';
-import { adminReach, AppError, FULL_SCOPE, type CallerContext, type ReferenceEntity } from '@portal/contracts';
+import type { CallerContext, ReferenceEntity } from '@portal/contracts';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -30,35 +30,5 @@ export function recordChange(
   });
 }
 
-/**
- * The provider's own back office pages (email templates, announcements) work on every depositor,
- * whatever the administrator's own depositors.
- */
-export const providerScope = (ctx: CallerContext): CallerContext => ({ ...ctx, scope: FULL_SCOPE });
-
-/**
- * The back office on depositors' data (ADMIN_DEPOSITOR, ADMIN_LIST, logos, logs, mails) works in the
- * administrator's reach (adminReachOf): every depositor for ADMIN and the provider's staff, their own
- * for a depositor's administrator, whatever filter they chose in Settings.
- */
-export const reachScope = (ctx: CallerContext): CallerContext => ({ ...ctx, scope: adminReach(ctx) });
-
-/**
- * Rows that belong to no depositor and are shared by all (platforms, technical logs, email templates,
- * announcements): changed only by an administrator who reaches every depositor; a depositor's
- * administrator is refused (403).
- */
-export function requireWholeReach(ctx: CallerContext): void {
-  if (!adminReach(ctx).all) throw new AppError('permissionDenied', 'a row shared by every depositor');
-}
-
-/** A PostgreSQL unique violation on this constraint or index. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
-  const code = e?.driverError?.code ?? e?.code;
-  const name = e?.driverError?.constraint ?? e?.constraint;
-  return code === '23505' && name === constraint;
-}
-
-/** Timestamps of a json row as ISO strings. */
-export const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+// The back office's scopes and refusals, shared with every service's back office (libs/bus reference-tables).
+export { isUniqueViolation, providerScope, reachScope, requireWholeReach } from '@portal/bus';

@@ -3,7 +3,7 @@ import { adminReach, AppError, DEPOSITOR_IMPORT_COLUMNS, type CallerContext, typ
 import { Db } from '@portal/db';
 import { FileStorage, ImportRuns, keyedImportHandler, refusal, type KeyedImportKind } from '@portal/files';
 import { reachScope } from '../common/changes';
-import { ReferenceTables } from '../reference-lists/reference-table';
+import { ReferenceTables } from '@portal/bus';
 import { DEPOSITORS } from '../reference-lists/tables';
 
 type DepositorLine = DepositorInput & { id: number | null };

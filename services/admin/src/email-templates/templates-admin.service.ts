@@ -20,7 +20,7 @@ import { countedPage, Db, likeLiteral, orderBy, rowsOf, ScopedWhere } from '@por
 import { Mailer } from '@portal/mail';
 import type { EntityManager } from 'typeorm';
 import { isUniqueViolation, providerScope, requireWholeReach } from '../common/changes';
-import { rowId } from '../reference-lists/reference-table';
+import { rowId } from '@portal/bus';
 import { renderTemplate, sampleData } from './template-preview';
 
 const COLUMNS = `t.id, t.code, t.label, t.subject, t.body, t.locale, t.visibility, t.active`;

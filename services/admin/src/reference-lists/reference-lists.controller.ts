@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Roles } from '@portal/auth';
 import { AdminReferenceSubjects as S, Role, type BusRequest } from '@portal/contracts';
-import { ReferenceTables } from './reference-table';
+import { ReferenceTables } from '@portal/bus';
 import { ACTIVITIES, DEPOSITORS, PLATFORMS, STORES } from './tables';
 
 /** Depositors (ADMIN_DEPOSITOR) and the provider's lists: platforms, activities, stores (ADMIN_LIST). */

@@ -14,7 +14,7 @@ import {
   type StoreInput,
 } from '@portal/contracts';
 import { likeLiteral, rowsOf, type ScopedWhere } from '@portal/db';
-import type { ReferenceTable } from './reference-table';
+import type { ReferenceTable } from '@portal/bus';
 
 /** `q`: part of the code or of the label, case-insensitive. */
 function search(w: ScopedWhere, q: string | undefined): void {
@@ -26,6 +26,7 @@ function search(w: ScopedWhere, q: string | undefined): void {
 const stamp = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export const DEPOSITORS: ReferenceTable<typeof ADMIN_DEPOSITORS_LIST, DepositorInput> = {
+  service: 'admin',
   entity: 'depositor',
   table: 'depositors',
   select: `SELECT t.id, t.code, t.label, t.action_delay_on_address, ${stamp('t.logo_updated_at')} AS "logoUpdatedAt",
@@ -47,6 +48,7 @@ export const DEPOSITORS: ReferenceTable<typeof ADMIN_DEPOSITORS_LIST, DepositorI
 
 /** Platforms are the provider's, shared by every depositor (a user's Settings narrow to some): no depositor column. */
 export const PLATFORMS: ReferenceTable<typeof ADMIN_PLATFORMS_LIST, PlatformInput> = {
+  service: 'admin',
   entity: 'platform',
   table: 'platforms',
   select: `SELECT t.id, t.code, t.label, t.town, (SELECT count(*)::int FROM stores s WHERE s.platform_id = t.id) AS stores FROM platforms t`,
@@ -69,6 +71,7 @@ export const PLATFORMS: ReferenceTable<typeof ADMIN_PLATFORMS_LIST, PlatformInpu
 };
 
 export const ACTIVITIES: ReferenceTable<typeof ADMIN_ACTIVITIES_LIST, ActivityInput> = {
+  service: 'admin',
   entity: 'activity',
   table: 'activities',
   select: `SELECT t.id, t.depositor_id AS "depositorId", d.code AS "depositorCode", t.code, t.label
@@ -88,6 +91,7 @@ export const ACTIVITIES: ReferenceTable<typeof ADMIN_ACTIVITIES_LIST, ActivityIn
 };
 
 export const STORES: ReferenceTable<typeof ADMIN_STORES_LIST, StoreInput> = {
+  service: 'admin',
   entity: 'store',
   table: 'stores',
   select: `SELECT t.id, t.depositor_id AS "depositorId", d.code AS "depositorCode", t.platform_id AS "platformId",

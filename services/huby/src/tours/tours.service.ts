@@ -14,7 +14,8 @@ import { tourMisfits, type TourNeeds } from './tour-fit';
 const TOUR_COLUMNS = `t.id, t.depositor_id, d.code AS depositor_code, t.code, t.account_number, t.transport_code,
   json_build_object('id', c.id, 'ref', c.ref, 'name', c.name) AS carrier, t.tour_type, t.transport_mode, t.flags,
   t.weight_min_kg::float8 AS weight_min_kg, t.weight_max_kg::float8 AS weight_max_kg, t.volume_min_m3::float8 AS volume_min_m3,
-  t.volume_max_m3::float8 AS volume_max_m3, t.max_packages, t.delivery_delay_days, t.codes, t.active`;
+  t.volume_max_m3::float8 AS volume_max_m3, t.max_packages, t.delivery_delay_days, t.codes,
+  t.active AND c.active AS active`;
 export const CARRIER_COLUMNS = `c.id, c.ref, c.name, c.kind, c.shipping_window_days, c.insurance_threshold::float8 AS insurance_threshold, c.pickup_email, c.settings`;
 
 /** Every flag present (false when the stored plan leaves it out). */
@@ -72,7 +73,7 @@ export class ToursService {
     if (!depositor || !inScope(ctx.scope, depositor.id)) throw new AppError('depositorNotFound', 'depositor not found');
     const rows = await this.db.scopedQuery<CarrierDto>(
       ctx,
-      `SELECT ${CARRIER_COLUMNS} FROM carriers c WHERE c.id IN (SELECT t.carrier_id FROM tours t WHERE t.depositor_id = $1 AND t.active) ORDER BY c.ref`,
+      `SELECT ${CARRIER_COLUMNS} FROM carriers c WHERE c.active AND c.id IN (SELECT t.carrier_id FROM tours t WHERE t.depositor_id = $1 AND t.active) ORDER BY c.ref`,
       [depositor.id],
     );
     const minify = q.minify === '1' || q.minify === 1 || q.minify === true || q.minify === 'true';

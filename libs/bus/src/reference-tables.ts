@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { auditedWrite, OutboxRelay, type AuditedRows } from '@portal/bus';
 import {
   adminReach,
   AppError,
+  FULL_SCOPE,
   FIELD_ERRORS,
   notFound,
   parseBody,
@@ -18,19 +18,26 @@ import {
 import { countedPage, Db, inScope, orderBy, rowsOf, ScopedWhere } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { MAX_ID } from '../common/validate';
-import { isUniqueViolation, providerScope, reachScope, requireWholeReach } from '../common/changes';
+import { auditedWrite, type AuditedRows } from './audit';
+import { OutboxRelay } from './outbox';
+
+/** The largest PostgreSQL integer: a larger id names no row. */
+const MAX_ID = 2_147_483_647;
 
 /**
  * One table of the provider's reference data as the back office edits it: its list (the list kit),
  * its form (a zod input of libs/contracts) and how both map to SQL. Written once for depositors,
- * platforms, activities and stores.
+ * platforms, activities and stores (admin), carriers and tours (huby).
  */
 export interface ReferenceTable<L extends ListDeclaration, I extends Record<string, unknown>> {
+  /** The service keeping the table: its audit trail entries are told in its name. */
+  service: string;
   entity: ReferenceEntity;
   table: string;
   /** `SELECT <columns of the answer> FROM <table> t …` (alias t), without WHERE. */
   select: string;
+  /** What a count reads when the filters name a joined table (`tours t JOIN carriers c …`); the table alone otherwise. */
+  countFrom?: string;
   list: L;
   /** API sort key → SQL column. */
   sorts: Record<string, string>;
@@ -90,7 +97,7 @@ export class ReferenceTables {
       (sql, params) => this.db.scopedQuery(scope, sql, params),
       w,
       {
-        countRows: `SELECT 1 FROM ${spec.table} t WHERE ${w}`,
+        countRows: `SELECT 1 FROM ${spec.countFrom ?? `${spec.table} t`} WHERE ${w}`,
         rows: (limit, offset) =>
           `${spec.select} WHERE ${w} ORDER BY ${orderBy(spec.sorts[request.sort] ?? 't.id', request.order, 't.id', spec.notNull)} LIMIT ${limit} OFFSET ${offset}`,
       },
@@ -219,12 +226,12 @@ function requireReached(spec: AnyTable, ctx: CallerContext, rows: Record<string,
 /** A table's rows as the audit trail reads them around a change: locked (the change's own rows), each with its depositor. */
 function audited(spec: AnyTable): AuditedRows<Record<string, unknown>> {
   return {
-    service: 'admin',
+    service: spec.service,
     entity: spec.entity,
     read: async (em, ids) => rowsOf(await em.query(`${spec.select} WHERE t.id = ANY($1::int[]) FOR UPDATE OF t`, [ids])),
     subject: (row) => ({
       id: row.id as number,
-      label: typeof row.code === 'string' ? row.code : null,
+      label: typeof row.code === 'string' ? row.code : typeof row.ref === 'string' ? row.ref : null,
       depositorIds: [spec.depositor?.of(row)],
     }),
   };
@@ -235,3 +242,36 @@ function foreignKeyOf(error: unknown): string | undefined {
   const code = e?.driverError?.code ?? e?.code;
   return code === '23503' ? (e?.driverError?.constraint ?? e?.constraint) : undefined;
 }
+
+/**
+ * The provider's own back office pages (email templates, announcements) work on every depositor,
+ * whatever the administrator's own depositors.
+ */
+export const providerScope = (ctx: CallerContext): CallerContext => ({ ...ctx, scope: FULL_SCOPE });
+
+/**
+ * The back office on depositors' data (ADMIN_DEPOSITOR, ADMIN_LIST, logos, logs, mails) works in the
+ * administrator's reach (adminReachOf): every depositor for ADMIN and the provider's staff, their own
+ * for a depositor's administrator, whatever filter they chose in Settings.
+ */
+export const reachScope = (ctx: CallerContext): CallerContext => ({ ...ctx, scope: adminReach(ctx) });
+
+/**
+ * Rows that belong to no depositor and are shared by all (platforms, technical logs, email templates,
+ * announcements): changed only by an administrator who reaches every depositor; a depositor's
+ * administrator is refused (403).
+ */
+export function requireWholeReach(ctx: CallerContext): void {
+  if (!adminReach(ctx).all) throw new AppError('permissionDenied', 'a row shared by every depositor');
+}
+
+/** A PostgreSQL unique violation on this constraint or index. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
+  const code = e?.driverError?.code ?? e?.code;
+  const name = e?.driverError?.constraint ?? e?.constraint;
+  return code === '23505' && name === constraint;
+}
+
+/** Timestamps of a json row as ISO strings. */
+export const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());

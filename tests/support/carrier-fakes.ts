@@ -1,0 +1,130 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Local fakes of the carriers' web services on 127.0.0.1 (no machine here reaches a carrier), built
+ * from their developer documentation: what each answers to good and bad credentials. One server
+ * serves the three carriers' paths; an account's `custom` base URL points at it (DHL Express's API
+ * lives under /mydhlapi as on its host). `calls` keeps what was asked, headers included, for the
+ * tests to check; `down()` makes every call fail at the connection.
+ */
+export interface CarrierFakeAccounts {
+  ups: { clientId: string; clientSecret: string; shipperNumber: string };
+  dhlExpress: { apiKey: string; apiSecret: string };
+  colissimo: { contractNumber: string; password: string; apiKey: string };
+}
+
+export interface CarrierFakeCall {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+export interface CarrierFake {
+  url: string;
+  calls: CarrierFakeCall[];
+  close(): Promise<void>;
+}
+
+const json = (res: http.ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+const basicOf = (header: string | undefined): [string, string] | null => {
+  const m = /^Basic (.+)$/.exec(header ?? '');
+  if (!m) return null;
+  const text = Buffer.from(m[1], 'base64').toString('utf8');
+  const i = text.indexOf(':');
+  return i < 0 ? null : [text.slice(0, i), text.slice(i + 1)];
+};
+
+export async function startCarrierFake(accounts: CarrierFakeAccounts): Promise<CarrierFake> {
+  const calls: CarrierFakeCall[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const url = new URL(req.url ?? '/', 'http://fake');
+      calls.push({ method: req.method ?? '', path: url.pathname + url.search, headers: req.headers, body });
+      const route = `${req.method} ${url.pathname}`;
+
+      // UPS OAuth (client credentials): Basic client_id:client_secret, x-merchant-id the shipper number.
+      if (route === 'POST /security/v1/oauth/token') {
+        const [id, secret] = basicOf(req.headers.authorization) ?? [];
+        const u = accounts.ups;
+        if (body !== 'grant_type=client_credentials')
+          return json(res, 400, { response: { errors: [{ code: '10400', message: 'Invalid/Missing grant_type' }] } });
+        if (id !== u.clientId || secret !== u.clientSecret)
+          return json(res, 401, { response: { errors: [{ code: '10401', message: 'ClientId is Invalid' }] } });
+        if (req.headers['x-merchant-id'] !== u.shipperNumber)
+          return json(res, 401, { response: { errors: [{ code: '10401', message: 'Invalid x-merchant-id' }] } });
+        return json(res, 200, {
+          token_type: 'Bearer',
+          issued_at: String(Date.now()),
+          client_id: id,
+          access_token: `fake-ups-token-${Date.now()}`,
+          expires_in: '14399',
+          status: 'approved',
+        });
+      }
+
+      // DHL Express MyDHL API: basic authentication with the API key and secret.
+      if (route === 'GET /mydhlapi/address-validate') {
+        const [key, secret] = basicOf(req.headers.authorization) ?? [];
+        if (key !== accounts.dhlExpress.apiKey || secret !== accounts.dhlExpress.apiSecret)
+          return json(res, 401, {
+            instance: '/expressapi/address-validate',
+            detail: 'Invalid Credentials',
+            title: 'Unauthorized',
+            status: '401',
+          });
+        return json(res, 200, {
+          address: [
+            {
+              countryCode: 'FR',
+              postalCode: url.searchParams.get('postalCode'),
+              cityName: 'PARIS',
+              serviceArea: { code: 'PAR', description: 'Paris-FR' },
+            },
+          ],
+        });
+      }
+
+      // Colissimo: the widget authentication (contract number and password) answers a token.
+      if (route === 'POST /widget-colissimo/rest/authenticate.rest') {
+        let given: { login?: string; password?: string } = {};
+        try {
+          given = JSON.parse(body) as typeof given;
+        } catch {
+          return json(res, 400, { message: 'Requête invalide' });
+        }
+        if (given.login !== accounts.colissimo.contractNumber || given.password !== accounts.colissimo.password)
+          return json(res, 401, { code: 'AUTH_FAILED', message: 'Identifiant ou mot de passe incorrect' });
+        return json(res, 200, { token: `fake-colissimo-token-${Date.now()}` });
+      }
+
+      // La Poste Okapi tracking read, where a Colissimo API key is checked.
+      if (req.method === 'GET' && url.pathname.startsWith('/suivi/v2/idships/')) {
+        if (req.headers['x-okapi-key'] !== accounts.colissimo.apiKey)
+          return json(res, 401, { code: 'UNAUTHORIZED', message: 'Invalid credentials' });
+        return json(res, 404, { returnCode: 104, returnMessage: 'Numéro de suivi inconnu' });
+      }
+
+      return json(res, 404, { message: `no route ${route}` });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
