@@ -165,7 +165,7 @@ describe('transport plan back office API', () => {
       .post('/api/admin/transport/tours')
       .send(tourBody(carrier.id, { code: `L${run}`, weight_min_kg: 40, weight_max_kg: 30, volume_min_m3: 2, volume_max_m3: 1 }))
       .expect(400);
-    expect(limits.body.error.fields).toEqual({ weight_max_kg: 'min', volume_max_m3: 'min' });
+    expect(limits.body.error.fields).toEqual({ weight_max_kg: 'belowMinimum', volume_max_m3: 'belowMinimum' });
     const unknown = await provider
       .post('/api/admin/transport/tours')
       .send(tourBody(999_999, { code: `U${run}` }))

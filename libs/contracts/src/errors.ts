@@ -100,6 +100,8 @@ export const FIELD_ERRORS = {
   invalidEmail: 'invalidEmail',
   max: 'max',
   min: 'min',
+  /** The upper limit of a pair (weight, volume) below its lower one. */
+  belowMinimum: 'belowMinimum',
   invalidFormat: 'invalidFormat',
   /** A date of something that happened, later than now (beyond FEED_CLOCK_TOLERANCE_MS). */
   inFuture: 'inFuture',

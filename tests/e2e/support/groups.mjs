@@ -17,7 +17,7 @@ export const GROUPS = [
   ['a11y', 'auth', 'dashboard', 'french-words', 'layout', 'settings', 'tiles'],
   // Back office, Fever, Geo-order and the Huby import; password changes admin's password and blocks
   // carla, so no journey after it (by name) signs in as either; unavailable stops and restarts the backend.
-  ['admin-import', 'admin-reference', 'admin-users', 'fever', 'geo-order', 'huby-import', 'password', 'unavailable'],
+  ['admin-import', 'admin-reference', 'admin-transport', 'admin-users', 'fever', 'geo-order', 'huby-import', 'password', 'unavailable'],
   // exports starts its own backend (a 1-row export threshold that mails every export).
   ['exports'],
 ];

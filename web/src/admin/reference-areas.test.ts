@@ -23,6 +23,7 @@ describe('the reference areas of /admin', () => {
       logs: [Role.ADMIN_LOGS],
       // Whoever may import one of its kinds (users, depositors, addresses).
       imports: [Role.ADMIN_USERS, Role.ADMIN_DEPOSITOR, Role.ADMIN_DASHTOWER_USER, Role.USER_IMPORT_ALL],
+      transport: [Role.ADMIN_CARRIER, Role.ADMIN_TOUR],
       announcements: [Role.ADMIN_ANNOUNCEMENT],
     });
   });

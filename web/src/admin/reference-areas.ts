@@ -53,6 +53,13 @@ export const REFERENCE_AREAS: AdminArea[] = [
     component: lazy(() => import('./imports/DataImportArea')),
   },
   {
+    path: 'transport',
+    roles: [Role.ADMIN_CARRIER, Role.ADMIN_TOUR],
+    labelKey: 'adminTransport.title',
+    descriptionKey: 'adminTransport.description',
+    component: lazy(() => import('./transport/TransportArea')),
+  },
+  {
     path: 'announcements',
     roles: [Role.ADMIN_ANNOUNCEMENT],
     labelKey: 'adminRef.areas.announcements.title',

@@ -152,9 +152,9 @@ export const tourInput = z
   .superRefine((t, ctx) => {
     // A lower limit above the upper one would let no shipment fit: said on the upper field.
     if (t.weight_min_kg !== null && t.weight_max_kg !== null && t.weight_min_kg > t.weight_max_kg)
-      ctx.addIssue({ code: 'custom', message: FIELD_ERRORS.min, path: ['weight_max_kg'] });
+      ctx.addIssue({ code: 'custom', message: FIELD_ERRORS.belowMinimum, path: ['weight_max_kg'] });
     if (t.volume_min_m3 !== null && t.volume_max_m3 !== null && t.volume_min_m3 > t.volume_max_m3)
-      ctx.addIssue({ code: 'custom', message: FIELD_ERRORS.min, path: ['volume_max_m3'] });
+      ctx.addIssue({ code: 'custom', message: FIELD_ERRORS.belowMinimum, path: ['volume_max_m3'] });
   });
 export type TourInput = z.infer<typeof tourInput>;
 
