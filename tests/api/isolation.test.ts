@@ -80,6 +80,14 @@ const PARAMS: Record<string, ParamRule> = {
     why: 'the back office’s reference lists: ADMIN_LIST only, 403 to the others (admin-reference.test.ts)',
   },
   'stores/{id}': { neutral: ['1'], why: 'the back office’s reference lists: ADMIN_LIST only, 403 to the others (admin-reference.test.ts)' },
+  'carriers/{id}': {
+    neutral: ['1'],
+    why: 'the provider’s carriers, shared by every depositor: ADMIN_CARRIER only, read-only without full reach (admin-transport.test.ts)',
+  },
+  'tours/{id}': {
+    neutral: ['1'],
+    why: 'the transport plan’s tours and their carrier accounts: ADMIN_TOUR / ADMIN_CARRIER only, kept to the reach (admin-transport.test.ts)',
+  },
   'email-templates/{id}': { neutral: ['1'], why: 'the provider’s mail templates: ADMIN_TEMPLATE only (admin-reference.test.ts)' },
   'logs/{id}': { neutral: ['1'], why: 'the provider’s back-office logs: ADMIN_LOGS only (admin-reference.test.ts)' },
   'announcements/{id}': {

@@ -174,7 +174,13 @@ test('alice (English, light): selected shipments printed as PDF in the label pop
       .getByText(/Labels printed/)
       .first()
       .waitFor();
-    assert.equal((await apiAs(page, 'GET', `/dashtower/orders/${s.uuid}`)).body.status, 28);
+    // "Labels printed" may also name a status elsewhere on the page: wait for the shipment itself.
+    let status = null;
+    for (let i = 0; i < 50 && status !== 28; i++) {
+      if (i) await page.waitForTimeout(200);
+      status = (await apiAs(page, 'GET', `/dashtower/orders/${s.uuid}`)).body.status;
+    }
+    assert.equal(status, 28);
   } catch (error) {
     await screenshot(page, 'huby-labels-pdf-failure');
     throw error;
