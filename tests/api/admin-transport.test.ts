@@ -67,12 +67,13 @@ describe('transport plan back office API', () => {
   }, 120000);
   afterAll(() => target?.close(), 90_000);
 
-  it('opens carriers to ADMIN_CARRIER and tours to ADMIN_TOUR only (403 permissionDenied otherwise)', async () => {
+  it('opens carriers to ADMIN_CARRIER and tours to ADMIN_TOUR only (403 permissionDenied otherwise); a tour planner lists the carriers to choose one', async () => {
     await as['tp-carriers'].get('/api/admin/transport/carriers').expect(200);
     await as['tp-tours'].get('/api/admin/transport/tours').expect(200);
+    await as['tp-tours'].get('/api/admin/transport/carriers').expect(200);
     for (const [who, path] of [
       ['tp-carriers', '/api/admin/transport/tours'],
-      ['tp-tours', '/api/admin/transport/carriers'],
+      ['tp-tours', '/api/admin/transport/carriers/1'],
       ['alice', '/api/admin/transport/carriers'],
       ['alice', '/api/admin/transport/tours'],
     ] as const) {

@@ -3,8 +3,8 @@ import { bodyField as f } from '../body';
 import { FIELD_ERRORS } from '../errors';
 import { defineList, listField } from '../lists/kit';
 import { REFERENCE_CODE } from '../admin-reference/reference';
-import type { TourDto } from './dto';
-import { TOUR_FLAGS, TOUR_TYPES, TRANSPORT_MODES, type TourFlag, type TourType } from './statuses';
+import type { CarrierDto, TourDto } from './dto';
+import { TOUR_FLAGS, TOUR_TYPES, TRANSPORT_MODES, type TourFlag } from './statuses';
 
 /**
  * The transport plan's back office (issue 34 item 1, spec §2 admin pages "tours", §3 Tour and
@@ -161,15 +161,7 @@ export type TourInput = z.infer<typeof tourInput>;
 // ---- Answers ----
 
 /** A carrier as the back office shows it: its rules, its settings, whether tours may use it, how many do. */
-export interface AdminCarrierDto {
-  id: number;
-  ref: string;
-  name: string;
-  kind: TourType;
-  shipping_window_days: number | null;
-  insurance_threshold: number | null;
-  pickup_email: string | null;
-  settings: Record<string, string>;
+export interface AdminCarrierDto extends CarrierDto {
   active: boolean;
   /** Tours (of the depositors in the caller's reach) that use it. */
   tours: number;

@@ -37,9 +37,12 @@ import { ListQuery } from '../http/list-query';
 export class TransportAdminController {
   constructor(private readonly bus: BusClient) {}
 
-  @Roles(Role.ADMIN_CARRIER)
+  @Roles(Role.ADMIN_CARRIER, Role.ADMIN_TOUR)
   @Get('carriers')
-  @ApiOperation({ summary: 'The provider’s carriers with their count of tours; filter q (ref or name), kind, active' })
+  @ApiOperation({
+    summary:
+      'The provider’s carriers with their count of tours (also to ADMIN_TOUR, to choose a tour’s carrier); filter q (ref or name), kind, active',
+  })
   carriers(@Caller() ctx: CallerContext, @Query() query: ListQuery, @Res({ passthrough: true }) res: FastifyReply) {
     return listOf<AdminCarrierDto>(this.bus, ctx, ADMIN_CARRIERS_LIST, S.carriersList, query, res);
   }

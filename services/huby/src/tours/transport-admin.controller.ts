@@ -10,7 +10,8 @@ import { CARRIERS, TOURS } from './transport-tables';
 export class TransportAdminController {
   constructor(private readonly tables: ReferenceTables) {}
 
-  @Roles(Role.ADMIN_CARRIER)
+  // Tour planners (ADMIN_TOUR) read the carriers to choose one; only ADMIN_CARRIER changes them.
+  @Roles(Role.ADMIN_CARRIER, Role.ADMIN_TOUR)
   @MessagePattern(S.carriersList)
   carriers(@Payload() m: BusRequest) {
     return this.tables.list(CARRIERS, m.ctx, m.data);

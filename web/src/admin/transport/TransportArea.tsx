@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes, Link as RouterLink, useParams } from 'react-router-dom';
 import { useListController, useTranslate } from 'ra-core';
 import { Box, Button, Link, Paper, Tab, Tabs } from '@mui/material';
@@ -58,12 +59,31 @@ function useDepositors(): DepositorDto[] {
   return useLoaded('admin-depositors', () => api<DepositorDto[]>('/depositors/admin'), [] as DepositorDto[]);
 }
 
+/** The carriers for the tour pickers, read again on each screen (a carrier just created is offered at once). */
 function useCarriers(): AdminCarrierDto[] {
-  return useLoaded(
-    'admin-transport-carriers',
-    () => api<AdminCarrierDto[]>('/admin/transport/carriers?range=[0,199]'),
-    [] as AdminCarrierDto[],
-  );
+  const [carriers, setCarriers] = useState<AdminCarrierDto[]>([]);
+  useEffect(() => {
+    let live = true;
+    api<AdminCarrierDto[]>('/admin/transport/carriers?range=[0,199]').then(
+      (list) => live && setCarriers(list),
+      () => live && setCarriers([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return carriers;
+}
+
+/** The state column of both lists. */
+function useStateColumn<T extends { active: boolean }>(): Column<T> {
+  const translate = useTranslate();
+  return {
+    source: 'active',
+    label: translate('adminTransport.state'),
+    sortable: false,
+    render: (r) => translate(`adminTransport.${r.active ? 'active' : 'inactive'}`),
+  };
 }
 
 function TransportList({ tabs }: { tabs: TransportTab[] }) {
@@ -97,6 +117,7 @@ function CarrierList({ tabs }: { tabs: TransportTab[] }) {
   const translate = useTranslate();
   const changes = useChangesSharedRows();
   const activeOptions = useActiveOptions();
+  const stateColumn = useStateColumn<AdminCarrierDto>();
   const list = useListController<AdminCarrierDto>({
     resource: ADMIN_CARRIERS_LIST.resource,
     storeKey: 'admin.transport.carriers',
@@ -117,12 +138,7 @@ function CarrierList({ tabs }: { tabs: TransportTab[] }) {
     { source: 'name', label: f('name'), wrapAt: 280 },
     { source: 'kind', label: f('kind'), sortable: false, render: (r) => translate(`adminTransport.tourTypes.${r.kind}`) },
     { source: 'tours', label: f('tours'), numeric: true, sortable: false },
-    {
-      source: 'active',
-      label: translate('adminTransport.state'),
-      sortable: false,
-      render: (r) => translate(`adminTransport.${r.active ? 'active' : 'inactive'}`),
-    },
+    stateColumn,
   ];
   return (
     <Box component="section" aria-labelledby="transport-title">
@@ -164,6 +180,7 @@ function TourList({ tabs }: { tabs: TransportTab[] }) {
   const depositors = useDepositors();
   const carriers = useCarriers();
   const activeOptions = useActiveOptions();
+  const stateColumn = useStateColumn<AdminTourDto>();
   const list = useListController<AdminTourDto>({
     resource: ADMIN_TOURS_LIST.resource,
     storeKey: 'admin.transport.tours',
@@ -185,12 +202,7 @@ function TourList({ tabs }: { tabs: TransportTab[] }) {
     { source: 'carrier', label: f('carrier'), render: (r) => `${r.carrierRef} – ${r.carrierName}`, wrapAt: 240 },
     { source: 'tour_type', label: f('tour_type'), sortable: false, render: (r) => translate(`adminTransport.tourTypes.${r.tour_type}`) },
     { source: 'account_number', label: f('account_number'), sortable: false },
-    {
-      source: 'active',
-      label: translate('adminTransport.state'),
-      sortable: false,
-      render: (r) => translate(`adminTransport.${r.active ? 'active' : 'inactive'}`),
-    },
+    stateColumn,
   ];
   return (
     <Box component="section" aria-labelledby="transport-title">

@@ -22,6 +22,9 @@ describe('carrier credentials at rest', () => {
     flipped[0] ^= 1;
     expect(() => secrets.open([v, iv, tag, flipped.toString('base64url')].join('.'), 'tour:12')).toThrow(/cannot be opened/);
     expect(() => secrets.open('plain text', 'tour:12')).toThrow(/unknown format/);
+    // What the account service uses: unreadable credentials count as none (entered again), never a 5xx.
+    expect(new CarrierSecrets(Buffer.alloc(32, 8)).tryOpen(sealed, 'tour:12')).toBeNull();
+    expect(secrets.tryOpen(sealed, 'tour:12')).toEqual({ client_secret: 'S3cr3t-ups' });
   });
 
   it('takes CARRIER_SECRETS_KEY (hex or base64, 32 bytes), else creates one key in the data folder and keeps it', () => {

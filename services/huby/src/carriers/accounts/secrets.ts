@@ -48,6 +48,15 @@ export class CarrierSecrets {
     return [VERSION, iv, cipher.getAuthTag(), sealed].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
   }
 
+  /** The credentials, or null when they cannot be opened (the key changed): they must be entered again. */
+  tryOpen(sealed: string, aad: string): Record<string, string> | null {
+    try {
+      return this.open(sealed, aad);
+    } catch {
+      return null;
+    }
+  }
+
   /** The credentials, or a refusal naming no value when the key or the binding is not the one they were sealed with. */
   open(sealed: string, aad: string): Record<string, string> {
     const [version, iv, tag, data] = sealed.split('.');

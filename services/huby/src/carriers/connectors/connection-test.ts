@@ -17,7 +17,7 @@ export interface OpenAccount {
 }
 
 /** A carrier call's budget (per attempt): a carrier that does not answer in time is said to be slow, not waited for. */
-export const CARRIER_CALL_TIMEOUT_MS = Number(process.env.CARRIER_CALL_TIMEOUT_MS ?? CONNECTION_TEST_TIMEOUT_MS);
+export const CARRIER_CALL_TIMEOUT_MS = CONNECTION_TEST_TIMEOUT_MS;
 /** La Poste's API gateway (Okapi), where a Colissimo API key is checked. */
 const OKAPI_BASE_URL = 'https://api.laposte.fr';
 
