@@ -1,13 +1,16 @@
 // The transport plan's back office (issue 34 item 1): the administrator (French, dark) creates a
 // carrier and a tour for DEMO-A with flags and limits, sees a duplicate code and a minimum above the
-// maximum refused in words, edits and deactivates the tour; axe on the list and the form. Then
-// DEMO-A's own administrator (denis) reads the carriers without changing them and sees DEMO-A's tours only.
+// maximum refused in words, edits and deactivates the tour; axe on the list and the form. The same
+// administrator gives that tour a UPS account on a local UPS fake (issue 34 item 2), sees the secret
+// kept masked, tests the connection, then sees a wrong secret refused in words. Then DEMO-A's own
+// administrator (denis) reads the carriers without changing them and sees DEMO-A's tours only.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
 import { loginToDashboard } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
+import { startCarrierFake } from '../support/carrier-fakes.ts';
 
 const ctx = useJourney();
 const run = Date.now().toString(36).toUpperCase().slice(-6);
@@ -78,7 +81,7 @@ test('the administrator creates a carrier and a tour, is refused a duplicate and
     assert.equal(await page.getByLabel('Prise de rendez-vous').isChecked(), true);
     await page.getByLabel('Livraison en étage').check();
     await page.getByLabel('Active (proposée aux expéditions)').uncheck();
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await page.getByRole('link', { name: `P${run}` }).waitFor();
     const [tour] = (await apiAs(page, 'GET', `/admin/transport/tours?filter=${encodeURIComponent(JSON.stringify({ q: `P${run}` }))}`)).body;
     assert.equal(tour.active, false);
@@ -90,6 +93,73 @@ test('the administrator creates a carrier and a tour, is refused a duplicate and
     await screenshot(page, 'admin-transport-tours-dark-fr');
   } finally {
     await page.close();
+  }
+});
+
+test('the administrator gives the tour a UPS account on a local fake, finds the secret kept masked, tests it, and a wrong secret is refused in words', async () => {
+  const fake = await startCarrierFake({
+    ups: { clientId: 'good-id', clientSecret: 'good-secret', shipperNumber: 'A1B2C3' },
+    dhlExpress: { apiKey: 'dhl-key', apiSecret: 'dhl-secret' },
+    colissimo: { contractNumber: '123456', password: 'colis-pass', apiKey: 'okapi-key' },
+  });
+  const page = await newTab(ctx);
+  try {
+    await loginToDashboard(page, ctx.base, 'admin');
+    const [tour] = (await apiAs(page, 'GET', `/admin/transport/tours?filter=${encodeURIComponent(JSON.stringify({ q: `P${run}` }))}`)).body;
+    await page.goto(`${ctx.base}/admin/transport/tours/${tour.id}`);
+    const account = page.getByRole('region', { name: 'Compte transporteur' });
+    await account.waitFor();
+    const secret = account.locator('#field-account-secrets-client_secret');
+    const saveAccount = async () => {
+      const saved = page.waitForResponse((r) => r.url().endsWith(`/tours/${tour.id}/account`) && r.request().method() === 'PUT');
+      await account.getByRole('button', { name: 'Enregistrer le compte' }).click();
+      return (await saved).status();
+    };
+
+    // An address of one's own without its URL: said under the field.
+    await choose(page, 'account-connector', 'UPS');
+    await choose(page, 'account-environment', 'Adresse propre');
+    assert.equal(await saveAccount(), 400);
+    await account.locator('#field-account-base_url-helper-text').getByText('Champ obligatoire').waitFor();
+
+    await account.getByLabel('Adresse de base (URL)').fill(fake.url);
+    await account.getByLabel('Client ID (OAuth)').fill('good-id');
+    await secret.fill('good-secret');
+    await account.getByLabel('N° d’expéditeur UPS').fill('A1B2C3');
+    assert.equal(await saveAccount(), 200);
+    await page.getByText('Compte transporteur enregistré').waitFor();
+    const stored = (await apiAs(page, 'GET', `/admin/transport/tours/${tour.id}/account`)).body;
+    assert.deepEqual([stored.connector, stored.environment, stored.base_url], ['ups', 'custom', fake.url]);
+    assert.deepEqual([stored.settings, stored.secrets], [{ client_id: 'good-id', shipper_number: 'A1B2C3' }, { client_secret: true }]);
+    assert.equal(JSON.stringify(stored).includes('good-secret'), false);
+
+    // Read again: the contract data prefilled, the secret never, only said to be set.
+    await page.reload();
+    await account.waitFor();
+    assert.equal(await account.getByLabel('Client ID (OAuth)').inputValue(), 'good-id');
+    assert.equal(await secret.inputValue(), '');
+    assert.equal(await secret.getAttribute('type'), 'password');
+    assert.equal(await secret.getAttribute('placeholder'), '•••••• (enregistré)');
+    await account.getByRole('button', { name: 'Effacer Client secret (OAuth)' }).waitFor();
+
+    await account.getByRole('button', { name: 'Tester la connexion' }).click();
+    await account.getByTestId('connection-test').getByText('Connexion réussie').waitFor();
+    assert.equal(fake.calls.at(-1).path, '/security/v1/oauth/token');
+    assert.equal(fake.calls.at(-1).headers['x-merchant-id'], 'A1B2C3');
+    await axe(page, 'transport tour carrier account dark');
+    await screenshot(page, 'admin-transport-tour-account-dark-fr');
+
+    // A wrong secret typed over the stored one: saved, and the carrier's refusal said in words.
+    await secret.fill('wrong-secret');
+    assert.equal(await saveAccount(), 200);
+    await account.getByRole('button', { name: 'Tester la connexion' }).click();
+    const refused = account.getByTestId('connection-test');
+    await refused.getByText('Le transporteur refuse les identifiants').waitFor();
+    await refused.getByText(/HTTP 401/).waitFor();
+    await axe(page, 'transport tour carrier account refused dark');
+  } finally {
+    await page.close();
+    await fake.close();
   }
 });
 

@@ -22,7 +22,8 @@ import { useUser } from '../../user/useUser';
 import { AreaTitle, RecordForm, type FieldSpec } from '../reference/kit';
 import { formOf } from '../reference/model';
 import { useChangesSharedRows } from '../reach';
-import { carrierBody, settingsText, tourBody } from './model';
+import { AccountSection } from './AccountSection';
+import { carrierBody, readsCarrierAccount, settingsText, tourBody } from './model';
 
 const BASE = '/admin/transport';
 const TABS = ['carriers', 'tours'] as const;
@@ -32,7 +33,8 @@ const TAB_ROLES: Record<TransportTab, string> = { carriers: Role.ADMIN_CARRIER, 
 /**
  * The transport plan's back office (spec §3 Tour, Carrier): the provider's carriers (ADMIN_CARRIER),
  * read-only to an administrator who does not reach every depositor, and the depositors' tours
- * (ADMIN_TOUR) in the administrator's reach. Deactivated, never deleted.
+ * (ADMIN_TOUR) in the administrator's reach. Deactivated, never deleted. A tour's edit page also holds
+ * its carrier account (AccountSection) for a carrier administrator who reaches every depositor.
  */
 export default function TransportArea() {
   const tabs = useTabs();
@@ -302,6 +304,7 @@ function CarrierForm({ id }: { id?: string }) {
 
 function TourForm({ id }: { id?: string }) {
   const translate = useTranslate();
+  const readsAccount = readsCarrierAccount(useUser());
   const depositors = useDepositors();
   const carriers = useCarriers();
   const f = (key: string) => translate(`adminTransport.tour.${key}`);
@@ -365,6 +368,8 @@ function TourForm({ id }: { id?: string }) {
       defaults={defaults}
       toBody={tourBody}
       backTo={`${BASE}/tours`}
+      // The carrier account belongs to a saved tour: on its edit page, beside the tour's fields.
+      extra={id && readsAccount ? () => <AccountSection tourId={id} /> : undefined}
     />
   );
 }

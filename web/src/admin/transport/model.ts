@@ -1,4 +1,18 @@
-import { TOUR_CODE_KEYS, TOUR_FLAGS } from '@portal/contracts';
+import {
+  CARRIER_BASE_URLS,
+  CONNECTOR_FIELDS,
+  hasAnyRole,
+  Role,
+  TOUR_CODE_KEYS,
+  TOUR_FLAGS,
+  type CarrierAccountDto,
+  type CarrierConnector,
+  type CarrierEnvironment,
+  type ConnectionTestDto,
+  type ConnectorField,
+  type UserDto,
+} from '@portal/contracts';
+import { changesSharedRows } from '../reach';
 import { orNull, type FormValues } from '../reference/model';
 
 /** A carrier's settings as the form shows them: one `key = value` per line. */
@@ -59,4 +73,97 @@ export function tourBody(v: FormValues): Record<string, unknown> {
     codes,
     active: v.active === true,
   };
+}
+
+/**
+ * Who sees a tour's carrier account: a carrier administrator who reaches every depositor (the
+ * server answers 403 to anyone else, a depositor's own administrator included).
+ */
+export const readsCarrierAccount = (user: Pick<UserDto, 'roles' | 'fullAdminReach'> | null): boolean =>
+  !!user && hasAnyRole(user.roles, [Role.ADMIN_CARRIER]) && changesSharedRows(user);
+
+/**
+ * The tour's carrier account as its section holds it: the connector's contract data as typed, the
+ * credentials typed this time (never the stored ones: the server does not answer them) and those the
+ * user asked to remove.
+ */
+export interface AccountForm {
+  connector: CarrierConnector;
+  environment: CarrierEnvironment;
+  base_url: string;
+  settings: Record<string, string>;
+  secrets: Record<string, string>;
+  cleared: Record<string, boolean>;
+}
+
+/** The account read from the server as the section starts: contract data prefilled, no credential typed. */
+export function accountForm(dto: CarrierAccountDto): AccountForm {
+  return {
+    connector: dto.connector,
+    environment: dto.environment,
+    base_url: dto.base_url ?? '',
+    settings: { ...dto.settings },
+    secrets: {},
+    cleared: {},
+  };
+}
+
+/** The fields the chosen connector asks, contract data and credentials in the carrier's order. */
+export const accountFields = (connector: CarrierConnector): readonly ConnectorField[] => CONNECTOR_FIELDS[connector];
+
+/** A credential the server keeps for this connector (another connector's are dropped on save) and not asked to be removed. */
+export const secretIsSet = (form: AccountForm, dto: CarrierAccountDto, name: string): boolean =>
+  stored(form, dto, name) && !form.cleared[name];
+
+const stored = (form: AccountForm, dto: CarrierAccountDto, name: string): boolean =>
+  form.connector === dto.connector && dto.secrets[name] === true;
+
+/**
+ * The section as PUT /admin/transport/tours/:id/account takes it: only the connector's contract
+ * data, only the credentials typed (an empty one keeps the stored one) and null for those cleared.
+ * The demo carrier is built in: no environment of its own.
+ */
+export function accountBody(form: AccountForm, dto: CarrierAccountDto): Record<string, unknown> {
+  const fields = accountFields(form.connector);
+  const settings: Record<string, string> = {};
+  const secrets: Record<string, string | null> = {};
+  for (const field of fields) {
+    if (field.secret) {
+      if (form.secrets[field.name]) secrets[field.name] = form.secrets[field.name];
+      else if (form.cleared[field.name] && stored(form, dto, field.name)) secrets[field.name] = null;
+    } else {
+      const typed = (form.settings[field.name] ?? '').trim();
+      if (typed) settings[field.name] = typed;
+    }
+  }
+  const environment = form.connector === 'demo' ? 'test' : form.environment;
+  return {
+    connector: form.connector,
+    environment,
+    base_url: environment === 'custom' ? form.base_url.trim() || null : null,
+    settings,
+    secrets,
+  };
+}
+
+/** Whether the section differs from what is saved: the connection test reads the saved account. */
+export function accountChanged(form: AccountForm, dto: CarrierAccountDto): boolean {
+  const body = accountBody(form, dto);
+  const saved = accountBody(accountForm(dto), dto);
+  return JSON.stringify(body) !== JSON.stringify(saved);
+}
+
+/** The published address the environment calls (none for the demo carrier or an address of one's own). */
+export function publishedBaseUrl(connector: CarrierConnector, environment: CarrierEnvironment): string | null {
+  return connector === 'demo' || environment === 'custom' ? null : CARRIER_BASE_URLS[connector][environment];
+}
+
+/** What the carrier answered to a failed test, as the screen adds it to the reason: "HTTP 401 · code 250003 · Invalid …". */
+export function carrierAnswer(result: ConnectionTestDto, codeWord: string): string | null {
+  const parts = [
+    result.status === undefined ? null : `HTTP ${result.status}`,
+    result.code ? `${codeWord} ${result.code}` : null,
+    result.message || null,
+  ].filter((part): part is string => part !== null);
+  return parts.length ? parts.join(' · ') : null;
 }
