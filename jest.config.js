@@ -53,6 +53,7 @@ const IN_PROCESS_ONLY = [
   'admin-import',
   'admin-reference',
   'admin-transport',
+  'huby-carriers',
   'admin-users',
   'backup', // all-in-one by nature
   'crash', // all-in-one by nature

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { newUpsFakeState, upsRoute, type UpsFakeState } from './ups-fake';
 
 /**
  * Local fakes of the carriers' web services on 127.0.0.1 (no machine here reaches a carrier), built
@@ -21,9 +22,23 @@ export interface CarrierFakeCall {
   body: string;
 }
 
+/** What the carriers' routes may be made to do instead of answering (see failNext). */
+export type FakeFailure = 'timeout' | '5xx' | 'malformed';
+export type FakeRoute = 'ups.token' | 'ups.ship' | 'ups.void' | 'ups.recovery';
+
 export interface CarrierFake {
   url: string;
   calls: CarrierFakeCall[];
+  /** Requests that did not validate against the carrier's published schema (each was answered 400). */
+  violations: string[];
+  ups: UpsFakeState;
+  /**
+   * The next `times` calls of `route` fail so: `timeout` does the work and answers after `holdMs`
+   * (the answer is lost to a client with a shorter budget), `5xx` answers 503, `malformed` an HTML page.
+   */
+  failNext(route: FakeRoute, failure: FakeFailure, times?: number): void;
+  /** Every token given so far stops being valid (UPS answers 401 until a new one is asked). */
+  expireTokens(): void;
   close(): Promise<void>;
 }
 
@@ -40,8 +55,23 @@ const basicOf = (header: string | undefined): [string, string] | null => {
   return i < 0 ? null : [text.slice(0, i), text.slice(i + 1)];
 };
 
-export async function startCarrierFake(accounts: CarrierFakeAccounts): Promise<CarrierFake> {
+const routeOf = (route: string): FakeRoute | undefined =>
+  route === 'POST /security/v1/oauth/token'
+    ? 'ups.token'
+    : /^POST \/api\/shipments\/v\d+\/ship$/.test(route)
+      ? 'ups.ship'
+      : /^DELETE \/api\/shipments\/v\d+\/void\//.test(route)
+        ? 'ups.void'
+        : /^POST \/api\/labels\/v\d+\/recovery$/.test(route)
+          ? 'ups.recovery'
+          : undefined;
+
+export async function startCarrierFake(accounts: CarrierFakeAccounts, options: { holdMs?: number } = {}): Promise<CarrierFake> {
   const calls: CarrierFakeCall[] = [];
+  const violations: string[] = [];
+  const ups = newUpsFakeState();
+  const failures: { route: FakeRoute; failure: FakeFailure }[] = [];
+  const held = new Set<NodeJS.Timeout>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -50,6 +80,28 @@ export async function startCarrierFake(accounts: CarrierFakeAccounts): Promise<C
       const url = new URL(req.url ?? '/', 'http://fake');
       calls.push({ method: req.method ?? '', path: url.pathname + url.search, headers: req.headers, body });
       const route = `${req.method} ${url.pathname}`;
+      const failing = failures.findIndex((f) => f.route === routeOf(route));
+      const failure = failing >= 0 ? failures.splice(failing, 1)[0].failure : undefined;
+      if (failure === '5xx') return json(res, 503, { message: 'Service Unavailable' });
+      if (failure === 'malformed') {
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        return res.end('<html><body>Maintenance</body></html>');
+      }
+      const send = (status: number, answer: unknown) => {
+        if (failure !== 'timeout') return json(res, status, answer);
+        const timer = setTimeout(() => {
+          held.delete(timer);
+          if (!res.destroyed) json(res, status, answer);
+        }, options.holdMs ?? 2_500);
+        held.add(timer);
+      };
+      if (routeOf(route)?.startsWith('ups.') && route !== 'POST /security/v1/oauth/token') {
+        void upsRoute(ups, route, req.headers, body, violations).then(
+          (answer) => send(answer!.status, answer!.body),
+          (e: Error) => json(res, 500, { message: e.message }),
+        );
+        return;
+      }
 
       // UPS OAuth (client credentials): Basic client_id:client_secret, x-merchant-id the shipper number.
       if (route === 'POST /security/v1/oauth/token') {
@@ -61,11 +113,13 @@ export async function startCarrierFake(accounts: CarrierFakeAccounts): Promise<C
           return json(res, 401, { response: { errors: [{ code: '10401', message: 'ClientId is Invalid' }] } });
         if (req.headers['x-merchant-id'] !== u.shipperNumber)
           return json(res, 401, { response: { errors: [{ code: '10401', message: 'Invalid x-merchant-id' }] } });
-        return json(res, 200, {
+        const token = `fake-ups-token-${Date.now()}-${ups.tokens.size}`;
+        ups.tokens.add(token);
+        return send(200, {
           token_type: 'Bearer',
           issued_at: String(Date.now()),
           client_id: id,
-          access_token: `fake-ups-token-${Date.now()}`,
+          access_token: token,
           expires_in: '14399',
           status: 'approved',
         });
@@ -121,8 +175,15 @@ export async function startCarrierFake(accounts: CarrierFakeAccounts): Promise<C
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    violations,
+    ups,
+    failNext: (route, failure, times = 1) => {
+      for (let i = 0; i < times; i++) failures.push({ route, failure });
+    },
+    expireTokens: () => ups.tokens.clear(),
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of held) clearTimeout(timer);
         server.closeAllConnections();
         server.close(() => resolve());
       }),

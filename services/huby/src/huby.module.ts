@@ -34,6 +34,7 @@ import { LabelsService } from './labels/labels.service';
 import { CarrierEventsJob } from './carriers/carrier-events.job';
 import { CarrierReportsConsumer } from './carriers/carrier-reports.consumer';
 import { CarrierAdapters } from './carriers/carrier-adapter';
+import { connectorFor } from './carriers/connectors/connectors';
 import { DemoCarrier, demoCarrierStepMs } from './carriers/demo-carrier';
 import { PickupsController } from './pickups/pickups.controller';
 import { PickupsService } from './pickups/pickups.service';
@@ -41,6 +42,7 @@ import { AddressRetention } from './retention/address-retention';
 import { ToursController } from './tours/tours.controller';
 import { TransportAdminController } from './tours/transport-admin.controller';
 import { TransportPlanAdmin1767400000000 } from './migrations/1767400000000-TransportPlanAdmin';
+import { CarrierLabels1767600000000 } from './migrations/1767600000000-CarrierLabels';
 import { CarrierAccounts1767500000000 } from './migrations/1767500000000-CarrierAccounts';
 import { CarrierAccountsController } from './carriers/accounts/carrier-accounts.controller';
 import { CarrierAccountsService } from './carriers/accounts/carrier-accounts.service';
@@ -71,6 +73,7 @@ import { ShipmentsService } from './shipments/shipments.service';
         ImportKinds1767300000000,
         TransportPlanAdmin1767400000000,
         CarrierAccounts1767500000000,
+        CarrierLabels1767600000000,
         LoopOrders1765600000000,
       ],
     }),
@@ -109,11 +112,10 @@ import { ShipmentsService } from './shipments/shipments.service';
     { provide: FileStorage, useFactory: () => new LocalFileStorage() },
     LoopService,
     {
-      // Every carrier of the plan answers through the demo carrier until it has its own integration.
+      // A tour's shipments go through its carrier account's connector; a tour without one through the demo carrier.
       provide: CarrierAdapters,
-      useFactory: (db: Db) =>
+      useFactory: (db: Db, accounts: CarrierAccountsService) =>
         new CarrierAdapters(
-          new Map(),
           new DemoCarrier(
             async () =>
               Number(
@@ -121,8 +123,10 @@ import { ShipmentsService } from './shipments/shipments.service';
               ),
             demoCarrierStepMs(),
           ),
+          accounts,
+          (account) => connectorFor(account),
         ),
-      inject: [Db],
+      inject: [Db, CarrierAccountsService],
     },
     { provide: Mailer, useFactory: (db: Db) => new Mailer(db), inject: [Db] },
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },

@@ -384,7 +384,12 @@ export default function ShipmentForm() {
     run(
       async () => {
         if (action === 'validate' && draft) await hubyApi.update(shipment!.uuid, bodyOf(form));
-        const next = await hubyApi.move(shipment!.uuid, action);
+        // Labels are asked in the user's format: a carrier that gives both sends them so.
+        const next = await hubyApi.move(
+          shipment!.uuid,
+          action,
+          action === 'labels' ? { format: me?.etiquette_format ?? 'PDF' } : undefined,
+        );
         setShipment(next);
         setForm(formOf(next));
         setHistory(await hubyApi.history(next.uuid));

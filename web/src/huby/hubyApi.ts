@@ -21,8 +21,8 @@ export const hubyApi = {
   update: (uuid: string, body: object) => api<ShipmentDto>(`/dashtower/orders/${encodeURIComponent(uuid)}`, { method: 'PUT', body }),
   patchOrder: (uuid: string, order: object, forceRecipient = false) =>
     api<ShipmentDto>(`/dashtower/order/${encodeURIComponent(uuid)}`, { method: 'PUT', body: { order, force_recipient: forceRecipient } }),
-  move: (uuid: string, action: 'validate' | 'cancel' | 'restore' | 'labels') =>
-    api<ShipmentDto>(`/dashtower/orders/${encodeURIComponent(uuid)}/${action}`, { method: 'POST' }),
+  move: (uuid: string, action: 'validate' | 'cancel' | 'restore' | 'labels', body?: object) =>
+    api<ShipmentDto>(`/dashtower/orders/${encodeURIComponent(uuid)}/${action}`, { method: 'POST', body }),
   duplicate: (uuid: string, count: number) =>
     api<{ uuids: string[] }>(`/dashtower/orders/${encodeURIComponent(uuid)}/duplicate`, { method: 'POST', body: { count } }),
   tours: () => api<TourDto[]>('/dashtower/tours'),

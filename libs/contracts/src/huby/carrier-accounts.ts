@@ -40,7 +40,7 @@ export const CONNECTOR_FIELDS: Record<CarrierConnector, readonly ConnectorField[
   ups: [
     { name: 'client_id', secret: false, required: true, max: 100 },
     { name: 'client_secret', secret: true, required: true, max: 200 },
-    { name: 'shipper_number', secret: false, required: true, max: 10 },
+    { name: 'shipper_number', secret: false, required: true, max: 6 },
   ],
   dhl_express: [
     { name: 'api_key', secret: true, required: true, max: 100 },
@@ -128,6 +128,12 @@ export interface CarrierAccountDto {
   updatedAt: string | null;
   secretsUpdatedAt: string | null;
 }
+
+/**
+ * A label request's budget at the gateway: a token, the carrier's label call and, after a lost answer,
+ * the lookup of the voucher it may have made, each within CONNECTION_TEST_TIMEOUT_MS per attempt.
+ */
+export const LABEL_REQUEST_TIMEOUT_MS = 40_000;
 
 /** A connection test waits this long for the carrier (the gateway gives its bus request 2 s more). */
 export const CONNECTION_TEST_TIMEOUT_MS = 8_000;

@@ -7,6 +7,7 @@ import {
   ADDRESSES_LIST,
   duplicateInput,
   HubySubjects,
+  LABEL_REQUEST_TIMEOUT_MS,
   orderPatchInput,
   parseBody,
   Role,
@@ -173,8 +174,10 @@ export class HubyController {
   @ApiOperation({
     summary: 'Asks the carrier for the voucher and tracking numbers (validated -> labels received); carrier refusals with their §8 key',
   })
-  requestLabels(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
-    return this.bus.request<ShipmentDto>(HubySubjects.shipmentsRequestLabels, ctx, { uuid });
+  requestLabels(@Caller() ctx: CallerContext, @Param('uuid') uuid: string, @Body() body: Json) {
+    // The user's label format (PDF or ZPL): a carrier that gives both is asked in it.
+    const { format } = object(body);
+    return this.bus.request<ShipmentDto>(HubySubjects.shipmentsRequestLabels, ctx, { uuid, format }, LABEL_REQUEST_TIMEOUT_MS);
   }
 
   @Roles(...WRITE)

@@ -1,4 +1,11 @@
-import type { CarrierDto, CarrierEventStatus, PickupRequestDto, ShipmentDto, TourDto } from '@portal/contracts';
+import type { CarrierDto, CarrierEventStatus, LabelFormat, PickupRequestDto, ShipmentDto, TourDto } from '@portal/contracts';
+import type { OpenAccount } from './connectors/connection-test';
+
+/** A label as the carrier gave it: its bytes as returned, in the carrier's own format. */
+export interface CarrierLabel {
+  format: 'PDF' | 'ZPL' | 'GIF' | 'PNG';
+  content: Buffer;
+}
 
 /** What a carrier answers to a label request: its transport voucher and one tracking number per package. */
 export interface VoucherAnswer {
@@ -6,6 +13,15 @@ export interface VoucherAnswer {
   trackingNumbers: string[];
   /** Insurance declared by mail instead of the carrier's web service (above its threshold, spec §9). */
   insuranceByMail: boolean;
+  /** The carrier's labels, one per package; none: the portal draws them (the demo carrier). */
+  labels?: CarrierLabel[];
+}
+
+/** How the labels are asked: the user's format, and whether an earlier request may have been done already. */
+export interface VoucherRequest {
+  format: LabelFormat;
+  /** An earlier request got no definite answer (timeout, 5xx): look for its voucher before making one. */
+  afterUncertain: boolean;
 }
 
 /**
@@ -19,7 +35,7 @@ export interface VoucherAnswer {
  */
 export interface CarrierAdapter {
   /** The voucher and tracking numbers of a validated shipment, for its tour's account. */
-  createVoucher(shipment: ShipmentDto, tour: TourDto, carrier: CarrierDto): Promise<VoucherAnswer>;
+  createVoucher(shipment: ShipmentDto, tour: TourDto, carrier: CarrierDto, request: VoucherRequest): Promise<VoucherAnswer>;
   /** Tells the carrier a shipment with a voucher is canceled. */
   cancel(shipment: ShipmentDto, carrier: CarrierDto): Promise<void>;
   /** Books a pickup; answers the carrier's confirmation number. Undefined: the mail alone asks for it. */
@@ -59,14 +75,38 @@ export interface CarrierTrackingEvent {
 
 export const CARRIER_ADAPTERS = Symbol('CARRIER_ADAPTERS');
 
-/** The adapter of each carrier ref; carriers without their own integration use the demo carrier. */
+/** A tour's carrier account as the adapters read it: the connector, its settings and opened credentials. */
+export interface TourAccounts {
+  opened(tourId: number): Promise<OpenAccount & { updatedAt: string | null }>;
+}
+
+/**
+ * The adapter that answers a tour's shipments: its carrier account's connector (UPS…) or, without an
+ * account, the built-in demo carrier. A connector is kept per account until the account changes, so
+ * that its token and its circuit breaker outlive one request.
+ */
 export class CarrierAdapters {
+  private readonly byTour = new Map<number, { updatedAt: string | null; adapter: CarrierAdapter }>();
+
   constructor(
-    private readonly byRef: ReadonlyMap<string, CarrierAdapter>,
-    private readonly fallback: CarrierAdapter,
+    private readonly demo: CarrierAdapter,
+    private readonly accounts?: TourAccounts,
+    private readonly connect?: (account: OpenAccount) => CarrierAdapter,
   ) {}
 
-  of(carrierRef: string): CarrierAdapter {
-    return this.byRef.get(carrierRef) ?? this.fallback;
+  /** The demo carrier (its tracking job and the pickups of carriers without a connector). */
+  of(_carrierRef: string): CarrierAdapter {
+    return this.demo;
+  }
+
+  async forTour(tourId: number): Promise<CarrierAdapter> {
+    if (!this.accounts || !this.connect) return this.demo;
+    const account = await this.accounts.opened(tourId);
+    if (account.connector === 'demo') return this.demo;
+    const kept = this.byTour.get(tourId);
+    if (kept && kept.updatedAt === account.updatedAt) return kept.adapter;
+    const adapter = this.connect(account);
+    this.byTour.set(tourId, { updatedAt: account.updatedAt, adapter });
+    return adapter;
   }
 }

@@ -58,7 +58,8 @@ export class CarrierEventsJob implements OnApplicationBootstrap, BeforeApplicati
            to_char(s.labels_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS labels_at,
            (SELECT to_json(x) FROM (SELECT ${CARRIER_COLUMNS}) x) AS carrier
          FROM shipments s JOIN tours t ON t.depositor_id = s.depositor_id AND t.code = s.tour_code JOIN carriers c ON c.id = t.carrier_id
-         WHERE s.voucher IS NOT NULL AND s.status IN (25, 28, 90, 95, 97) AND s.labels_at <= $1
+           LEFT JOIN carrier_accounts a ON a.tour_id = t.id
+         WHERE coalesce(a.connector, 'demo') = 'demo' AND s.voucher IS NOT NULL AND s.status IN (25, 28, 90, 95, 97) AND s.labels_at <= $1
          ORDER BY s.labels_at LIMIT ${BATCH} FOR UPDATE OF s SKIP LOCKED`,
         [now],
       );

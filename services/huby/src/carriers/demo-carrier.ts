@@ -1,5 +1,6 @@
 import { AppError, type CarrierDto, type CarrierEventStatus, type ShipmentDto, type TourDto } from '@portal/contracts';
 import { DEMO_TOWNS, demoCarrierSecret } from '@portal/demo';
+import { insuranceByMail } from './connectors/connector-kit';
 import type { CarrierAdapter, CarrierTrackingEvent, FollowedShipment, PickupBooking, VoucherAnswer } from './carrier-adapter';
 
 /**
@@ -89,8 +90,7 @@ export class DemoCarrier implements CarrierAdapter {
     const n = await this.nextNumber();
     const voucher = `${carrier.ref.slice(0, 3)}${tour.account_number ?? ''}${String(n).padStart(8, '0')}`;
     const trackingNumbers = Array.from({ length: Math.max(1, s.package_count) }, (_, i) => trackingNumber(carrier.ref, n, i));
-    const insuranceByMail = !!s.insurance_value && carrier.insurance_threshold !== null && s.insurance_value > carrier.insurance_threshold;
-    return { voucher, trackingNumbers, insuranceByMail };
+    return { voucher, trackingNumbers, insuranceByMail: insuranceByMail(s, carrier) };
   }
 
   /** Books the pickup: ENL + the carrier's three letters + the day + a number; down with its web service. */

@@ -51,14 +51,36 @@ export interface PackageLabel {
   comment: string | null;
 }
 
+/** One package of a shipment: its line's weight, dimensions and packaging. */
+export interface ShipmentPackage {
+  weightKg: number;
+  lengthCm: number | null;
+  widthCm: number | null;
+  heightCm: number | null;
+  packaging: string | null;
+}
+
+/** The packages of a shipment in the order of its packing lines: a line of 3 packages duplicated once gives 6. */
+export function packagesOf(packings: ShipmentDto['packings']): ShipmentPackage[] {
+  const packages: ShipmentPackage[] = [];
+  for (const p of packings)
+    for (let i = 0; i < p.packages * (1 + p.duplicate_count); i++)
+      packages.push({
+        weightKg: p.weight_kg,
+        lengthCm: p.length_cm,
+        widthCm: p.width_cm,
+        heightCm: p.height_cm,
+        packaging: p.packaging_type,
+      });
+  return packages;
+}
+
 /**
  * The labels of a shipment, one per package in the order of its packing lines (a line of 3 packages
  * duplicated once gives 6), numbered n/N, each with its SSCC and the carrier's tracking number.
  */
 export function packageLabels(s: LabelledShipment): PackageLabel[] {
-  const packages: { weightKg: number; packaging: string | null }[] = [];
-  for (const p of s.packings)
-    for (let i = 0; i < p.packages * (1 + p.duplicate_count); i++) packages.push({ weightKg: p.weight_kg, packaging: p.packaging_type });
+  const packages = packagesOf(s.packings);
   const of = Math.max(packages.length, s.tracking_numbers.length);
   const dangerousGoods = s.dangerous_goods.map((d) => ({ un: d.un_number, class: d.class, environment: d.environment_danger }));
   return Array.from({ length: of }, (_, i) => ({

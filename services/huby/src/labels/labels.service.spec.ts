@@ -32,6 +32,7 @@ const candidate = {
   sscc: [sscc(0, '3760123', 9)],
   carrier_name: 'Colissimo',
   carrier_settings: {},
+  carrier_formats: [],
 };
 
 describe('labels that cannot be written', () => {

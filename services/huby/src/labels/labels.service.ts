@@ -18,6 +18,8 @@ import { Db, rowsOf, ScopedWhere } from '@portal/db';
 import { uuidOf } from '../common/ids';
 import { ShipmentsService, SHIPMENT_SCOPE } from '../shipments/shipments.service';
 import { ToursService } from '../tours/tours.service';
+import type { CarrierLabel } from '../carriers/carrier-adapter';
+import { carrierLabelFormatsOf, mergePdf, type PdfPart } from './carrier-labels';
 import { carrierLabelFormats, packageLabels, type LabelledShipment, type PackageLabel } from './label-data';
 import { renderPdfLabels } from './pdf-labels';
 import { transportDocumentOf } from './transport-document';
@@ -35,12 +37,17 @@ export function gs1CompanyPrefix(): string {
   return prefix;
 }
 
-type Candidate = LabelledShipment & { status: number; carrier_settings: CarrierDto['settings'] | null };
+type Candidate = LabelledShipment & { status: number; carrier_settings: CarrierDto['settings'] | null; carrier_formats: string[] };
+
+/** The formats a shipment's labels print in: its carrier's own labels', else those its carrier gives. */
+const formatsOf = (s: Candidate): LabelFormat[] =>
+  s.carrier_formats.length ? carrierLabelFormatsOf(s.carrier_formats) : carrierLabelFormats({ settings: s.carrier_settings ?? {} });
 
 const CANDIDATE_COLUMNS = `s.uuid, s.status, s.reference, s.depositor_code, s.order_number, s.customer_order_number, s.shipper, s.recipient,
   s.carrier_code, s.tour_code, to_char(s.date_shipment_desired, 'YYYY-MM-DD') AS date_shipment_desired, s.packings, s.dangerous_goods,
   s.limited_quantities, s.voucher, s.tracking_numbers, s.total_weight_kg::float8 AS total_weight_kg, s.cash_on_delivery::float8 AS cash_on_delivery,
-  s.appointment, s.carrier_comment, s.sscc, c.name AS carrier_name, c.settings AS carrier_settings`;
+  s.appointment, s.carrier_comment, s.sscc, c.name AS carrier_name, c.settings AS carrier_settings,
+  ARRAY(SELECT l.format FROM shipment_labels l WHERE l.shipment_uuid = s.uuid ORDER BY l.n) AS carrier_formats`;
 const CANDIDATE_FROM = `shipments s LEFT JOIN tours t ON t.depositor_id = s.depositor_id AND t.code = s.tour_code LEFT JOIN carriers c ON c.id = t.carrier_id`;
 
 /**
@@ -86,7 +93,7 @@ export class LabelsService {
       throw new AppError('noShipmentsToPrint', 'none of the shipments has labels to print', {
         references: notReady.map((s) => s.reference),
       });
-    const otherFormat = printable.filter((s) => !carrierLabelFormats({ settings: s.carrier_settings ?? {} }).includes(format));
+    const otherFormat = printable.filter((s) => !formatsOf(s).includes(format));
     if (otherFormat.length)
       throw new AppError('mixedLabelFormats', `labels not all given in ${format}`, {
         format,
@@ -113,7 +120,7 @@ export class LabelsService {
       w.params,
     );
     const errorsFront: LabelAlertDto[] = [];
-    const ignored = candidates.filter((s) => !carrierLabelFormats({ settings: s.carrier_settings ?? {} }).includes(format));
+    const ignored = candidates.filter((s) => !formatsOf(s).includes(format));
     if (ignored.length)
       errorsFront.push({
         key: 'labelFormatIgnored',
@@ -199,11 +206,20 @@ export class LabelsService {
   ): Promise<LabelResponseDto> {
     const labels: PackageLabel[] = [];
     const details: LabelDetailDto[] = [];
+    // Per shipment, in order: the portal draws its labels, or the carrier's own are printed as it gave them.
+    const pieces: ({ own: PackageLabel[] } | { carrier: CarrierLabel[] })[] = [];
+    const stored = await this.carrierLabels(
+      ctx,
+      shipments.filter((s) => s.carrier_formats.length).map((s) => s.uuid),
+    );
     for (const s of shipments) {
       const withSscc = { ...s, sscc: await this.ssccOf(ctx, s) };
       const mine = packageLabels(withSscc).filter((l) => !only || only.has(l.sscc));
       if (!mine.length) continue;
       labels.push(...mine);
+      const carrier = stored.get(s.uuid);
+      if (carrier) pieces.push({ carrier: mine.map((l) => carrier[l.n - 1]).filter((l): l is CarrierLabel => !!l) });
+      else pieces.push({ own: mine });
       details.push({
         uuid: s.uuid,
         reference: s.reference,
@@ -219,12 +235,20 @@ export class LabelsService {
         max: HUBY_LABEL_LIMITS.maxPackages,
         count: labels.length,
       });
+    const title = `Étiquettes ${details.map((d) => d.reference).join(' ')}`;
     let merged: string;
     try {
-      merged =
-        format === 'PDF'
-          ? (await renderPdfLabels(labels, `Étiquettes ${details.map((d) => d.reference).join(' ')}`)).toString('base64')
-          : Buffer.from(renderZplLabels(labels), 'utf8').toString('base64');
+      if (format === 'ZPL')
+        merged = Buffer.from(
+          pieces.map((p) => ('own' in p ? renderZplLabels(p.own) : p.carrier.map((l) => l.content.toString('utf8')).join('\n'))).join('\n'),
+          'utf8',
+        ).toString('base64');
+      else if (pieces.every((p) => 'own' in p)) merged = (await renderPdfLabels(labels, title)).toString('base64');
+      else {
+        const pdfParts: PdfPart[] = [];
+        for (const p of pieces) pdfParts.push('own' in p ? { pdf: await renderPdfLabels(p.own, title) } : { labels: p.carrier });
+        merged = (await mergePdf(pdfParts, title)).toString('base64');
+      }
     } catch (e) {
       this.logger.error(`labels of ${details.map((d) => d.reference).join(', ')} could not be written: ${String(e)}`);
       throw new AppError('labelWriteFailed', 'labels could not be written', { references: details.map((d) => d.reference) });
@@ -234,6 +258,23 @@ export class LabelsService {
       etiquettes: { [format]: { b64merged: merged, details }, refs: Object.fromEntries(details.map((d) => [d.uuid, d.reference])) },
       errorsFront,
     };
+  }
+
+  /** The carrier's own labels of these shipments, in package order. */
+  private async carrierLabels(ctx: CallerContext, uuids: string[]): Promise<Map<string, CarrierLabel[]>> {
+    const byShipment = new Map<string, CarrierLabel[]>();
+    if (!uuids.length) return byShipment;
+    const rows = await this.db.scopedQuery<{ shipment_uuid: string; n: number; format: CarrierLabel['format']; content: Buffer }>(
+      ctx,
+      `SELECT shipment_uuid, n, format, content FROM shipment_labels WHERE shipment_uuid = ANY($1::uuid[]) ORDER BY shipment_uuid, n`,
+      [uuids],
+    );
+    for (const r of rows) {
+      const list = byShipment.get(r.shipment_uuid) ?? [];
+      list[r.n - 1] = { format: r.format, content: r.content };
+      byShipment.set(r.shipment_uuid, list);
+    }
+    return byShipment;
   }
 
   /** A shipment's SSCCs: given on its first print, one per package, and kept (a reprint shows the same codes). */

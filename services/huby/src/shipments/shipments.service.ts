@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   AppError,
   canMove,
@@ -32,12 +32,17 @@ import {
   Role,
   HubyEvents,
   type FeedOrderMessage,
+  DEFAULT_LABEL_FORMAT,
+  LABEL_FORMATS,
+  type LabelFormat,
 } from '@portal/contracts';
 import path from 'node:path';
 import { addToOutbox, auditedWrite, OutboxRelay, recordRowChanges } from '@portal/bus';
 import { countedPage, Db, orderBy, prefixEnd, rowsOf, ScopedWhere } from '@portal/db';
 import { Mailer, MailTemplates } from '@portal/mail';
-import { CarrierAdapters } from '../carriers/carrier-adapter';
+import { CarrierAdapters, type VoucherAnswer } from '../carriers/carrier-adapter';
+import { CarrierOutage } from '../carriers/connectors/carrier-line';
+import { outageError } from '../carriers/connectors/connector-kit';
 import type { EntityManager } from 'typeorm';
 import { AddressesService, addressProblem } from '../addresses/addresses.service';
 import { uuidOf } from '../common/ids';
@@ -124,6 +129,8 @@ const FLAGS = new Set(['appointment', 'pallet_stripping', 'hatchback', 'delivery
  */
 @Injectable()
 export class ShipmentsService {
+  private readonly logger = new Logger(ShipmentsService.name);
+
   constructor(
     @Inject(Db) private readonly db: Db,
     @Inject(Depositors) private readonly depositors: Depositors,
@@ -144,36 +151,66 @@ export class ShipmentsService {
    */
   async requestLabels(ctx: CallerContext, data: unknown): Promise<ShipmentDto> {
     const s = await this.get(ctx, data);
+    const format = labelFormatOf((data as { format?: unknown } | null)?.format);
     if (s.status !== HubyStatus.Validated) throw transitionError(s.status, HubyStatus.WaitingForLabels);
     const planned = await this.tours.byCode(ctx, s.depositor_id, s.tour_code ?? '');
     if (!planned) throw new AppError('tourNotFound', 'tour not found', { tour: s.tour_code });
     if (!planned.tour.account_number) throw new AppError('tourAccountNumberEmpty', 'the tour has no account number', { tour: s.tour_code });
+    const adapter = await this.carriers.forTour(planned.tour.id);
+    const [{ uncertain }] = await this.db.scopedQuery<{ uncertain: boolean }>(
+      ctx,
+      `SELECT carrier_uncertain_at IS NOT NULL AS uncertain FROM shipments WHERE uuid = $1`,
+      [s.uuid],
+    );
     await this.move(ctx, s, [HubyStatus.WaitingForLabels], `labels asked of ${planned.carrier.ref}`, { audit: 'labelsRequested' });
     const waiting = { ...s, status: HubyStatus.WaitingForLabels as HubyStatusCode };
-    let answer;
+    // The carrier is called outside any transaction, within its line's time budget (carrier-line.ts).
+    let answer: VoucherAnswer;
     try {
-      answer = await this.carriers.of(planned.carrier.ref).createVoucher(s, planned.tour, planned.carrier);
+      answer = await adapter.createVoucher(s, planned.tour, planned.carrier, { format, afterUncertain: uncertain });
     } catch (e) {
-      const error = e instanceof AppError ? e : new AppError('carrierServiceFailed', 'carrier web service failed', { code: 'UNKNOWN' });
+      const outage = e instanceof CarrierOutage ? e : undefined;
+      if (!outage && !(e instanceof AppError)) this.logger.error(`${planned.carrier.ref} ${s.reference}: ${String(e)}`);
+      const error =
+        e instanceof AppError
+          ? e
+          : outage
+            ? outageError(outage, planned.carrier.name)
+            : new AppError('carrierServiceFailed', 'carrier web service failed', { code: 'UNKNOWN' });
       await this.move(
         ctx,
         waiting,
         [HubyStatus.Validated],
         `${planned.carrier.ref} refused: ${error.key}${error.params?.code ? ` ${String(error.params.code)}` : ''}`,
-        { audit: 'labelsRefused' },
+        {
+          audit: 'labelsRefused',
+          // No definite answer: the voucher may exist, the next request looks for it first.
+          also: outage?.uncertain
+            ? (em) => em.query(`UPDATE shipments SET carrier_uncertain_at = now() WHERE uuid = $1`, [s.uuid])
+            : undefined,
+        },
       );
       throw error;
     }
     // The trail tells the labels received once, from the shipment waiting for them to the shipment labelled.
     const unlabelled = await this.db.scoped(ctx, (em) => SHIPMENT_ROWS.read(em, [s.uuid]));
     await this.unique(() =>
-      this.db.scoped(ctx, (em) =>
-        em.query(`UPDATE shipments SET voucher = $2, tracking_numbers = $3, labels_at = now(), carrier_events_sent = 0 WHERE uuid = $1`, [
-          s.uuid,
-          answer.voucher,
-          answer.trackingNumbers,
-        ]),
-      ),
+      this.db.scoped(ctx, async (em) => {
+        await em.query(
+          `UPDATE shipments SET voucher = $2, tracking_numbers = $3, labels_at = now(), carrier_events_sent = 0, carrier_uncertain_at = NULL
+           WHERE uuid = $1`,
+          [s.uuid, answer.voucher, answer.trackingNumbers],
+        );
+        await em.query(`DELETE FROM shipment_labels WHERE shipment_uuid = $1`, [s.uuid]);
+        for (const [i, label] of (answer.labels ?? []).entries())
+          await em.query(`INSERT INTO shipment_labels (shipment_uuid, n, depositor_id, format, content) VALUES ($1, $2, $3, $4, $5)`, [
+            s.uuid,
+            i + 1,
+            s.depositor_id,
+            label.format,
+            label.content,
+          ]);
+      }),
     );
     if (answer.insuranceByMail) await this.mailInsurance(ctx, s, planned.carrier, answer.voucher);
     const labelled = await this.get(ctx, { uuid: s.uuid });
@@ -395,6 +432,9 @@ export class ShipmentsService {
       s.voucher && s.labels_at
         ? trackingOrderOf(s, { carrierName: planned?.carrier.name ?? null, labelsAt: s.labels_at, canceledAt: new Date().toISOString() })
         : undefined;
+    // Voided at the carrier first: a carrier that cannot void it leaves it as it was, to be canceled again.
+    if (!canMove(s.status, HubyStatus.Canceled)) throw transitionError(s.status, HubyStatus.Canceled);
+    if (planned) await this.voidAtCarrier(planned.tour.id, s, planned.carrier);
     await this.move(ctx, s, [HubyStatus.Canceled], 'canceled', {
       audit: 'canceled',
       also: async (em) => {
@@ -402,8 +442,17 @@ export class ShipmentsService {
       },
     });
     if (tracked) this.outbox.kick();
-    if (planned) await this.carriers.of(planned.carrier.ref).cancel(s, planned.carrier);
     return this.get(ctx, { uuid: s.uuid });
+  }
+
+  private async voidAtCarrier(tourId: number, s: ShipmentDto, carrier: CarrierDto): Promise<void> {
+    const adapter = await this.carriers.forTour(tourId);
+    try {
+      await adapter.cancel(s, carrier);
+    } catch (e) {
+      if (e instanceof CarrierOutage) throw outageError(e, carrier.name);
+      throw e;
+    }
   }
 
   async restore(ctx: CallerContext, data: unknown): Promise<ShipmentDto> {
@@ -721,4 +770,13 @@ function dangerousGoodsOf(input: ShipmentInput) {
     package_quantity: d.package_quantity,
     environment_danger: d.environment_danger ?? false,
   }));
+}
+
+/** The label format a label request asks (the user's): PDF unless ZPL is named. */
+function labelFormatOf(value: unknown): LabelFormat {
+  if (value === undefined || value === null || value === '') return DEFAULT_LABEL_FORMAT;
+  const f = typeof value === 'string' ? value.toUpperCase() : '';
+  if (!(LABEL_FORMATS as readonly string[]).includes(f))
+    throw new AppError('invalidLabelFormat', 'label format PDF or ZPL', { formats: LABEL_FORMATS });
+  return f as LabelFormat;
 }

@@ -8,6 +8,7 @@ import {
   FIELD_ERRORS,
   notFound,
   parseBody,
+  systemContext,
   type CallerContext,
   type CarrierAccountDto,
   type CarrierConnector,
@@ -142,17 +143,29 @@ export class CarrierAccountsService {
       await this.requireTour(em, tourId);
       return this.row(em, tourId);
     });
-    const account: OpenAccount = row
+    return testConnection(this.open(tourId, row));
+  }
+
+  /**
+   * The account a tour's shipments go through, its credentials opened for the length of the calls,
+   * and when it last changed (a connector is kept per account until then); demo when it has none.
+   */
+  async opened(tourId: number): Promise<OpenAccount & { updatedAt: string | null }> {
+    const row = await this.db.scoped(systemContext('carrier-account'), (em) => this.row(em, tourId));
+    return { ...this.open(tourId, row), updatedAt: row?.updated_at ?? null };
+  }
+
+  private open(tourId: number, row: AccountRow | undefined): OpenAccount {
+    return row
       ? {
           connector: row.connector,
           environment: row.environment,
           base_url: row.base_url,
           settings: row.settings,
-          // Unreadable credentials (another key) leave the account incomplete: the test says so, never a 5xx.
+          // Unreadable credentials (another key) leave the account incomplete: the carrier says so, never a 5xx.
           secrets: (row.secrets ? this.secrets.tryOpen(row.secrets, aad(tourId)) : null) ?? {},
         }
       : { connector: 'demo', environment: 'test', base_url: null, settings: {}, secrets: {} };
-    return testConnection(account);
   }
 
   private async requireTour(em: EntityManager, tourId: number): Promise<void> {

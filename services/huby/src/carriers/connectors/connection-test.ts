@@ -6,6 +6,7 @@ import {
   type ConnectionTestDto,
   type ConnectionTestFailure,
 } from '@portal/contracts';
+import { parseJson, withoutSecrets } from './carrier-line';
 
 /** An account as a connector uses it: its credentials opened, for the length of one call. */
 export interface OpenAccount {
@@ -16,8 +17,6 @@ export interface OpenAccount {
   secrets: Record<string, string>;
 }
 
-/** A carrier call's budget (per attempt): a carrier that does not answer in time is said to be slow, not waited for. */
-export const CARRIER_CALL_TIMEOUT_MS = CONNECTION_TEST_TIMEOUT_MS;
 /** La Poste's API gateway (Okapi), where a Colissimo API key is checked. */
 const OKAPI_BASE_URL = 'https://api.laposte.fr';
 
@@ -102,23 +101,6 @@ function carrierError(body: unknown): { code?: string; message?: string } {
   return {};
 }
 
-/** A carrier's answer as JSON; null when it is not (an HTML error page, nothing). */
-function parseJson(text: string): unknown {
-  try {
-    return text ? (JSON.parse(text) as unknown) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Words of a carrier never carry one of the account's secrets back to a screen or a log. */
-function withoutSecrets(text: string | undefined, secrets: Record<string, string>): string | undefined {
-  if (text === undefined) return undefined;
-  let clean = text.slice(0, 300);
-  for (const value of Object.values(secrets)) if (value && value.length >= 4) clean = clean.split(value).join('***');
-  return clean;
-}
-
 /**
  * "Tester la connexion": one call to the carrier, outside any transaction, within its time budget;
  * what failed is said in words by the screen (`failure`), with the carrier's code and message.
@@ -144,7 +126,7 @@ export async function testConnection(account: OpenAccount, fetchFn: typeof fetch
       headers: call.headers,
       body: call.body,
       redirect: 'manual',
-      signal: AbortSignal.timeout(CARRIER_CALL_TIMEOUT_MS),
+      signal: AbortSignal.timeout(CONNECTION_TEST_TIMEOUT_MS),
     });
   } catch (error) {
     const name = (error as Error | null)?.name;

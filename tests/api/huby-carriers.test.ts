@@ -1,0 +1,248 @@
+import { randomBytes } from 'node:crypto';
+import { Role, type ShipmentDto } from '@portal/contracts';
+import { startCarrierFake, type CarrierFake } from '../support/carrier-fakes';
+import { canReadLabels, pdfPages, readBarcodes } from '../support/read-barcodes';
+import { loginAs, startTarget, type ApiTarget } from './support/target';
+import { addUser } from './support/users';
+
+type Client = Awaited<ReturnType<typeof loginAs>>;
+
+/**
+ * Labels through a real carrier's connector (issue 34 items 3–5), end to end through the gateway, with
+ * UPS answered by a local fake of its published API (every request validated against UPS's schema):
+ * a tour's carrier account set to UPS, a shipment validated, its labels asked in the user's format and
+ * printed as UPS gave them (zbarimg reads the tracking numbers back), refusals in the spec's words, a
+ * lost answer retried without a second voucher, a cancel voided at UPS, and no secret in any answer
+ * or log line.
+ */
+describe('Huby through a carrier connector (UPS)', () => {
+  let target: ApiTarget;
+  let fake: CarrierFake;
+  let provider: Client;
+  let alice: Client;
+  let shipper: string;
+  let recipient: string;
+  let tourId: number;
+  const run = randomBytes(3).toString('hex').toUpperCase();
+  const tourCode = `UPS${run}`;
+  const secret = `ups-secret-${run}-value`;
+  const accounts = {
+    ups: { clientId: `client-${run}`, clientSecret: secret, shipperNumber: 'A1B2C3' },
+    dhlExpress: { apiKey: 'k', apiSecret: 's' },
+    colissimo: { contractNumber: 'c', password: 'p', apiKey: 'a' },
+  };
+  const logs: string[] = [];
+  const writes = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
+  const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const answers: unknown[] = [];
+
+  beforeAll(async () => {
+    process.env.HUBY_CARRIER_TIMEOUT_MS = '1500';
+    fake = await startCarrierFake(accounts, { holdMs: 4_000 });
+    // Every line the services write while this file runs, to look for the secret in them.
+    process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+      logs.push(String(chunk));
+      return writes.out(chunk, ...rest);
+    }) as typeof process.stdout.write;
+    process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+      logs.push(String(chunk));
+      return writes.err(chunk, ...rest);
+    }) as typeof process.stderr.write;
+    target = await startTarget();
+    await addUser(target, { login: 'ups-provider', roles: [Role.ADMIN_CARRIER, Role.ADMIN_TOUR], depositorIds: [] });
+    provider = await loginAs(target, 'ups-provider');
+    alice = await loginAs(target, 'alice');
+    const carrier = (
+      await provider
+        .post('/api/admin/transport/carriers')
+        .send({ ref: `UPS${run}`, name: `UPS ${run}`, kind: 'parcel', shipping_window_days: 10, insurance_threshold: 1500 })
+        .expect(201)
+    ).body as { id: number };
+    tourId = (
+      await provider
+        .post('/api/admin/transport/tours')
+        .send({
+          depositorId: 1,
+          code: tourCode,
+          carrierId: carrier.id,
+          account_number: 'A1B2C3',
+          tour_type: 'parcel',
+          transport_mode: 'road',
+          weight_max_kg: 70,
+          codes: { service: '11' },
+        })
+        .expect(201)
+    ).body.id as number;
+    answers.push(
+      (
+        await provider
+          .put(`/api/admin/transport/tours/${tourId}/account`)
+          .send({
+            connector: 'ups',
+            environment: 'custom',
+            base_url: fake.url,
+            settings: { client_id: accounts.ups.clientId, shipper_number: accounts.ups.shipperNumber },
+            secrets: { client_secret: secret },
+          })
+          .expect(200)
+      ).body,
+    );
+    shipper = (await alice.get('/api/dashtower/address/all?type=shipper&active=1&depositor=1').expect(200)).body.addressesShipper[0].uuid;
+    recipient = (
+      await alice
+        .post('/api/dashtower/addresses')
+        .send({
+          book: 'recipient',
+          depositor_id: 1,
+          company_name: 'Épicerie Fine Bellecour',
+          contact_name: 'Léa Martin',
+          address1: '3 place Bellecour',
+          zip: '69002',
+          town: 'LYON',
+          country: 'FR',
+          email: 'lea.martin@client.example',
+          mobile: '06 12 34 56 78',
+          customer_code: `UPS-${run}`,
+        })
+        .expect(201)
+    ).body.uuid;
+  }, 120_000);
+
+  afterAll(async () => {
+    process.stdout.write = writes.out;
+    process.stderr.write = writes.err;
+    delete process.env.HUBY_CARRIER_TIMEOUT_MS;
+    await target?.close();
+    await fake?.close();
+  }, 90_000);
+
+  afterEach(() => {
+    const seen = fake.violations.splice(0);
+    expect(seen).toEqual([]);
+  });
+
+  const validated = async (reference: string, extra: object = {}): Promise<string> => {
+    const uuid = (
+      await alice
+        .post('/api/dashtower/orders')
+        .send({
+          depositor_id: 1,
+          reference,
+          uuid_address_shipper: shipper,
+          uuid_address_recipient: recipient,
+          packings: [{ packaging_type: 'CARTON-M', weight_kg: 4.5, length_cm: 40, width_cm: 30, height_cm: 30, packages: 2 }],
+          tour_code: tourCode,
+          date_shipment_desired: tomorrow(),
+          content_description: 'Épicerie fine',
+          ...extra,
+        })
+        .expect(201)
+    ).body.uuid as string;
+    const valid = await alice.post(`/api/dashtower/orders/${uuid}/validate`);
+    expect(valid.body.error ?? valid.status).toBe(200);
+    return uuid;
+  };
+  const requestLabels = (uuid: string, format = 'PDF') => alice.post(`/api/dashtower/orders/${uuid}/labels`).send({ format });
+
+  it('asks UPS for the labels in PDF and prints UPS’s own labels, the tracking numbers read back', async () => {
+    const uuid = await validated(`UPS-${run}-1`);
+    const labelled = (await requestLabels(uuid).expect(200)).body as ShipmentDto;
+    answers.push(labelled);
+    expect(labelled.status).toBe(25);
+    expect(labelled.tracking_numbers).toHaveLength(2);
+    expect(labelled.tracking_numbers.every((t) => /^1ZA1B2C311\d{8}$/.test(t))).toBe(true);
+    const made = fake.ups.shipments.get(labelled.voucher!);
+    expect(made?.trackingNumbers).toEqual(labelled.tracking_numbers);
+    const printed = (await alice.get(`/api/dashtower/orders/etiquettes?uuid_orders[]=${uuid}&format=PDF`).expect(200)).body;
+    answers.push(printed);
+    const pdf = Buffer.from(printed.etiquettes.PDF.b64merged, 'base64');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // UPS's labels are GIF: they print as PDF pages only, never redrawn as ZPL.
+    expect((await alice.get(`/api/dashtower/orders/etiquettes?uuid_orders[]=${uuid}&format=ZPL`)).body.error.key).toBe('mixedLabelFormats');
+    if (!canReadLabels) return;
+    const read = pdfPages(pdf).map((p) => readBarcodes(p).map((b) => b.data));
+    expect(read).toEqual([[labelled.tracking_numbers[0]], [labelled.tracking_numbers[1]]]);
+  });
+
+  it('asks them in ZPL for a user who prints ZPL and gives UPS’s ZPL as it is', async () => {
+    const uuid = await validated(`UPS-${run}-Z`);
+    const labelled = (await requestLabels(uuid, 'ZPL').expect(200)).body as ShipmentDto;
+    const printed = (await alice.get(`/api/dashtower/orders/etiquettes?uuid_orders[]=${uuid}&format=ZPL`).expect(200)).body;
+    const zpl = Buffer.from(printed.etiquettes.ZPL.b64merged, 'base64').toString('utf8');
+    expect(zpl.match(/\^XA/g)).toHaveLength(2);
+    for (const t of labelled.tracking_numbers) expect(zpl).toContain(`^FD${t}^FS`);
+    expect((await requestLabels(await validated(`UPS-${run}-BAD`), 'EPL')).body.error.key).toBe('invalidLabelFormat');
+  });
+
+  it('says UPS’s refusal in the spec’s words; the shipment stays validated and can be asked again', async () => {
+    const uuid = await validated(`UPS-${run}-KO`);
+    const refused = await requestLabels(uuid);
+    expect(refused.status).toBe(502);
+    expect(refused.body.error).toMatchObject({
+      key: 'voucherCreationFailed',
+      params: { code: '121111', message: 'Shipment could not be processed' },
+    });
+    const after = (await alice.get(`/api/dashtower/orders/${uuid}`).expect(200)).body as ShipmentDto;
+    expect(after.status).toBe(10);
+    expect(after.voucher).toBeNull();
+  });
+
+  it('after a lost answer (timeout), a retry takes the voucher UPS made: never a second one', async () => {
+    const reference = `UPS-${run}-LOST`;
+    const uuid = await validated(reference);
+    fake.failNext('ups.ship', 'timeout');
+    const started = Date.now();
+    const lost = await requestLabels(uuid);
+    expect(lost.body.error).toMatchObject({ key: 'carrierServiceFailed', params: { code: 'TIMEOUT' } });
+    expect(lost.status).toBe(502);
+    expect(Date.now() - started).toBeLessThan(3_500);
+    expect(((await alice.get(`/api/dashtower/orders/${uuid}`).expect(200)).body as ShipmentDto).status).toBe(10);
+    const ofReference = () => [...fake.ups.shipments.values()].filter((s) => s.reference === reference);
+    // UPS made it (the fake may still be drawing its labels): the answer was lost on the way.
+    for (let i = 0; i < 50 && !ofReference().length; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(ofReference()).toHaveLength(1);
+    const retried = (await requestLabels(uuid).expect(200)).body as ShipmentDto;
+    expect(ofReference()).toHaveLength(1);
+    expect(retried.tracking_numbers).toEqual(ofReference()[0].trackingNumbers);
+  });
+
+  it('voids the voucher at UPS when the shipment is canceled; a UPS outage refuses the cancel and changes nothing', async () => {
+    const uuid = await validated(`UPS-${run}-CXL`);
+    const labelled = (await requestLabels(uuid).expect(200)).body as ShipmentDto;
+    fake.failNext('ups.void', '5xx', 2);
+    const down = await alice.post(`/api/dashtower/orders/${uuid}/cancel`);
+    expect(down.body.error).toMatchObject({ key: 'carrierServiceFailed', params: { code: 'HTTP_5XX' } });
+    expect(((await alice.get(`/api/dashtower/orders/${uuid}`).expect(200)).body as ShipmentDto).status).toBe(25);
+    expect((await alice.post(`/api/dashtower/orders/${uuid}/cancel`).expect(200)).body.status).toBe(-1);
+    expect(fake.ups.voided.has(labelled.voucher!)).toBe(true);
+  });
+
+  it('keeps the account to the provider’s carrier administrator: another depositor’s user neither reads the labels nor the account', async () => {
+    await addUser(target, { login: 'ups-other', roles: [Role.DASHTOWER_USER, Role.USER_CREATE_HUBY_ORDER], depositorIds: [2] });
+    const other = await loginAs(target, 'ups-other');
+    const uuid = await validated(`UPS-${run}-ISO`);
+    await requestLabels(uuid).expect(200);
+    expect((await other.get(`/api/dashtower/orders/etiquettes?uuid_orders[]=${uuid}&format=PDF`)).status).toBe(404);
+    expect((await other.post(`/api/dashtower/orders/${uuid}/labels`).send({ format: 'PDF' })).status).toBe(404);
+    expect((await alice.get(`/api/admin/transport/tours/${tourId}/account`)).status).toBe(403);
+    expect((await alice.put(`/api/admin/transport/tours/${tourId}/account`).send({ connector: 'demo' })).status).toBe(403);
+  });
+
+  it('never gives the secret back: not in any answer about carriers, tours, accounts or shipments, nor in a log line', async () => {
+    answers.push((await provider.get(`/api/admin/transport/tours/${tourId}/account`).expect(200)).body);
+    answers.push((await provider.get(`/api/admin/transport/tours/${tourId}`).expect(200)).body);
+    answers.push((await provider.get('/api/admin/transport/tours?perPage=200').expect(200)).body);
+    answers.push((await provider.get('/api/admin/transport/carriers?perPage=200').expect(200)).body);
+    answers.push((await provider.post(`/api/admin/transport/tours/${tourId}/account/test`).expect(200)).body);
+    answers.push((await provider.get(`/api/admin/audit?entity=carrierAccount`)).body);
+    const text = JSON.stringify(answers);
+    expect(text).toContain(tourCode);
+    expect(text).not.toContain(secret);
+    const basic = Buffer.from(`${accounts.ups.clientId}:${secret}`).toString('base64');
+    const logged = logs.join('');
+    expect(logged).not.toContain(secret);
+    expect(logged).not.toContain(basic);
+    // The fake did receive it, in UPS's OAuth header: the test would see it if it leaked.
+    expect(fake.calls.some((c) => c.headers.authorization === `Basic ${basic}`)).toBe(true);
+  });
+});
