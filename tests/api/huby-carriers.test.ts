@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Role, type ShipmentDto } from '@portal/contracts';
 import { startCarrierFake, type CarrierFake } from '../support/carrier-fakes';
+import { upsScan } from '../support/ups-fake';
 import { canReadLabels, pdfPages, readBarcodes } from '../support/read-barcodes';
 import { loginAs, startTarget, type ApiTarget } from './support/target';
 import { addUser } from './support/users';
@@ -38,6 +39,9 @@ describe('Huby through a carrier connector (UPS)', () => {
 
   beforeAll(async () => {
     process.env.HUBY_CARRIER_TIMEOUT_MS = '1500';
+    // The tracking job reads UPS every 300 ms here (a minute by default), each shipment at most every 0.2 s.
+    process.env.HUBY_CARRIER_TRACKING_TICK_MS = '300';
+    process.env.HUBY_CARRIER_TRACKING_EVERY_MS = '200';
     fake = await startCarrierFake(accounts, { holdMs: 4_000 });
     // Every line the services write while this file runs, to look for the secret in them.
     process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
@@ -112,6 +116,8 @@ describe('Huby through a carrier connector (UPS)', () => {
     process.stdout.write = writes.out;
     process.stderr.write = writes.err;
     delete process.env.HUBY_CARRIER_TIMEOUT_MS;
+    delete process.env.HUBY_CARRIER_TRACKING_TICK_MS;
+    delete process.env.HUBY_CARRIER_TRACKING_EVERY_MS;
     await target?.close();
     await fake?.close();
   }, 90_000);
@@ -215,6 +221,26 @@ describe('Huby through a carrier connector (UPS)', () => {
     expect(((await alice.get(`/api/dashtower/orders/${uuid}`).expect(200)).body as ShipmentDto).status).toBe(25);
     expect((await alice.post(`/api/dashtower/orders/${uuid}/cancel`).expect(200)).body.status).toBe(-1);
     expect(fake.ups.voided.has(labelled.voucher!)).toBe(true);
+  });
+
+  it('follows the shipment at UPS: its scans move Huby, Pack and Go Tracer and Tracer Route as the demo carrier’s do', async () => {
+    const uuid = await validated(`UPS-${run}-TRK`);
+    const labelled = (await requestLabels(uuid).expect(200)).body as ShipmentDto;
+    const statusOf = async () => ((await alice.get(`/api/dashtower/orders/${uuid}`).expect(200)).body as ShipmentDto).status;
+    const until = async (status: number) => {
+      for (let i = 0; i < 100 && (await statusOf()) !== status; i++) await new Promise((r) => setTimeout(r, 150));
+      expect(await statusOf()).toBe(status);
+    };
+    upsScan(fake.ups, labelled.voucher!, { type: 'P', code: 'OR', description: 'Pickup Scan', at: new Date(Date.now() - 3_600_000) });
+    await until(90);
+    upsScan(fake.ups, labelled.voucher!, { type: 'D', code: 'KB', description: 'Livré', at: new Date(Date.now() - 60_000) });
+    await until(100);
+    // Pack and Go Tracer: delivered, with UPS's events in its history, as the demo carrier's come.
+    const [order] = (await alice.get(`/api/orders?filter=${encodeURIComponent(JSON.stringify({ q: labelled.reference }))}`).expect(200))
+      .body as { id: number; status: number; tracerStatus: string }[];
+    expect(order).toMatchObject({ status: 100, tracerStatus: 'DELIVERED' });
+    const events = (await alice.get(`/api/orders/${order.id}`).expect(200)).body.tracerEvents as { carrierStatus: string }[];
+    expect(events.map((e) => e.carrierStatus)).toEqual(expect.arrayContaining(['PICKED_UP', 'DELIVERED']));
   });
 
   it('keeps the account to the provider’s carrier administrator: another depositor’s user neither reads the labels nor the account', async () => {

@@ -24,7 +24,7 @@ export interface CarrierFakeCall {
 
 /** What the carriers' routes may be made to do instead of answering (see failNext). */
 export type FakeFailure = 'timeout' | '5xx' | 'malformed';
-export type FakeRoute = 'ups.token' | 'ups.ship' | 'ups.void' | 'ups.recovery';
+export type FakeRoute = 'ups.token' | 'ups.ship' | 'ups.void' | 'ups.recovery' | 'ups.track';
 
 export interface CarrierFake {
   url: string;
@@ -64,7 +64,9 @@ const routeOf = (route: string): FakeRoute | undefined =>
         ? 'ups.void'
         : /^POST \/api\/labels\/v\d+\/recovery$/.test(route)
           ? 'ups.recovery'
-          : undefined;
+          : /^GET \/api\/track\/v1\/details\//.test(route)
+            ? 'ups.track'
+            : undefined;
 
 export async function startCarrierFake(accounts: CarrierFakeAccounts, options: { holdMs?: number } = {}): Promise<CarrierFake> {
   const calls: CarrierFakeCall[] = [];

@@ -20,14 +20,39 @@ export interface UpsFakeShipment {
   request: unknown;
 }
 
+/** One scan of a shipment, as UPS's Track API lists it (type P, I, O, X, D, RS, M…). */
+export interface UpsFakeScan {
+  type: string;
+  code: string;
+  description: string;
+  at: Date;
+  city?: string;
+}
+
 export interface UpsFakeState {
   shipments: Map<string, UpsFakeShipment>;
   voided: Set<string>;
   tokens: Set<string>;
   serial: number;
+  /** Scans per shipment identification number (every package of the shipment is scanned). */
+  scans: Map<string, UpsFakeScan[]>;
 }
 
-export const newUpsFakeState = (): UpsFakeState => ({ shipments: new Map(), voided: new Set(), tokens: new Set(), serial: 0 });
+export const newUpsFakeState = (): UpsFakeState => ({
+  shipments: new Map(),
+  voided: new Set(),
+  tokens: new Set(),
+  serial: 0,
+  scans: new Map(),
+});
+
+/** A scan of the shipment at UPS (the fake's Track API answers it from then on). */
+export function upsScan(state: UpsFakeState, id: string, scan: UpsFakeScan): void {
+  state.scans.set(id, [...(state.scans.get(id) ?? []), scan]);
+}
+
+const ymd = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
+const hms = (d: Date) => d.toISOString().slice(11, 19);
 
 export interface FakeAnswer {
   status: number;
@@ -80,9 +105,53 @@ export async function upsRoute(
   const isShip = /^POST \/api\/shipments\/v\d+\/ship$/.test(route);
   const isVoid = /^DELETE \/api\/shipments\/v\d+\/void\/cancel\/[^/]+$/.test(route);
   const isRecovery = /^POST \/api\/labels\/v\d+\/recovery$/.test(route);
-  if (!isShip && !isVoid && !isRecovery) return undefined;
+  const isTrack = /^GET \/api\/track\/v1\/details\/[^/]+$/.test(route);
+  if (!isShip && !isVoid && !isRecovery && !isTrack) return undefined;
   const bearer = /^Bearer (.+)$/.exec(String(headers.authorization ?? ''))?.[1];
   if (!bearer || !state.tokens.has(bearer)) return upsError(401, '250002', 'Invalid Authentication Information.');
+  if (isTrack) {
+    // Tracking.yaml: transId and transactionSrc are required headers.
+    if (!headers.transid || !headers.transactionsrc) {
+      violations.push(`${route}: transId and transactionSrc headers are required`);
+      return upsError(400, '10002', 'Missing transId or transactionSrc');
+    }
+    const id = decodeURIComponent(route.split('/').pop() ?? '');
+    const shipment = state.shipments.get(id);
+    if (!shipment) return upsError(404, 'TW0001', 'Tracking Information Not Found');
+    const scans = [...(state.scans.get(id) ?? [])].reverse();
+    return {
+      status: 200,
+      body: {
+        trackResponse: {
+          shipment: [
+            {
+              inquiryNumber: id,
+              package: shipment.trackingNumbers.map((trackingNumber) => ({
+                trackingNumber,
+                activity: [
+                  ...scans.map((x) => ({
+                    location: { address: { city: x.city ?? 'LYON', countryCode: 'FR' } },
+                    status: { type: x.type, description: x.description, code: x.code, statusCode: '000' },
+                    date: ymd(x.at),
+                    time: hms(x.at).replace(/:/g, ''),
+                    gmtDate: ymd(x.at),
+                    gmtTime: hms(x.at),
+                    gmtOffset: '+00:00',
+                  })),
+                  // UPS always lists the billing information it received: no status for the portal.
+                  {
+                    status: { type: 'M', description: 'Shipper created a label', code: 'MP', statusCode: '003' },
+                    date: '20260101',
+                    time: '080000',
+                  },
+                ],
+              })),
+            },
+          ],
+        },
+      },
+    };
+  }
   let json: unknown = undefined;
   if (!isVoid) {
     try {

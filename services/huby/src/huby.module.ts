@@ -34,6 +34,7 @@ import { LabelsService } from './labels/labels.service';
 import { CarrierEventsJob } from './carriers/carrier-events.job';
 import { CarrierReportsConsumer } from './carriers/carrier-reports.consumer';
 import { CarrierAdapters } from './carriers/carrier-adapter';
+import { ConnectorTrackingJob } from './carriers/connector-tracking.job';
 import { connectorFor } from './carriers/connectors/connectors';
 import { DemoCarrier, demoCarrierStepMs } from './carriers/demo-carrier';
 import { PickupsController } from './pickups/pickups.controller';
@@ -43,6 +44,7 @@ import { ToursController } from './tours/tours.controller';
 import { TransportAdminController } from './tours/transport-admin.controller';
 import { TransportPlanAdmin1767400000000 } from './migrations/1767400000000-TransportPlanAdmin';
 import { CarrierLabels1767600000000 } from './migrations/1767600000000-CarrierLabels';
+import { ConnectorTracking1767700000000 } from './migrations/1767700000000-ConnectorTracking';
 import { CarrierAccounts1767500000000 } from './migrations/1767500000000-CarrierAccounts';
 import { CarrierAccountsController } from './carriers/accounts/carrier-accounts.controller';
 import { CarrierAccountsService } from './carriers/accounts/carrier-accounts.service';
@@ -74,6 +76,7 @@ import { ShipmentsService } from './shipments/shipments.service';
         TransportPlanAdmin1767400000000,
         CarrierAccounts1767500000000,
         CarrierLabels1767600000000,
+        ConnectorTracking1767700000000,
         LoopOrders1765600000000,
       ],
     }),
@@ -106,6 +109,7 @@ import { ShipmentsService } from './shipments/shipments.service';
     PickupsService,
     AddressRetention,
     CarrierEventsJob,
+    ConnectorTrackingJob,
     ImportService,
     AddressesImport,
     ImportSample,

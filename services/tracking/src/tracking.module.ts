@@ -26,6 +26,7 @@ import { FeedController } from './feed/feed.controller';
 import { FeedRepository } from './feed/feed.repository';
 import { FeedService } from './feed/feed.service';
 import { HubyShipmentsConsumer } from './feed/huby-shipments.consumer';
+import { CarrierEventsPulledConsumer } from './webhooks/carrier-events-pulled.consumer';
 import { FiguresController } from './figures/figures.controller';
 import { FiguresRepository } from './figures/figures.repository';
 import { FiguresService } from './figures/figures.service';
@@ -47,6 +48,7 @@ import { SnapshotsService } from './snapshots/snapshots.service';
   controllers: [
     FeedController,
     HubyShipmentsConsumer,
+    CarrierEventsPulledConsumer,
     WebhooksController,
     OrdersController,
     DocumentsController,

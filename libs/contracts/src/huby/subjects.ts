@@ -1,3 +1,5 @@
+import type { CarrierEventStatus } from '../tracking/statuses';
+
 /** Request/reply subjects of the Huby service. */
 export const HubySubjects = {
   shipmentsList: 'huby.shipments.list',
@@ -56,4 +58,18 @@ export const HubyEvents = {
    * Tracer Route): sent when its labels are received and again when it is canceled.
    */
   shipmentToTrack: 'huby.shipment.to-track',
+  /**
+   * Payload: CarrierEventsPulledMessage. Tracking events Huby read from a carrier's tracking API (a
+   * connector that pulls): applied by the tracking service as a carrier's webhook call would be.
+   */
+  carrierEventsPulled: 'huby.carrier.events-pulled',
 } as const;
+
+/** Events of one shipment as a carrier's tracking API gave them, in the carrier webhook's event format. */
+export interface CarrierEventsPulledMessage {
+  /** The carrier's ref (as a carrier's own webhook names it), shown in Pack and Go Tracer as who reported. */
+  carrier: string;
+  depositorId: number;
+  reference: string;
+  events: { id: string; trackingNumber: string; status: CarrierEventStatus; at: string; note: string | null }[];
+}

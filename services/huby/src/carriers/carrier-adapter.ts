@@ -45,6 +45,11 @@ export interface CarrierAdapter {
    * the webhook's format; `signingSecret` signs them. Undefined: the carrier calls the webhook itself.
    */
   trackingEvents?(shipment: FollowedShipment, carrier: CarrierDto, now: Date): CarrierTrackingEvent[];
+  /**
+   * A connector that pulls: every event the carrier's tracking API has for a shipment's packages,
+   * oldest first (the tracking service ignores those it already has). Undefined: none to read.
+   */
+  track?(shipment: Pick<FollowedShipment, 'voucher' | 'tracking_numbers'>): Promise<CarrierTrackingEvent[]>;
   signingSecret?(carrier: CarrierDto): string;
 }
 

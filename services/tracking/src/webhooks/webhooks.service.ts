@@ -81,7 +81,18 @@ export class WebhooksService {
     const secret = await this.secretOf(carrier);
     if (!verify(secret, String(input.body ?? ''), String(input.signature ?? '')))
       throw new AppError('invalidSignature', 'bad webhook signature');
-    const events = parseEvents(String(input.body));
+    return this.applyEvents(ctx, carrier, parseEvents(String(input.body)));
+  }
+
+  /**
+   * Events a carrier's tracking API gave Huby (a connector that pulls them): checked and applied
+   * exactly as a webhook's, replays changing nothing. The carrier is named as Huby knows it.
+   */
+  async pulled(ctx: CallerContext, message: { carrier: string; events: unknown }): Promise<{ received: number; applied: number }> {
+    return this.applyEvents(ctx, String(message.carrier).slice(0, 100), checkEvents(message.events));
+  }
+
+  private async applyEvents(ctx: CallerContext, carrier: string, events: CarrierEvent[]): Promise<{ received: number; applied: number }> {
     const applied = await this.db.scoped(ctx, async (em) => {
       const orders = await this.ordersOf(em, ctx, events);
       let count = 0;
@@ -175,8 +186,13 @@ function parseEvents(body: string): CarrierEvent[] {
   } catch {
     throw new AppError('malformedWebhook', 'body is not JSON');
   }
+  return checkEvents((json as { events?: unknown } | null)?.events);
+}
+
+/** A carrier's events, each field checked; any bad one refuses them all (malformedWebhook with the fields). */
+function checkEvents(given: unknown): CarrierEvent[] {
   const c = new FieldChecks();
-  const list = c.list('events', (json as { events?: unknown } | null)?.events, 1000);
+  const list = c.list('events', given, 1000);
   if (!list?.length) throw new AppError('malformedWebhook', 'no events', undefined, { events: 'required' });
   const events = list.map((raw, i) => {
     const e = c.object(`events.${i}`, raw) ?? {};

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { CarrierDto, ShipmentDto, TourDto } from '@portal/contracts';
 import sharp from 'sharp';
 import { startCarrierFake, type CarrierFake } from '../../../../../tests/support/carrier-fakes';
+import { upsScan } from '../../../../../tests/support/ups-fake';
 import { canReadLabels, pdfPages, readBarcodes, zplPages } from '../../../../../tests/support/read-barcodes';
 import { mergePdf } from '../../labels/carrier-labels';
 import type { VoucherRequest } from '../carrier-adapter';
@@ -245,6 +246,26 @@ describe('the UPS connector against a fake of UPS’s published API', () => {
     expect(fake.ups.voided.has(answer.voucher)).toBe(true);
     await ups.cancel(shipment({ voucher: answer.voucher }));
     await ups.cancel(shipment({ voucher: '1ZUNKNOWN' }));
+  });
+
+  it('reads a shipment’s scans from UPS’s Track API as the portal’s carrier events, billing information left out', async () => {
+    const ups = connector();
+    const answer = await ups.createVoucher(shipment({ reference: 'HUB-UPS-TRK' }), tour, carrier, pdf);
+    const followed = { voucher: answer.voucher, tracking_numbers: answer.trackingNumbers };
+    expect(await ups.track(followed)).toEqual([]);
+    upsScan(fake.ups, answer.voucher, { type: 'P', code: 'OR', description: 'Pickup Scan', at: new Date('2026-12-04T09:00:00Z') });
+    upsScan(fake.ups, answer.voucher, { type: 'X', code: 'RD', description: 'Adresse incomplète', at: new Date('2026-12-05T10:00:00Z') });
+    upsScan(fake.ups, answer.voucher, { type: 'D', code: 'KB', description: 'Delivered', at: new Date('2026-12-06T11:30:00Z') });
+    const events = await ups.track(followed);
+    expect(events.filter((e) => e.trackingNumber === answer.trackingNumbers[1]).map((e) => [e.status, e.at])).toEqual([
+      ['PICKED_UP', '2026-12-04T09:00:00.000Z'],
+      ['ANOMALY', '2026-12-05T10:00:00.000Z'],
+      ['DELIVERED', '2026-12-06T11:30:00.000Z'],
+    ]);
+    expect(events).toHaveLength(6);
+    expect(new Set(events.map((e) => e.id)).size).toBe(6);
+    expect(events[0].note).toContain('Pickup Scan');
+    expect(await ups.track({ voucher: '1ZNOTKNOWN', tracking_numbers: [] })).toEqual([]);
   });
 
   it('never lets the secret out in an error', async () => {

@@ -1,7 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type CarrierDto, type ErrorKey, type ShipmentDto, type ShipmentPartyDto, type TourDto } from '@portal/contracts';
+import {
+  AppError,
+  type CarrierDto,
+  type CarrierEventStatus,
+  type ErrorKey,
+  type ShipmentDto,
+  type ShipmentPartyDto,
+  type TourDto,
+} from '@portal/contracts';
 import { packagesOf } from '../../labels/label-data';
-import type { CarrierAdapter, CarrierLabel, VoucherAnswer, VoucherRequest } from '../carrier-adapter';
+import type {
+  CarrierAdapter,
+  CarrierLabel,
+  CarrierTrackingEvent,
+  FollowedShipment,
+  VoucherAnswer,
+  VoucherRequest,
+} from '../carrier-adapter';
 import { CarrierOutage, type CarrierAnswer, type CarrierLine, type CarrierRequest } from './carrier-line';
 import type { OpenAccount } from './connection-test';
 import { baseUrlOf } from './connection-test';
@@ -102,6 +117,43 @@ export class UpsConnector implements CarrierAdapter {
     // 190117: already voided; 190101: no shipment found with that number.
     if (code === '190117' || code === '190101') return;
     throw this.refusal(answer, 'carrierServiceFailed');
+  }
+
+  /**
+   * The events of a shipment's packages from UPS's Track API (one call per shipment: its
+   * identification number answers every package), mapped to the portal's carrier event statuses;
+   * billing information (M, MV) and unknown types are left out.
+   */
+  async track(s: Pick<FollowedShipment, 'voucher' | 'tracking_numbers'>): Promise<CarrierTrackingEvent[]> {
+    const inquiry = s.voucher ?? s.tracking_numbers[0];
+    if (!inquiry) return [];
+    const answer = await this.authorized({
+      method: 'GET',
+      url: `${this.base}/api/track/v1/details/${encodeURIComponent(inquiry)}?locale=fr_FR&returnSignature=false`,
+      headers: { Accept: 'application/json' },
+      idempotent: true,
+    });
+    // Not known yet (UPS has not scanned it): nothing to say.
+    if (answer.status === 404) return [];
+    if (answer.status !== 200) throw this.refusal(answer, 'carrierServiceFailed');
+    const shipments = (answer.json as { trackResponse?: { shipment?: unknown } } | null)?.trackResponse?.shipment;
+    if (!Array.isArray(shipments)) throw new CarrierOutage('MALFORMED', 'UPS: track answer without shipments', false);
+    const events: CarrierTrackingEvent[] = [];
+    for (const shipment of shipments as { package?: UpsTrackedPackage[] }[])
+      for (const p of asList(shipment.package))
+        for (const a of asList(p.activity)) {
+          const status = UPS_EVENT_STATUS[String(a.status?.type ?? '').toUpperCase()];
+          const at = upsTime(a);
+          if (!status || !at || !p.trackingNumber) continue;
+          events.push({
+            id: `${p.trackingNumber}:${a.date ?? ''}${a.time ?? ''}:${a.status?.code ?? a.status?.type}`,
+            trackingNumber: p.trackingNumber,
+            status,
+            at,
+            note: clip([a.status?.description, a.location?.address?.city].filter(Boolean).join(' – '), 200) || null,
+          });
+        }
+    return events.sort((a, b) => a.at.localeCompare(b.at));
   }
 
   /** The voucher a lost answer made, found by the shipment's reference (Label Recovery); null when none. */
@@ -271,4 +323,45 @@ function labelOf(label: Record<string, unknown> | undefined, formatField = 'Imag
   if (typeof image !== 'string' || !image) return null;
   const format = code === 'ZPL' ? 'ZPL' : code === 'GIF' ? 'GIF' : code === 'PNG' ? 'PNG' : code === 'PDF' ? 'PDF' : null;
   return format ? { format, content: Buffer.from(image, 'base64') } : null;
+}
+
+interface UpsTrackedPackage {
+  trackingNumber?: string;
+  activity?: UpsActivity[];
+}
+interface UpsActivity {
+  date?: string;
+  time?: string;
+  gmtDate?: string;
+  gmtTime?: string;
+  gmtOffset?: string;
+  status?: { type?: string; code?: string; description?: string };
+  location?: { address?: { city?: string } };
+}
+
+/** UPS's activity types (Tracking API): pickup, in transit, out for delivery, exception, delivered, returned. */
+const UPS_EVENT_STATUS: Record<string, CarrierEventStatus> = {
+  P: 'PICKED_UP',
+  I: 'IN_TRANSIT',
+  O: 'IN_TRANSIT',
+  W: 'IN_TRANSIT',
+  DO: 'IN_TRANSIT',
+  DD: 'IN_TRANSIT',
+  X: 'ANOMALY',
+  D: 'DELIVERED',
+  RS: 'RETURNED',
+};
+
+/** An activity's time in UTC: its GMT date and time (YYYYMMDD, HH:MM:SS), else its local ones with the offset. */
+function upsTime(a: UpsActivity): string | null {
+  const day = /^(\d{4})(\d{2})(\d{2})$/;
+  const gmt = day.exec(a.gmtDate ?? '');
+  const gmtTime = /^(\d{2}):?(\d{2}):?(\d{2})$/.exec(a.gmtTime ?? '');
+  const valid = (d: Date) => (Number.isNaN(d.getTime()) ? null : d.toISOString());
+  if (gmt && gmtTime) return valid(new Date(`${gmt[1]}-${gmt[2]}-${gmt[3]}T${gmtTime[1]}:${gmtTime[2]}:${gmtTime[3]}Z`));
+  const local = day.exec(a.date ?? '');
+  const localTime = /^(\d{2}):?(\d{2}):?(\d{2})$/.exec(a.time ?? '');
+  const offset = /^[+-]\d{2}:\d{2}$/.test(a.gmtOffset ?? '') ? a.gmtOffset : 'Z';
+  if (!local || !localTime) return null;
+  return valid(new Date(`${local[1]}-${local[2]}-${local[3]}T${localTime[1]}:${localTime[2]}:${localTime[3]}${offset}`));
 }
