@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, ApiError, NetworkError, setTokenDismissHandler } from './api';
+import { apiRequest, ApiError, NetworkError, setTokenDismissHandler, shedDelayMs, SHED_RETRIES } from './api';
+import { queuedCount } from './queued';
 import { setToken, useStorage } from './session';
 
 const memory = new Map<string, string>();
@@ -52,5 +53,70 @@ describe('apiRequest, the one way to the API', () => {
     await expect(apiRequest('/orders')).rejects.toBe(abort);
     vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('Failed to fetch')));
     await expect(apiRequest('/orders')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  describe('a read the server shed (503 with retryAfter)', () => {
+    const shed = () => answer(503, { error: { key: 'serverUnavailable', message: 'busy', params: { retryAfter: 1 } } });
+    afterEach(() => vi.useRealTimers());
+
+    it('is asked again after Retry-After with jitter, counted as queued meanwhile, and answers when served', async () => {
+      vi.useFakeTimers();
+      const fetch = vi
+        .fn()
+        .mockResolvedValueOnce(shed())
+        .mockResolvedValueOnce(shed())
+        .mockResolvedValueOnce(answer(200, [{ id: 7 }]));
+      vi.stubGlobal('fetch', fetch);
+      const call = apiRequest('/orders?filter={"q":"CDE"}');
+      await vi.advanceTimersByTimeAsync(10);
+      expect(queuedCount()).toBe(1);
+      await vi.advanceTimersByTimeAsync(1_600);
+      await vi.advanceTimersByTimeAsync(1_600);
+      expect(await (await call).json()).toEqual([{ id: 7 }]);
+      expect(fetch).toHaveBeenCalledTimes(3);
+      expect(queuedCount()).toBe(0);
+    });
+
+    it(`gives up after ${SHED_RETRIES} retries with serverUnavailable for that screen alone`, async () => {
+      vi.useFakeTimers();
+      const fetch = vi.fn(async () => shed());
+      vi.stubGlobal('fetch', fetch);
+      const call = apiRequest('/tracerroute').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(await call).toMatchObject({ status: 503, key: 'serverUnavailable' });
+      expect(fetch).toHaveBeenCalledTimes(1 + SHED_RETRIES);
+      expect(queuedCount()).toBe(0);
+    });
+
+    it('is never asked again for a write, nor for a 503 that names no retry (a service gone)', async () => {
+      const fetch = vi.fn(async () => shed());
+      vi.stubGlobal('fetch', fetch);
+      await expect(apiRequest('/orders', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 503 });
+      expect(fetch).toHaveBeenCalledTimes(1);
+      const gone = vi.fn(async () => answer(503, { error: { key: 'serverUnavailable', message: 'no answer' } }));
+      vi.stubGlobal('fetch', gone);
+      await expect(apiRequest('/orders')).rejects.toMatchObject({ status: 503 });
+      expect(gone).toHaveBeenCalledTimes(1);
+    });
+
+    it('stops waiting when the screen aborts the read', async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => shed()),
+      );
+      const controller = new AbortController();
+      const call = apiRequest('/orders', { signal: controller.signal }).catch((e: Error) => e.name);
+      await new Promise((r) => setTimeout(r, 10));
+      expect(queuedCount()).toBe(1);
+      controller.abort();
+      expect(await call).toBe('AbortError');
+      expect(queuedCount()).toBe(0);
+    });
+
+    it('waits Retry-After plus up to half of it again', () => {
+      expect(shedDelayMs(1, () => 0)).toBe(1000);
+      expect(shedDelayMs(2, () => 0.999)).toBeLessThanOrEqual(3000);
+      expect(shedDelayMs(2, () => 0.5)).toBe(2500);
+    });
   });
 });

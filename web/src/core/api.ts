@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@portal/contracts';
 import { getToken } from './session';
+import { waitQueued } from './queued';
 import { reportServerDown, reportServiceUnavailable, useHealthFetch } from './serverStatus';
 
 /** An error answer of the API, with the catalogue key of contracts ERROR_STATUS. */
@@ -75,29 +76,51 @@ export async function apiRequest(path: string, options: ApiOptions = {}): Promis
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = options.anonymous ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetchFn(`/api${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if ((error as Error | null)?.name === 'AbortError') throw error;
-    reportServerDown();
-    throw new NetworkError(error);
+  const method = options.method ?? 'GET';
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetchFn(`/api${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      if ((error as Error | null)?.name === 'AbortError') throw error;
+      reportServerDown();
+      throw new NetworkError(error);
+    }
+    if (response.ok) return response;
+    const payload = await response
+      .text()
+      .then((text) => (text ? (JSON.parse(text) as ErrorBody) : null))
+      .catch(() => null);
+    const error = payload?.error;
+    // Shed (every turn of its service taken, it names when to come back): a read is asked again then,
+    // at most twice, the screen saying it waits in line; the portal is not down.
+    const retryAfter = Number(error?.params?.retryAfter);
+    const shed = response.status === 503 && error?.key === 'serverUnavailable' && retryAfter > 0;
+    if (shed && method === 'GET' && attempt < SHED_RETRIES) {
+      await waitQueued(shedDelayMs(retryAfter), options.signal);
+      continue;
+    }
+    return failed(response, error, !shed, token);
   }
-  if (response.ok) return response;
-  const payload = await response
-    .text()
-    .then((text) => (text ? (JSON.parse(text) as ErrorBody) : null))
-    .catch(() => null);
-  const error = payload?.error;
+}
+
+/** Times a shed read is asked again before its screen says the service is busy. */
+export const SHED_RETRIES = 2;
+
+/** Retry-After with up to half of it again at random, so that the readers shed together do not come back together. */
+export const shedDelayMs = (retryAfterSeconds: number, random = Math.random): number =>
+  Math.round(retryAfterSeconds * 1000 * (1 + random() / 2));
+
+function failed(response: Response, error: ErrorBody['error'] | undefined, probe: boolean, token: string | null): never {
   const key = error?.key ?? (response.status === 503 ? 'serverUnavailable' : 'unexpectedError');
   // A bare 502–504 comes from a proxy in front of a gateway that is gone; our own 503 names one service.
   if (response.status >= 502 && response.status <= 504 && !error) reportServerDown();
-  else if (response.status === 503) reportServiceUnavailable();
+  else if (response.status === 503 && probe) reportServiceUnavailable();
   if (response.status === 401 && key === 'tokenDismiss' && token) onTokenDismiss?.();
   throw new ApiError(response.status, key, error?.message ?? response.statusText, error?.params ?? {}, error?.fields ?? {});
 }

@@ -40,6 +40,7 @@ import {
   type ShipmentHistoryDto,
 } from '@portal/contracts';
 import { alertParams, ApiError, errorKeyOf } from '../core/api';
+import { useErrorText } from '../i18n/useErrorText';
 import { DateInput } from '../dates/DateInput';
 import { INVALID_DATE } from '../dates/dateValue';
 import { fieldError } from '../settings/FieldError';
@@ -238,6 +239,7 @@ export default function ShipmentForm() {
   const { uuid } = useParams();
   const translate = useTranslate();
   const notify = useNotify();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const number = useNumber();
   const timeZone = useTimeZone();
@@ -362,7 +364,7 @@ export default function ShipmentForm() {
       notify(success, { type: 'success', messageArgs: args });
     } catch (error) {
       if (error instanceof ApiError) setFields(error.fields);
-      notify(`errors.${errorKeyOf(error)}`, { type: 'error', messageArgs: error instanceof ApiError ? error.params : {} });
+      notify(errorText(error), { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,7 @@ import type { Shape } from './shape';
 
 export const de: Shape<typeof fr> = {
   app: {
+    queued: 'Suche in der Warteschlange: Der Dienst ist stark ausgelastet, sie startet gleich erneut…',
     title: 'Kundenportal',
     loading: 'Wird geladen…',
     skipToContent: 'Zum Inhalt springen',
@@ -371,6 +372,7 @@ export const de: Shape<typeof fr> = {
     currentTime: 'Aktuelle Uhrzeit in dieser Zone: %{time}',
   },
   common: {
+    carrierSays: '%{carrier} meldet: „%{message}“',
     cancel: 'Abbrechen',
     close: 'Schließen',
     save: 'Speichern',

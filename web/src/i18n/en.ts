@@ -4,6 +4,7 @@ import type { Shape } from './shape';
 
 export const en: Shape<typeof fr> = {
   app: {
+    queued: 'Search queued: the service is very busy, it will run again in a moment…',
     title: 'Customer portal',
     loading: 'Loading…',
     skipToContent: 'Skip to content',
@@ -370,6 +371,7 @@ export const en: Shape<typeof fr> = {
     currentTime: 'Current time in this zone: %{time}',
   },
   common: {
+    carrierSays: '%{carrier} says: “%{message}”',
     cancel: 'Cancel',
     close: 'Close',
     save: 'Save',

@@ -4,6 +4,7 @@ import type { Shape } from './shape';
 
 export const es: Shape<typeof fr> = {
   app: {
+    queued: 'Búsqueda en cola: el servicio está muy solicitado, se reanudará en un instante…',
     title: 'Portal de clientes',
     loading: 'Cargando…',
     skipToContent: 'Ir al contenido',
@@ -371,6 +372,7 @@ export const es: Shape<typeof fr> = {
     currentTime: 'Hora actual en esta zona: %{time}',
   },
   common: {
+    carrierSays: '%{carrier} responde: «%{message}»',
     cancel: 'Cancelar',
     close: 'Cerrar',
     save: 'Guardar',

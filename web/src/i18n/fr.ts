@@ -2,6 +2,7 @@ import { IMPORT_WORDS_FR } from '@portal/contracts';
 /** French, the portal's default language (spec §1). The other four files have exactly these keys. */
 export const fr = {
   app: {
+    queued: 'Recherche en file d’attente : le service est très sollicité, elle repart dans un instant…',
     title: 'Portail client',
     loading: 'Chargement…',
     skipToContent: 'Aller au contenu',
@@ -369,6 +370,7 @@ export const fr = {
     currentTime: 'Heure actuelle dans ce fuseau : %{time}',
   },
   common: {
+    carrierSays: '%{carrier} répond : « %{message} »',
     cancel: 'Annuler',
     close: 'Fermer',
     save: 'Enregistrer',

@@ -4,6 +4,7 @@ import type { Shape } from './shape';
 
 export const it: Shape<typeof fr> = {
   app: {
+    queued: 'Ricerca in coda: il servizio è molto sollecitato, ripartirà tra un istante…',
     title: 'Portale clienti',
     loading: 'Caricamento…',
     skipToContent: 'Vai al contenuto',
@@ -371,6 +372,7 @@ export const it: Shape<typeof fr> = {
     currentTime: 'Ora attuale in questo fuso: %{time}',
   },
   common: {
+    carrierSays: '%{carrier} risponde: «%{message}»',
     cancel: 'Annulla',
     close: 'Chiudi',
     save: 'Salva',
