@@ -272,3 +272,219 @@ describe('Huby through a carrier connector (UPS)', () => {
     expect(fake.calls.some((c) => c.headers.authorization === `Basic ${basic}`)).toBe(true);
   });
 });
+
+/**
+ * The same end to end with DHL Express (MyDHL API) answered by the local fake of DHL's published API
+ * (dpdhl-express-api-3.3.1.yaml): labels in PDF and ZPL printed as DHL gave them, a refusal in the
+ * spec's words, a lost answer that makes no second shipment (DHL gives no label again: refused in
+ * words with the waybill found), a cancel that asks nothing of DHL, no secret in answers or logs.
+ */
+describe('Huby through a carrier connector (DHL Express)', () => {
+  let target: ApiTarget;
+  let fake: CarrierFake;
+  let provider: Client;
+  let alice: Client;
+  let shipper: string;
+  let recipient: string;
+  let tourId: number;
+  const run = randomBytes(3).toString('hex').toUpperCase();
+  const tourCode = `DHL${run}`;
+  const secret = `dhl-secret-${run}-value`;
+  const accountNumber = '950000002';
+  const accounts = {
+    ups: { clientId: 'u', clientSecret: 'u-secret', shipperNumber: 'A1B2C3' },
+    dhlExpress: { apiKey: `dhl-key-${run}`, apiSecret: secret },
+    colissimo: { contractNumber: 'c', password: 'p', apiKey: 'a' },
+  };
+  const logs: string[] = [];
+  const writes = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
+  const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const answers: unknown[] = [];
+
+  beforeAll(async () => {
+    process.env.HUBY_CARRIER_TIMEOUT_MS = '1500';
+    fake = await startCarrierFake(accounts, { holdMs: 4_000 });
+    process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+      logs.push(String(chunk));
+      return writes.out(chunk, ...rest);
+    }) as typeof process.stdout.write;
+    process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+      logs.push(String(chunk));
+      return writes.err(chunk, ...rest);
+    }) as typeof process.stderr.write;
+    target = await startTarget();
+    await addUser(target, { login: 'dhl-provider', roles: [Role.ADMIN_CARRIER, Role.ADMIN_TOUR], depositorIds: [] });
+    provider = await loginAs(target, 'dhl-provider');
+    alice = await loginAs(target, 'alice');
+    const carrier = (
+      await provider
+        .post('/api/admin/transport/carriers')
+        .send({ ref: `DHL${run}`, name: `DHL Express ${run}`, kind: 'parcel', shipping_window_days: 10, insurance_threshold: 1500 })
+        .expect(201)
+    ).body as { id: number };
+    tourId = (
+      await provider
+        .post('/api/admin/transport/tours')
+        .send({
+          depositorId: 1,
+          code: tourCode,
+          carrierId: carrier.id,
+          account_number: accountNumber,
+          tour_type: 'parcel',
+          transport_mode: 'road',
+          weight_max_kg: 70,
+          codes: {},
+        })
+        .expect(201)
+    ).body.id as number;
+    answers.push(
+      (
+        await provider
+          .put(`/api/admin/transport/tours/${tourId}/account`)
+          .send({
+            connector: 'dhl_express',
+            environment: 'custom',
+            base_url: `${fake.url}/mydhlapi`,
+            settings: { account_number: accountNumber },
+            secrets: { api_key: accounts.dhlExpress.apiKey, api_secret: secret },
+          })
+          .expect(200)
+      ).body,
+    );
+    shipper = (await alice.get('/api/dashtower/address/all?type=shipper&active=1&depositor=1').expect(200)).body.addressesShipper[0].uuid;
+    recipient = (
+      await alice
+        .post('/api/dashtower/addresses')
+        .send({
+          book: 'recipient',
+          depositor_id: 1,
+          company_name: 'Fromagerie des Terreaux',
+          contact_name: 'Hugo Bernard',
+          address1: '8 rue d’Algérie',
+          zip: '69001',
+          town: 'LYON',
+          country: 'FR',
+          email: 'hugo.bernard@client.example',
+          mobile: '06 98 76 54 32',
+          customer_code: `DHL-${run}`,
+        })
+        .expect(201)
+    ).body.uuid;
+  }, 120_000);
+
+  afterAll(async () => {
+    process.stdout.write = writes.out;
+    process.stderr.write = writes.err;
+    delete process.env.HUBY_CARRIER_TIMEOUT_MS;
+    await target?.close();
+    await fake?.close();
+  }, 90_000);
+
+  afterEach(() => {
+    const seen = fake.violations.splice(0);
+    expect(seen).toEqual([]);
+  });
+
+  const validated = async (reference: string): Promise<string> => {
+    const uuid = (
+      await alice
+        .post('/api/dashtower/orders')
+        .send({
+          depositor_id: 1,
+          reference,
+          uuid_address_shipper: shipper,
+          uuid_address_recipient: recipient,
+          packings: [{ packaging_type: 'CARTON-M', weight_kg: 3.2, length_cm: 40, width_cm: 30, height_cm: 30, packages: 2 }],
+          tour_code: tourCode,
+          date_shipment_desired: tomorrow(),
+          content_description: 'Fromages affinés',
+        })
+        .expect(201)
+    ).body.uuid as string;
+    const valid = await alice.post(`/api/dashtower/orders/${uuid}/validate`);
+    expect(valid.body.error ?? valid.status).toBe(200);
+    return uuid;
+  };
+  const requestLabels = (uuid: string, format = 'PDF') => alice.post(`/api/dashtower/orders/${uuid}/labels`).send({ format });
+  const statusOf = async (uuid: string) => ((await alice.get(`/api/dashtower/orders/${uuid}`).expect(200)).body as ShipmentDto).status;
+
+  it('asks DHL for the labels in PDF and prints DHL’s own labels, the piece numbers read back', async () => {
+    const uuid = await validated(`DHL-${run}-1`);
+    const labelled = (await requestLabels(uuid).expect(200)).body as ShipmentDto;
+    answers.push(labelled);
+    expect(labelled.status).toBe(25);
+    const made = fake.dhl.shipments.get(labelled.voucher!);
+    expect(made?.trackingNumbers).toHaveLength(2);
+    expect(labelled.tracking_numbers).toEqual(made?.trackingNumbers);
+    const printed = (await alice.get(`/api/dashtower/orders/etiquettes?uuid_orders[]=${uuid}&format=PDF`).expect(200)).body;
+    answers.push(printed);
+    const pdf = Buffer.from(printed.etiquettes.PDF.b64merged, 'base64');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    if (!canReadLabels) return;
+    const read = pdfPages(pdf).map((p) => readBarcodes(p).map((b) => b.data));
+    expect(read).toEqual([[labelled.tracking_numbers[0]], [labelled.tracking_numbers[1]]]);
+  });
+
+  it('asks them in ZPL for a user who prints ZPL and gives DHL’s ZPL as it is', async () => {
+    const uuid = await validated(`DHL-${run}-Z`);
+    const labelled = (await requestLabels(uuid, 'ZPL').expect(200)).body as ShipmentDto;
+    const printed = (await alice.get(`/api/dashtower/orders/etiquettes?uuid_orders[]=${uuid}&format=ZPL`).expect(200)).body;
+    const zpl = Buffer.from(printed.etiquettes.ZPL.b64merged, 'base64').toString('utf8');
+    expect(zpl.match(/\^XA/g)).toHaveLength(2);
+    for (const t of labelled.tracking_numbers) expect(zpl).toContain(`^FD${t}^FS`);
+  });
+
+  it('says DHL’s refusal in the spec’s words; the shipment stays validated', async () => {
+    const uuid = await validated(`DHL-${run}-KO`);
+    const refused = await requestLabels(uuid);
+    expect(refused.status).toBe(502);
+    expect(refused.body.error).toMatchObject({
+      key: 'voucherCreationFailed',
+      params: { code: '410001', message: 'The shipment could not be processed' },
+    });
+    expect(await statusOf(uuid)).toBe(10);
+  });
+
+  it('after a lost answer, finds the shipment DHL made and makes no second one: said in words with its waybill', async () => {
+    const reference = `DHL-${run}-LOST`;
+    const uuid = await validated(reference);
+    fake.failNext('dhl.ship', 'timeout');
+    const lost = await requestLabels(uuid);
+    expect(lost.body.error).toMatchObject({ key: 'carrierServiceFailed', params: { code: 'TIMEOUT' } });
+    const ofReference = () => [...fake.dhl.shipments.values()].filter((s) => s.reference === reference);
+    // DHL made it (the fake may still be drawing its labels): the answer was lost on the way.
+    for (let i = 0; i < 100 && !ofReference().length; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(ofReference()).toHaveLength(1);
+    const retried = await requestLabels(uuid);
+    expect(retried.status).toBe(502);
+    expect(retried.body.error).toMatchObject({
+      key: 'voucherCreationFailed',
+      params: { code: 'DUPLICATE_RISK', waybills: [ofReference()[0].waybill] },
+    });
+    expect(ofReference()).toHaveLength(1);
+    expect(await statusOf(uuid)).toBe(10);
+  });
+
+  it('cancels a labelled shipment without asking DHL (MyDHL has no void; an unused waybill is not billed)', async () => {
+    const uuid = await validated(`DHL-${run}-CXL`);
+    await requestLabels(uuid).expect(200);
+    fake.calls.length = 0;
+    expect((await alice.post(`/api/dashtower/orders/${uuid}/cancel`).expect(200)).body.status).toBe(-1);
+    expect(fake.calls.filter((c) => c.path.startsWith('/mydhlapi/'))).toHaveLength(0);
+  });
+
+  it('never gives the secret back: not in any answer about the account, the tour or shipments, nor in a log line', async () => {
+    answers.push((await provider.get(`/api/admin/transport/tours/${tourId}/account`).expect(200)).body);
+    answers.push((await provider.get(`/api/admin/transport/tours/${tourId}`).expect(200)).body);
+    answers.push((await provider.post(`/api/admin/transport/tours/${tourId}/account/test`).expect(200)).body);
+    const text = JSON.stringify(answers);
+    expect(text).toContain(tourCode);
+    expect(text).not.toContain(secret);
+    const basic = Buffer.from(`${accounts.dhlExpress.apiKey}:${secret}`).toString('base64');
+    const logged = logs.join('');
+    expect(logged).not.toContain(secret);
+    expect(logged).not.toContain(basic);
+    // The fake did receive it, in DHL's basic authentication: the test would see it if it leaked.
+    expect(fake.calls.some((c) => c.headers.authorization === `Basic ${basic}`)).toBe(true);
+  });
+});

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { newUpsFakeState, upsRoute, type UpsFakeState } from './ups-fake';
+import { dhlRoute, newDhlFakeState, type DhlFakeState } from './dhl-fake.ts';
+import { newUpsFakeState, upsRoute, type UpsFakeState } from './ups-fake.ts';
 
 /**
  * Local fakes of the carriers' web services on 127.0.0.1 (no machine here reaches a carrier), built
@@ -20,11 +21,13 @@ export interface CarrierFakeCall {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The carrier's own time for the call (ms, from the request read to the answer sent); 0 until answered. */
+  ms: number;
 }
 
 /** What the carriers' routes may be made to do instead of answering (see failNext). */
 export type FakeFailure = 'timeout' | '5xx' | 'malformed';
-export type FakeRoute = 'ups.token' | 'ups.ship' | 'ups.void' | 'ups.recovery' | 'ups.track';
+export type FakeRoute = 'ups.token' | 'ups.ship' | 'ups.void' | 'ups.recovery' | 'ups.track' | 'dhl.ship' | 'dhl.tracking';
 
 export interface CarrierFake {
   url: string;
@@ -32,6 +35,7 @@ export interface CarrierFake {
   /** Requests that did not validate against the carrier's published schema (each was answered 400). */
   violations: string[];
   ups: UpsFakeState;
+  dhl: DhlFakeState;
   /**
    * The next `times` calls of `route` fail so: `timeout` does the work and answers after `holdMs`
    * (the answer is lost to a client with a shorter budget), `5xx` answers 503, `malformed` an HTML page.
@@ -66,12 +70,20 @@ const routeOf = (route: string): FakeRoute | undefined =>
           ? 'ups.recovery'
           : /^GET \/api\/track\/v1\/details\//.test(route)
             ? 'ups.track'
-            : undefined;
+            : route === 'POST /mydhlapi/shipments'
+              ? 'dhl.ship'
+              : route === 'GET /mydhlapi/tracking'
+                ? 'dhl.tracking'
+                : undefined;
 
-export async function startCarrierFake(accounts: CarrierFakeAccounts, options: { holdMs?: number } = {}): Promise<CarrierFake> {
+export async function startCarrierFake(
+  accounts: CarrierFakeAccounts,
+  options: { holdMs?: number; port?: number } = {},
+): Promise<CarrierFake> {
   const calls: CarrierFakeCall[] = [];
   const violations: string[] = [];
   const ups = newUpsFakeState();
+  const dhl = newDhlFakeState();
   const failures: { route: FakeRoute; failure: FakeFailure }[] = [];
   const held = new Set<NodeJS.Timeout>();
   const server = http.createServer((req, res) => {
@@ -80,7 +92,11 @@ export async function startCarrierFake(accounts: CarrierFakeAccounts, options: {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const url = new URL(req.url ?? '/', 'http://fake');
-      calls.push({ method: req.method ?? '', path: url.pathname + url.search, headers: req.headers, body });
+      const call: CarrierFakeCall = { method: req.method ?? '', path: url.pathname + url.search, headers: req.headers, body, ms: 0 };
+      calls.push(call);
+      // The carrier's own time for this call: from the request read to the answer sent.
+      const received = performance.now();
+      res.once('finish', () => (call.ms = performance.now() - received));
       const route = `${req.method} ${url.pathname}`;
       const failing = failures.findIndex((f) => f.route === routeOf(route));
       const failure = failing >= 0 ? failures.splice(failing, 1)[0].failure : undefined;
@@ -99,6 +115,13 @@ export async function startCarrierFake(accounts: CarrierFakeAccounts, options: {
       };
       if (routeOf(route)?.startsWith('ups.') && route !== 'POST /security/v1/oauth/token') {
         void upsRoute(ups, route, req.headers, body, violations).then(
+          (answer) => send(answer!.status, answer!.body),
+          (e: Error) => json(res, 500, { message: e.message }),
+        );
+        return;
+      }
+      if (routeOf(route)?.startsWith('dhl.')) {
+        void dhlRoute(dhl, accounts.dhlExpress, route, url.searchParams, req.headers, body, violations).then(
           (answer) => send(answer!.status, answer!.body),
           (e: Error) => json(res, 500, { message: e.message }),
         );
@@ -172,13 +195,14 @@ export async function startCarrierFake(accounts: CarrierFakeAccounts, options: {
       return json(res, 404, { message: `no route ${route}` });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
     violations,
     ups,
+    dhl,
     failNext: (route, failure, times = 1) => {
       for (let i = 0; i < times; i++) failures.push({ route, failure });
     },

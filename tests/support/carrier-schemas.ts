@@ -10,17 +10,30 @@ import yaml from 'js-yaml';
  * reading of it. OpenAPI 3.0 schemas are JSON Schema with a few extra words (example, xml…), which
  * ajv is told to ignore (strict: false).
  */
-type Document = { components: { schemas: Record<string, { required?: string[]; properties?: unknown }> } };
+type Parameter = { name: string; in: string; required?: boolean; schema?: object; $ref?: string };
+type Document = {
+  paths?: Record<string, Record<string, { parameters?: Parameter[] }>>;
+  components: { schemas: Record<string, { required?: string[]; properties?: unknown }>; parameters?: Record<string, Parameter> };
+};
+
+/**
+ * Where the schemas are, from the repository's root (the tests' working directory): this file is
+ * loaded both by jest (CommonJS) and by the browser journeys (Node's ES modules), which share no
+ * other way to name their own folder.
+ */
+const SCHEMAS = path.resolve(process.cwd(), 'tests/support/carrier-schemas');
 
 const documents = new Map<string, Document>();
 const validators = new Map<string, ValidateFunction>();
-const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
+// JSON numbers are decimals: `multipleOf: 0.001` (DHL) is checked to 9 places, not in binary floating
+// point, where 0.7 / 0.001 is not a whole number.
+const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true, multipleOfPrecision: 9 });
 addFormats(ajv);
 
 function load(file: string): Document {
   let doc = documents.get(file);
   if (!doc) {
-    doc = yaml.load(fs.readFileSync(path.join(__dirname, 'carrier-schemas', file), 'utf8')) as Document;
+    doc = yaml.load(fs.readFileSync(path.join(SCHEMAS, file), 'utf8')) as Document;
     const schemas = doc.components.schemas;
     // Erratum (README): TrackingNumbers is for Roadie labels only; a recovery by reference has none.
     if (file === 'ups/Shipping.yaml') {
@@ -47,4 +60,56 @@ export function schemaErrors(file: string, name: string, body: unknown): string[
   }
   if (validate(body)) return [];
   return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+}
+
+/**
+ * The errors of a call's query and headers against the parameters the carrier's document gives its
+ * operation (`method` `path`): a required one missing, a query parameter it does not know, a value
+ * outside the parameter's schema (each value of a repeated parameter). Empty when they validate.
+ */
+export function parameterErrors(
+  file: string,
+  operationPath: string,
+  method: string,
+  query: URLSearchParams,
+  headers: Record<string, string | string[] | undefined>,
+): string[] {
+  const doc = load(file);
+  const item = doc.paths?.[operationPath];
+  const operation = item?.[method.toLowerCase()];
+  if (!operation) return [`${method} ${operationPath}: no such operation in ${file}`];
+  // Parameters of the path itself come first, then the operation's.
+  const shared = (item as { parameters?: Parameter[] }).parameters ?? [];
+  const declared = [...shared, ...(operation.parameters ?? [])].map((p) =>
+    p.$ref ? doc.components.parameters?.[p.$ref.split('/').pop() ?? ''] : p,
+  );
+  const errors: string[] = [];
+  const known = new Set<string>();
+  for (const p of declared) {
+    if (!p) continue;
+    if (p.in === 'query') known.add(p.name);
+    const values =
+      p.in === 'query'
+        ? query.getAll(p.name)
+        : p.in === 'header'
+          ? [headers[p.name.toLowerCase()]].flat().filter((v) => v !== undefined)
+          : [];
+    if (p.required && (p.in === 'query' || p.in === 'header') && !values.length) errors.push(`${p.in} ${p.name} is required`);
+    if (!p.schema || !values.length) continue;
+    const schema = p.schema as { type?: string; items?: object };
+    const validate = ajv.compile(schema.type === 'array' ? (schema.items ?? {}) : schema);
+    for (const v of values) {
+      // A query's values are text: read as the parameter's type when they are one.
+      const typed =
+        schema.type === 'boolean' && (v === 'true' || v === 'false')
+          ? v === 'true'
+          : (schema.type === 'number' || schema.type === 'integer') && v.trim() !== '' && Number.isFinite(Number(v))
+            ? Number(v)
+            : v;
+      if (!validate(typed)) errors.push(`${p.in} ${p.name}=${v}: ${validate.errors?.map((e) => e.message).join(', ')}`);
+    }
+  }
+  for (const name of new Set(query.keys()))
+    if (!known.has(name)) errors.push(`query ${name} is not a parameter of ${method} ${operationPath}`);
+  return errors;
 }

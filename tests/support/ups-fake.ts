@@ -1,6 +1,6 @@
 import bwipjs from 'bwip-js';
 import sharp from 'sharp';
-import { schemaErrors } from './carrier-schemas';
+import { schemaErrors } from './carrier-schemas.ts';
 
 /**
  * UPS's Shipping API as the fake answers it (Shipping.yaml of UPS-API/api-documentation): `ship`

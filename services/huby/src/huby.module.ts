@@ -35,6 +35,7 @@ import { CarrierEventsJob } from './carriers/carrier-events.job';
 import { CarrierReportsConsumer } from './carriers/carrier-reports.consumer';
 import { CarrierAdapters } from './carriers/carrier-adapter';
 import { ConnectorTrackingJob } from './carriers/connector-tracking.job';
+import { DemoCarrierFakes } from './carriers/demo-fakes';
 import { connectorFor } from './carriers/connectors/connectors';
 import { DemoCarrier, demoCarrierStepMs } from './carriers/demo-carrier';
 import { PickupsController } from './pickups/pickups.controller';
@@ -110,6 +111,7 @@ import { ShipmentsService } from './shipments/shipments.service';
     AddressRetention,
     CarrierEventsJob,
     ConnectorTrackingJob,
+    DemoCarrierFakes,
     ImportService,
     AddressesImport,
     ImportSample,

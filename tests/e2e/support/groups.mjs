@@ -12,7 +12,7 @@ export const GROUPS = [
   // Deliveries, claims and reports on tracking's demo orders: the first waits for them, the others find them loaded.
   ['alerts', 'claims', 'cold-chain', 'delivery', 'pgt', 'reports', 'serialtracker', 'tracerroute'],
   // Huby's labels, shipments, Loop and Stock: their own records (new orders carry a run-unique reference).
-  ['huby-labels', 'huby', 'loop', 'stock'],
+  ['huby-carriers', 'huby-labels', 'huby', 'loop', 'stock'],
   // Shell and dashboard: alice's tiles and filters are set again by the journeys that read them.
   ['a11y', 'auth', 'dashboard', 'french-words', 'layout', 'settings', 'tiles'],
   // Back office, Fever, Geo-order and the Huby import; password changes admin's password and blocks
