@@ -243,6 +243,16 @@ describe('Huby through a carrier connector (UPS)', () => {
     expect(events.map((e) => e.carrierStatus)).toEqual(expect.arrayContaining(['PICKED_UP', 'DELIVERED']));
   });
 
+  it('books a pickup of the UPS carrier through its account: UPS’s pickup number kept and mailed', async () => {
+    const booked = await alice
+      .post('/api/dashtower/pickups')
+      .send({ uuid_address_shipper: shipper, carrier: `UPS${run}`, date: tomorrow(), hour: '14:00', email_to: 'pickup@ups.example' });
+    expect(booked.body.error ?? booked.status).toBe(201);
+    const prn = booked.body.carrier_reference as string;
+    expect(prn).toMatch(/^2929\d{3}E9CP$/);
+    expect(fake.ups.pickups.has(prn)).toBe(true);
+  });
+
   it('keeps the account to the provider’s carrier administrator: another depositor’s user neither reads the labels nor the account', async () => {
     await addUser(target, { login: 'ups-other', roles: [Role.DASHTOWER_USER, Role.USER_CREATE_HUBY_ORDER], depositorIds: [2] });
     const other = await loginAs(target, 'ups-other');

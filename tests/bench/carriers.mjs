@@ -94,7 +94,7 @@ async function main() {
   });
   const shipper = (await api(url, 'GET', '/api/dashtower/address/all?type=shipper&depositor=1', alice)).addressesShipper[0];
   const recipients = (await api(url, 'GET', '/api/dashtower/address/all?type=recipient&depositor=1', alice)).addressesRecipient.filter(
-    (r) => (r.phone || r.mobile) && r.country === 'FR',
+    (r) => (r.phone || r.mobile) && r.email && r.country === 'FR',
   );
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const validated = async (reference, i) => {

@@ -61,7 +61,7 @@ async function upsTour(page) {
 async function validated(page, reference) {
   const shipper = (await apiAs(page, 'GET', '/dashtower/address/all?type=shipper&depositor=1')).body.addressesShipper[0];
   const recipient = (await apiAs(page, 'GET', '/dashtower/address/all?type=recipient&depositor=1')).body.addressesRecipient.find(
-    (r) => (r.phone || r.mobile) && r.country === 'FR',
+    (r) => (r.phone || r.mobile) && r.email && r.country === 'FR',
   );
   const created = await apiAs(page, 'POST', '/dashtower/orders', {
     depositor_id: 1,

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { colissimoRoute, newColissimoFakeState, replyColissimo, type ColissimoFakeState } from './colissimo-fake.ts';
 import { dhlRoute, newDhlFakeState, type DhlFakeState } from './dhl-fake.ts';
 import { newUpsFakeState, upsRoute, type UpsFakeState } from './ups-fake.ts';
 
@@ -27,7 +28,7 @@ export interface CarrierFakeCall {
 
 /** What the carriers' routes may be made to do instead of answering (see failNext). */
 export type FakeFailure = 'timeout' | '5xx' | 'malformed';
-export type FakeRoute = 'ups.token' | 'ups.ship' | 'ups.void' | 'ups.recovery' | 'ups.track' | 'dhl.ship' | 'dhl.tracking';
+export type FakeRoute = 'ups.token' | 'ups.ship' | 'ups.void' | 'ups.recovery' | 'ups.track' | 'ups.pickup' | 'dhl.ship' | 'dhl.tracking' | 'colissimo.label' | 'colissimo.track';
 
 export interface CarrierFake {
   url: string;
@@ -36,6 +37,7 @@ export interface CarrierFake {
   violations: string[];
   ups: UpsFakeState;
   dhl: DhlFakeState;
+  colissimo: ColissimoFakeState;
   /**
    * The next `times` calls of `route` fail so: `timeout` does the work and answers after `holdMs`
    * (the answer is lost to a client with a shorter budget), `5xx` answers 503, `malformed` an HTML page.
@@ -70,11 +72,17 @@ const routeOf = (route: string): FakeRoute | undefined =>
           ? 'ups.recovery'
           : /^GET \/api\/track\/v1\/details\//.test(route)
             ? 'ups.track'
-            : route === 'POST /mydhlapi/shipments'
-              ? 'dhl.ship'
-              : route === 'GET /mydhlapi/tracking'
-                ? 'dhl.tracking'
-                : undefined;
+            : /^POST \/api\/pickupcreation\/v\d+\/pickup$/.test(route)
+              ? 'ups.pickup'
+              : route === 'POST /mydhlapi/shipments'
+                ? 'dhl.ship'
+                : route === 'GET /mydhlapi/tracking'
+                  ? 'dhl.tracking'
+                  : route === 'POST /sls-ws/SlsServiceWSRest/2.0/generateLabel'
+                    ? 'colissimo.label'
+                    : route.startsWith('GET /suivi/v2/idships/')
+                      ? 'colissimo.track'
+                      : undefined;
 
 export async function startCarrierFake(
   accounts: CarrierFakeAccounts,
@@ -84,6 +92,7 @@ export async function startCarrierFake(
   const violations: string[] = [];
   const ups = newUpsFakeState();
   const dhl = newDhlFakeState();
+  const colissimo = newColissimoFakeState();
   const failures: { route: FakeRoute; failure: FakeFailure }[] = [];
   const held = new Set<NodeJS.Timeout>();
   const server = http.createServer((req, res) => {
@@ -123,6 +132,14 @@ export async function startCarrierFake(
       if (routeOf(route)?.startsWith('dhl.')) {
         void dhlRoute(dhl, accounts.dhlExpress, route, url.searchParams, req.headers, body, violations).then(
           (answer) => send(answer!.status, answer!.body),
+          (e: Error) => json(res, 500, { message: e.message }),
+        );
+        return;
+      }
+      // Colissimo's answers are binary (multipart): written, or held, by the Colissimo fake itself.
+      if (routeOf(route)?.startsWith('colissimo.')) {
+        void colissimoRoute(colissimo, accounts.colissimo, route, url.searchParams, req.headers, body, violations).then(
+          (answer) => replyColissimo(res, answer!, failure === 'timeout' ? (options.holdMs ?? 2_500) : 0, held),
           (e: Error) => json(res, 500, { message: e.message }),
         );
         return;
@@ -203,6 +220,7 @@ export async function startCarrierFake(
     violations,
     ups,
     dhl,
+    colissimo,
     failNext: (route, failure, times = 1) => {
       for (let i = 0; i < times; i++) failures.push({ route, failure });
     },

@@ -36,12 +36,25 @@ function load(file: string): Document {
     doc = yaml.load(fs.readFileSync(path.join(SCHEMAS, file), 'utf8')) as Document;
     const schemas = doc.components.schemas;
     // Erratum (README): TrackingNumbers is for Roadie labels only; a recovery by reference has none.
+    if (file === 'ups/Pickup.yaml') {
+      // Erratum (README): PickupDate is "yyyyMMdd" by its own description, its length says 4.
+      const day = schemas.PickupCreationRequest_PickupDateInfo as {
+        properties: { PickupDate: { minLength?: number; maxLength?: number } };
+      };
+      Object.assign(day.properties.PickupDate, { minLength: 8, maxLength: 8 });
+    }
     if (file === 'ups/Shipping.yaml') {
       const recovery = schemas.LabelRecoveryRequest;
       recovery.required = (recovery.required ?? []).filter((r) => r !== 'TrackingNumbers');
       // Erratum (README): its valid values are three letters (GIF, PDF, ZPL…), its minLength says 4.
       const format = schemas.LabelRecovery_LabelSpecification_LabelImageFormat as { properties: { Code: { minLength?: number } } };
       format.properties.Code.minLength = 3;
+    }
+    if (file === 'colissimo/colissimo-shipping-openapi.json') {
+      // Erratum (README): a date-time whose own description's example is a day ("2022-06-25") is a date.
+      for (const schema of Object.values(schemas))
+        for (const p of Object.values((schema.properties ?? {}) as Record<string, { format?: string; description?: string }>))
+          if (p.format === 'date-time' && /"\d{4}-\d{2}-\d{2}"/.test(p.description ?? '')) p.format = 'date';
     }
     ajv.addSchema(doc as object, file);
     documents.set(file, doc);

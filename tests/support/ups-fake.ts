@@ -36,6 +36,8 @@ export interface UpsFakeState {
   serial: number;
   /** Scans per shipment identification number (every package of the shipment is scanned). */
   scans: Map<string, UpsFakeScan[]>;
+  /** Pickups booked, by pickup request number (PRN). */
+  pickups: Map<string, unknown>;
 }
 
 export const newUpsFakeState = (): UpsFakeState => ({
@@ -44,6 +46,7 @@ export const newUpsFakeState = (): UpsFakeState => ({
   tokens: new Set(),
   serial: 0,
   scans: new Map(),
+  pickups: new Map(),
 });
 
 /** A scan of the shipment at UPS (the fake's Track API answers it from then on). */
@@ -106,7 +109,8 @@ export async function upsRoute(
   const isVoid = /^DELETE \/api\/shipments\/v\d+\/void\/cancel\/[^/]+$/.test(route);
   const isRecovery = /^POST \/api\/labels\/v\d+\/recovery$/.test(route);
   const isTrack = /^GET \/api\/track\/v1\/details\/[^/]+$/.test(route);
-  if (!isShip && !isVoid && !isRecovery && !isTrack) return undefined;
+  const isPickup = /^POST \/api\/pickupcreation\/v\d+\/pickup$/.test(route);
+  if (!isShip && !isVoid && !isRecovery && !isTrack && !isPickup) return undefined;
   const bearer = /^Bearer (.+)$/.exec(String(headers.authorization ?? ''))?.[1];
   if (!bearer || !state.tokens.has(bearer)) return upsError(401, '250002', 'Invalid Authentication Information.');
   if (isTrack) {
@@ -148,6 +152,32 @@ export async function upsRoute(
               })),
             },
           ],
+        },
+      },
+    };
+  }
+  if (isPickup) {
+    let pickup: unknown;
+    try {
+      pickup = JSON.parse(body);
+    } catch {
+      return upsError(400, '10001', 'The request is not well formed.');
+    }
+    const errors = schemaErrors('ups/Pickup.yaml', 'PICKUPCreationRequestWrapper', pickup);
+    if (errors.length) {
+      violations.push(...errors.map((e) => `${route}: ${e}`));
+      return upsError(400, '10002', `The request is well formed but the request is not valid: ${errors[0]}`);
+    }
+    state.serial += 1;
+    const prn = `2929${String(state.serial).padStart(3, '0')}E9CP`;
+    state.pickups.set(prn, pickup);
+    return {
+      status: 200,
+      body: {
+        PickupCreationResponse: {
+          Response: { ResponseStatus: { Code: '1', Description: 'Success' } },
+          PRN: prn,
+          RateStatus: { Code: '01', Description: 'Rate not requested' },
         },
       },
     };

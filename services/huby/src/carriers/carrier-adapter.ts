@@ -53,8 +53,10 @@ export interface CarrierAdapter {
   signingSecret?(carrier: CarrierDto): string;
 }
 
-/** A pickup as a carrier's web service books it. */
-export type PickupBooking = Pick<PickupRequestDto, 'depositor_code' | 'shipper' | 'pickup_date' | 'pickup_hour' | 'account_number'>;
+/** A pickup as a carrier's web service books it; the place's phone for the driver (UPS requires one). */
+export type PickupBooking = Pick<PickupRequestDto, 'depositor_code' | 'shipper' | 'pickup_date' | 'pickup_hour' | 'account_number'> & {
+  phone?: string | null;
+};
 
 /** A shipment with a voucher as the carrier follows it. */
 export interface FollowedShipment {

@@ -8,6 +8,8 @@ import { AddressesService } from '../addresses/addresses.service';
 import { Depositors } from '../depositors/depositors';
 import { addressLine } from '../common/address-line';
 import { CarrierAdapters } from '../carriers/carrier-adapter';
+import { CarrierOutage } from '../carriers/connectors/carrier-line';
+import { outageError } from '../carriers/connectors/connector-kit';
 import { CARRIER_COLUMNS } from '../tours/tours.service';
 import type { CarrierDto } from '@portal/contracts';
 
@@ -87,16 +89,31 @@ export class PickupsService {
       town: shipper.town,
       country: shipper.country,
     };
-    const booked = await this.carriers.of(carrier.ref).requestPickup?.(
-      {
-        depositor_code: depositor.code,
-        shipper: place,
-        pickup_date: input.date!,
-        pickup_hour: input.hour!,
-        account_number: input.account_number ?? null,
-      },
-      carrier,
+    // Booked through the carrier account of one of the depositor's tours of that carrier, else the demo carrier.
+    const [connected] = await this.db.scopedQuery<{ id: number }>(
+      ctx,
+      `SELECT t.id FROM tours t JOIN carrier_accounts a ON a.tour_id = t.id
+       WHERE t.depositor_id = $1 AND t.carrier_id = $2 AND t.active AND a.connector <> 'demo' ORDER BY t.id LIMIT 1`,
+      [depositor.id, carrier.id],
     );
+    const adapter = connected ? await this.carriers.forTour(connected.id) : this.carriers.of(carrier.ref);
+    let booked: { reference: string } | undefined;
+    try {
+      booked = await adapter.requestPickup?.(
+        {
+          depositor_code: depositor.code,
+          shipper: place,
+          pickup_date: input.date!,
+          pickup_hour: input.hour!,
+          account_number: input.account_number ?? null,
+          phone: shipper.phone ?? shipper.mobile ?? null,
+        },
+        carrier,
+      );
+    } catch (e) {
+      if (e instanceof CarrierOutage) throw outageError(e, carrier.name);
+      throw e;
+    }
     const [row] = await this.db.scoped(ctx, (em) =>
       auditedWrite(em, ctx, PICKUP_ROWS, { written: (rows: { uuid: string }[]) => rows.map((r) => r.uuid) }, () =>
         em.query<{ uuid: string }[]>(

@@ -268,6 +268,34 @@ describe('the UPS connector against a fake of UPS’s published API', () => {
     expect(await ups.track({ voucher: '1ZNOTKNOWN', tracking_numbers: [] })).toEqual([]);
   });
 
+  it('books a pickup with UPS’s Pickup API and answers its PRN; no phone at the place is said in words', async () => {
+    const ups = connector();
+    const booking = {
+      depositor_code: 'DEMO-A',
+      shipper: {
+        company_name: 'Entrepôt Saint-Priest',
+        contact_name: 'Quai 4',
+        address1: '12 rue du Dauphiné',
+        zip: '69800',
+        town: 'SAINT-PRIEST',
+        country: 'FR',
+      },
+      pickup_date: '2026-12-07',
+      pickup_hour: '14:30',
+      account_number: null,
+      phone: '04 72 00 00 00',
+    } as Parameters<UpsConnector['requestPickup']>[0];
+    const { reference } = await ups.requestPickup(booking, carrier);
+    expect(reference).toMatch(/^2929\d{3}E9CP$/);
+    const sent = fake.ups.pickups.get(reference) as { PickupCreationRequest: { PickupDateInfo: unknown; Shipper: unknown } };
+    expect(sent.PickupCreationRequest.PickupDateInfo).toEqual({ ReadyTime: '1430', CloseTime: '1830', PickupDate: '20261207' });
+    expect(sent.PickupCreationRequest.Shipper).toEqual({ Account: { AccountNumber: 'A1B2C3', AccountCountryCode: 'FR' } });
+    expect(await refusal(ups.requestPickup({ ...booking, phone: null }, carrier))).toMatchObject({
+      key: 'carrierServiceFailed',
+      params: { code: 'PHONE_REQUIRED' },
+    });
+  });
+
   it('never lets the secret out in an error', async () => {
     const ups = connector();
     fake.failNext('ups.ship', '5xx');

@@ -14,6 +14,7 @@ import type {
   CarrierLabel,
   CarrierTrackingEvent,
   FollowedShipment,
+  PickupBooking,
   VoucherAnswer,
   VoucherRequest,
 } from '../carrier-adapter';
@@ -25,6 +26,7 @@ import { asList, carrierRefusal, clip, digits, insuranceByMail, money, weightTex
 /** The API versions this connector was written against (UPS-API/api-documentation, Shipping.yaml). */
 export const UPS_SHIP_VERSION = 'v2409';
 export const UPS_RECOVERY_VERSION = 'v2403';
+export const UPS_PICKUP_VERSION = 'v2409';
 
 /**
  * UPS's refusal codes that the spec names (Shipping API errors appendix): the others are a refused
@@ -154,6 +156,51 @@ export class UpsConnector implements CarrierAdapter {
           });
         }
     return events.sort((a, b) => a.at.localeCompare(b.at));
+  }
+
+  /**
+   * Books the pickup with UPS's Pickup API: the place (UPS wants a phone for its driver), the day, the
+   * ready time and a close time 4 hours later (before midnight), paid by the shipper's account;
+   * answers UPS's pickup request number (PRN), which goes in the mail.
+   */
+  async requestPickup(p: PickupBooking, carrier: CarrierDto): Promise<{ reference: string }> {
+    if (!p.phone)
+      throw carrierRefusal('UPS', 'carrierServiceFailed', 'PHONE_REQUIRED', 'UPS needs a phone number at the pickup address', {});
+    const [hour, minute] = p.pickup_hour.split(':').map(Number);
+    const close = Math.min(23 * 60 + 59, hour * 60 + minute + 4 * 60);
+    const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}${String(m % 60).padStart(2, '0')}`;
+    const body = {
+      PickupCreationRequest: {
+        Request: { TransactionReference: { CustomerContext: clip(`${p.depositor_code} ${p.pickup_date}`, 512) } },
+        RatePickupIndicator: 'N',
+        Shipper: { Account: { AccountNumber: this.account.settings.shipper_number, AccountCountryCode: p.shipper.country } },
+        PickupDateInfo: { ReadyTime: hhmm(hour * 60 + minute), CloseTime: hhmm(close), PickupDate: p.pickup_date.replace(/-/g, '') },
+        PickupAddress: {
+          CompanyName: clip(p.shipper.company_name || p.shipper.contact_name || p.depositor_code, 27),
+          ContactName: clip(p.shipper.contact_name || p.shipper.company_name || p.depositor_code, 22),
+          AddressLine: [clip(p.shipper.address1, 35)],
+          City: clip(p.shipper.town, 50),
+          PostalCode: clip(p.shipper.zip, 8),
+          CountryCode: p.shipper.country,
+          ResidentialIndicator: 'N',
+          Phone: { Number: clip(digits(p.phone), 25) },
+        },
+        AlternateAddressIndicator: 'N',
+        PickupPiece: [{ ServiceCode: '011', Quantity: '1', DestinationCountryCode: p.shipper.country, ContainerCode: '01' }],
+        PaymentMethod: '01',
+      },
+    };
+    const answer = await this.authorized({
+      method: 'POST',
+      url: `${this.base}/api/pickupcreation/${UPS_PICKUP_VERSION}/pickup`,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      idempotent: false,
+    });
+    if (answer.status !== 200) throw this.refusal(answer, 'carrierServiceFailed');
+    const prn = (answer.json as { PickupCreationResponse?: { PRN?: unknown } } | null)?.PickupCreationResponse?.PRN;
+    if (typeof prn !== 'string' || !prn) throw new CarrierOutage('MALFORMED', `${carrier.name}: pickup answer without its PRN`, true);
+    return { reference: prn };
   }
 
   /** The voucher a lost answer made, found by the shipment's reference (Label Recovery); null when none. */
