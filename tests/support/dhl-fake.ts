@@ -31,14 +31,28 @@ export interface DhlFakeShipment {
   at: string;
 }
 
+/** One checkpoint of a shipment, as DHL's tracking lists them (typeCode PU, PL, DF, AR, WC, OK, NH, RT…). */
+export interface DhlFakeScan {
+  typeCode: string;
+  description: string;
+  at: Date;
+}
+
 export interface DhlFakeState {
   shipments: Map<string, DhlFakeShipment>;
+  /** Checkpoints per waybill (the shipment's; its pieces carry none of their own). */
+  scans: Map<string, DhlFakeScan[]>;
   serial: number;
   /** Answer one label document for all the packages even when one per package is asked. */
   onePerShipment: boolean;
 }
 
-export const newDhlFakeState = (): DhlFakeState => ({ shipments: new Map(), serial: 0, onePerShipment: false });
+export const newDhlFakeState = (): DhlFakeState => ({ shipments: new Map(), scans: new Map(), serial: 0, onePerShipment: false });
+
+/** A checkpoint of the shipment at DHL (the fake's tracking answers it from then on). */
+export function dhlScan(state: DhlFakeState, waybill: string, scan: DhlFakeScan): void {
+  state.scans.set(waybill, [...(state.scans.get(waybill) ?? []), scan]);
+}
 
 export interface DhlFakeAnswer {
   status: number;
@@ -154,6 +168,42 @@ async function answerOf(
   if (parameters.length) {
     violations.push(...parameters.map((e) => `${route}: ${e}`));
     return problem(400, instance, `Parameters not having correct format: ${parameters[0]}`, 'Bad request');
+  }
+
+  if (!isShip && query.get('shipmentTrackingNumber')) {
+    const waybill = query.get('shipmentTrackingNumber') ?? '';
+    const shipment = state.shipments.get(waybill);
+    if (!shipment) return problem(404, instance, `No Shipments Found for shipmentTrackingNumber | ${waybill}`, 'Not data found');
+    // Paris time as DHL's French checkpoints give it (its GMT offset beside).
+    const local = (d: Date) => new Date(d.getTime() + 3_600_000).toISOString();
+    return {
+      status: 200,
+      body: {
+        shipments: [
+          {
+            shipmentTrackingNumber: waybill,
+            status: 'Success',
+            shipmentTimestamp: shipment.at,
+            productCode: 'N',
+            numberOfPieces: shipment.trackingNumbers.length,
+            events: (state.scans.get(waybill) ?? []).map((x) => ({
+              date: local(x.at).slice(0, 10),
+              time: local(x.at).slice(11, 19),
+              GMTOffset: '+01:00',
+              typeCode: x.typeCode,
+              description: x.description,
+              serviceArea: [{ code: 'LYS', description: 'Lyon-FR' }],
+            })),
+            pieces: shipment.trackingNumbers.map((t, i) => ({
+              number: i + 1,
+              shipmentTrackingNumber: waybill,
+              trackingNumber: t,
+              events: [],
+            })),
+          },
+        ],
+      },
+    };
   }
 
   if (!isShip) {

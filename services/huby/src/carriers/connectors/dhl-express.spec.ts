@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { CarrierDto, ShipmentDto, TourDto } from '@portal/contracts';
 import { startCarrierFake, type CarrierFake } from '../../../../../tests/support/carrier-fakes';
+import { dhlScan } from '../../../../../tests/support/dhl-fake';
 import { canReadLabels, pdfPages, readBarcodes, zplPages } from '../../../../../tests/support/read-barcodes';
 import { mergePdf } from '../../labels/carrier-labels';
 import type { VoucherRequest } from '../carrier-adapter';
@@ -362,6 +363,27 @@ describe('the DHL Express connector against a fake of DHL’s published MyDHL AP
     }
     expect(answer?.trackingNumbers).toHaveLength(2);
     expect(dhlCalls().filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('reads a shipment’s checkpoints from DHL’s tracking as the portal’s carrier events, for each piece', async () => {
+    const dhl = connector();
+    const answer = await dhl.createVoucher(shipment(), tour, carrier, pdf);
+    const followed = { voucher: answer.voucher, tracking_numbers: answer.trackingNumbers };
+    expect(await dhl.track(followed)).toEqual([]);
+    dhlScan(fake.dhl, answer.voucher, { typeCode: 'PU', description: 'Shipment picked up', at: new Date('2026-12-04T09:00:00Z') });
+    dhlScan(fake.dhl, answer.voucher, { typeCode: 'PL', description: 'Processed at LYON - FRANCE', at: new Date('2026-12-04T18:00:00Z') });
+    dhlScan(fake.dhl, answer.voucher, { typeCode: 'NH', description: 'Consignee not home', at: new Date('2026-12-05T10:00:00Z') });
+    dhlScan(fake.dhl, answer.voucher, { typeCode: 'OK', description: 'Delivered', at: new Date('2026-12-06T11:30:00Z') });
+    const events = await dhl.track(followed);
+    expect(events.filter((e) => e.trackingNumber === answer.trackingNumbers[1]).map((e) => [e.status, e.at])).toEqual([
+      ['PICKED_UP', '2026-12-04T09:00:00.000Z'],
+      ['IN_TRANSIT', '2026-12-04T18:00:00.000Z'],
+      ['ANOMALY', '2026-12-05T10:00:00.000Z'],
+      ['DELIVERED', '2026-12-06T11:30:00.000Z'],
+    ]);
+    expect(new Set(events.map((e) => e.id)).size).toBe(8);
+    expect(events[0].note).toContain('Shipment picked up');
+    expect(await dhl.track({ voucher: '0000000000', tracking_numbers: [] })).toEqual([]);
   });
 
   it('cancels without calling DHL: MyDHL has no shipment void, an unused waybill is not billed', async () => {

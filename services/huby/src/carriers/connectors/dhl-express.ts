@@ -1,7 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type CarrierDto, type ErrorKey, type ShipmentDto, type ShipmentPartyDto, type TourDto } from '@portal/contracts';
+import {
+  AppError,
+  type CarrierDto,
+  type CarrierEventStatus,
+  type ErrorKey,
+  type ShipmentDto,
+  type ShipmentPartyDto,
+  type TourDto,
+} from '@portal/contracts';
 import { packagesOf } from '../../labels/label-data';
-import type { CarrierAdapter, CarrierLabel, VoucherAnswer, VoucherRequest } from '../carrier-adapter';
+import type {
+  CarrierAdapter,
+  CarrierLabel,
+  CarrierTrackingEvent,
+  FollowedShipment,
+  VoucherAnswer,
+  VoucherRequest,
+} from '../carrier-adapter';
 import { CarrierOutage, type CarrierAnswer, type CarrierLine } from './carrier-line';
 import type { OpenAccount } from './connection-test';
 import { baseUrlOf } from './connection-test';
@@ -206,6 +221,46 @@ export class DhlExpressConnector implements CarrierAdapter {
   }
 
   /**
+   * The events of a shipment from DHL's tracking (`GET /tracking` by waybill, every checkpoint, piece
+   * level): the pieces' own events where DHL gives them, else the shipment's for each piece, mapped to
+   * the portal's carrier event statuses (DHL_EVENT_STATUS); checkpoints that say nothing of the
+   * delivery are left out.
+   */
+  async track(s: Pick<FollowedShipment, 'voucher' | 'tracking_numbers'>): Promise<CarrierTrackingEvent[]> {
+    if (!s.voucher) return [];
+    const query = new URLSearchParams({ shipmentTrackingNumber: s.voucher, trackingView: 'all-checkpoints', levelOfDetail: 'all' });
+    const answer = await this.call('GET', `${this.base}/tracking?${query.toString()}`, true);
+    if (answer.status === 404) return [];
+    if (answer.status !== 200) throw this.refusal(answer, 'carrierServiceFailed');
+    const shipments = (answer.json as { shipments?: unknown } | null)?.shipments;
+    if (!Array.isArray(shipments)) throw new CarrierOutage('MALFORMED', 'DHL Express: tracking answer without shipments', false);
+    const events: CarrierTrackingEvent[] = [];
+    const add = (trackingNumber: string, e: DhlCheckpoint) => {
+      const status = DHL_EVENT_STATUS[String(e.typeCode ?? '').toUpperCase()];
+      const at = checkpointTime(e);
+      if (!status || !at) return;
+      events.push({
+        id: `${trackingNumber}:${e.date ?? ''}T${e.time ?? ''}:${e.typeCode}`,
+        trackingNumber,
+        status,
+        at,
+        note: clip([e.description, asList(e.serviceArea)[0]?.description].filter(Boolean).join(' – '), 200) || null,
+      });
+    };
+    for (const shipment of shipments as { events?: DhlCheckpoint[]; pieces?: { trackingNumber?: unknown; events?: DhlCheckpoint[] }[] }[]) {
+      const pieces = asList(shipment.pieces).filter(
+        (p): p is { trackingNumber: string; events?: DhlCheckpoint[] } => typeof p?.trackingNumber === 'string',
+      );
+      const withOwn = pieces.filter((p) => asList(p.events).length);
+      if (withOwn.length) for (const p of withOwn) for (const e of asList(p.events)) add(p.trackingNumber, e);
+      else
+        for (const t of pieces.length ? pieces.map((p) => p.trackingNumber) : s.tracking_numbers)
+          for (const e of asList(shipment.events)) add(t, e);
+    }
+    return events.sort((a, b) => a.at.localeCompare(b.at));
+  }
+
+  /**
    * After a lost answer: the shipment DHL may have made under this reference (`GET /tracking` by
    * consignor reference). MyDHL gives no label again (get-image answers waybills and invoices, not
    * transport labels), so a shipment found is not made a second time: it is refused in words with its
@@ -343,4 +398,46 @@ function labelOf(document: { imageFormat?: unknown; content?: unknown }): Carrie
   if (typeof document.content !== 'string' || !document.content) return null;
   const format = code.startsWith('ZPL') ? 'ZPL' : code === 'PDF' ? 'PDF' : code === 'PNG' ? 'PNG' : code === 'GIF' ? 'GIF' : null;
   return format ? { format, content: Buffer.from(document.content, 'base64') } : null;
+}
+
+interface DhlCheckpoint {
+  date?: string;
+  time?: string;
+  GMTOffset?: string;
+  typeCode?: string;
+  description?: string;
+  serviceArea?: { code?: string; description?: string }[];
+}
+
+/**
+ * DHL Express checkpoint codes (MyDHL tracking): picked up; processed, departed, arrived, with the
+ * courier, customs cleared… in transit; delivered; not home, closed, bad address, held, refused…
+ * anomaly; returned to the shipper.
+ */
+const DHL_EVENT_STATUS: Record<string, CarrierEventStatus> = {
+  PU: 'PICKED_UP',
+  PL: 'IN_TRANSIT',
+  DF: 'IN_TRANSIT',
+  AF: 'IN_TRANSIT',
+  AR: 'IN_TRANSIT',
+  CR: 'IN_TRANSIT',
+  CC: 'IN_TRANSIT',
+  TP: 'IN_TRANSIT',
+  WC: 'IN_TRANSIT',
+  OK: 'DELIVERED',
+  NH: 'ANOMALY',
+  CA: 'ANOMALY',
+  BA: 'ANOMALY',
+  HP: 'ANOMALY',
+  MS: 'ANOMALY',
+  RD: 'ANOMALY',
+  RT: 'RETURNED',
+};
+
+/** A checkpoint's time in UTC from its local date, time and GMT offset (`+02:00`). */
+function checkpointTime(e: DhlCheckpoint): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(e.date ?? '') || !/^\d{2}:\d{2}(:\d{2})?$/.test(e.time ?? '')) return null;
+  const offset = /^[+-]\d{2}:\d{2}$/.test(e.GMTOffset ?? '') ? e.GMTOffset : 'Z';
+  const at = new Date(`${e.date}T${e.time!.length === 5 ? `${e.time}:00` : e.time}${offset}`);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
