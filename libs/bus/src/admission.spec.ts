@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { AppError } from '@portal/contracts';
-import { Admission } from './admission';
+import { Admission, laneLimits } from './admission';
 
 /** A piece of work that ends when told to. */
 function gate() {
@@ -34,6 +34,20 @@ describe('Admission', () => {
     await expect(admission.run('tracking.search', undefined, async () => 'no')).rejects.toBeInstanceOf(AppError);
     busy.open();
     await search;
+  });
+
+  it('gives a lane declared as waiting outside (a carrier’s answer) its own, larger limits', async () => {
+    laneLimits('huby.test.carrier-call', { concurrency: 3 });
+    const admission = new Admission({ concurrency: 1, queue: 0, maxWaitMs: 5000 });
+    const carrier = gate();
+    const calls = [1, 2, 3].map(() => admission.run('huby.test.carrier-call', undefined, carrier.work));
+    await expect(admission.run('huby.test.carrier-call', undefined, async () => 'no')).rejects.toBeInstanceOf(AppError);
+    const busy = gate();
+    const other = admission.run('huby.test.other', undefined, busy.work);
+    await expect(admission.run('huby.test.other', undefined, async () => 'no')).rejects.toBeInstanceOf(AppError);
+    carrier.open();
+    busy.open();
+    await Promise.all([...calls, other]);
   });
 
   it('sheds at once a request whose caller gives up before any turn could help', async () => {

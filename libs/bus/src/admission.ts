@@ -28,6 +28,18 @@ export function admissionLimitsFromEnv(): AdmissionLimits {
   };
 }
 
+/**
+ * Lanes whose requests mostly wait on something outside (a carrier's web service answering in
+ * seconds) rather than use the database: more of them at once, and a longer wait for a turn, so that
+ * sixteen packers asking labels together are not shed while each holds a turn for the carrier's
+ * answer. Declared by the service that answers the subject (laneLimits), in the process that hosts it.
+ */
+const LANES = new Map<string, Partial<AdmissionLimits>>();
+
+export function laneLimits(subject: string, limits: Partial<AdmissionLimits>): void {
+  LANES.set(subject, limits);
+}
+
 /** What a shed request tells its caller: come back in this many seconds. */
 export const SHED_RETRY_AFTER_SECONDS = 1;
 
@@ -43,6 +55,7 @@ interface Waiter {
 class Lane {
   running = 0;
   readonly waiting: Waiter[] = [];
+  constructor(readonly limits: AdmissionLimits) {}
 }
 
 export interface AdmissionStats {
@@ -68,7 +81,7 @@ export class Admission {
    */
   async run<T>(subject: string, budgetMs: number | undefined, work: () => Promise<T>): Promise<T> {
     const lane = this.laneOf(subject);
-    if (lane.running >= this.limits.concurrency) await this.turn(subject, lane, budgetMs);
+    if (lane.running >= lane.limits.concurrency) await this.turn(subject, lane, budgetMs);
     else lane.running++;
     this.stats.admitted++;
     try {
@@ -80,14 +93,14 @@ export class Admission {
 
   private laneOf(subject: string): Lane {
     let lane = this.lanes.get(subject);
-    if (!lane) this.lanes.set(subject, (lane = new Lane()));
+    if (!lane) this.lanes.set(subject, (lane = new Lane({ ...this.limits, ...LANES.get(subject) })));
     return lane;
   }
 
   private turn(subject: string, lane: Lane, budgetMs: number | undefined): Promise<void> {
     const caller = budgetMs !== undefined && Number.isFinite(budgetMs) ? budgetMs - ANSWER_MARGIN_MS : Infinity;
-    const waitMs = Math.min(this.limits.maxWaitMs, caller);
-    if (lane.waiting.length >= this.limits.queue || waitMs <= 0) return Promise.reject(this.shed(subject, 'queue full'));
+    const waitMs = Math.min(lane.limits.maxWaitMs, caller);
+    if (lane.waiting.length >= lane.limits.queue || waitMs <= 0) return Promise.reject(this.shed(subject, 'queue full'));
     this.stats.queued++;
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { BUS_TRANSPORT, OutboxRelay, ReferenceTables, type BusTransport } from '@portal/bus';
-import { systemContext } from '@portal/contracts';
+import { BUS_TRANSPORT, laneLimits, OutboxRelay, ReferenceTables, type BusTransport } from '@portal/bus';
+import { CarrierAccountSubjects, HubySubjects, systemContext } from '@portal/contracts';
 import { DatabaseModule, Db } from '@portal/db';
 import { Mailer } from '@portal/mail';
 import { AddressesController } from './addresses/addresses.controller';
@@ -58,6 +58,18 @@ import { ShipmentsService } from './shipments/shipments.service';
  * settings and packaging types, and the shipments with their status history. Queries are raw SQL
  * on the list kit; every table is depositor-scoped by row-level security.
  */
+/**
+ * What waits on a carrier's web service (labels, voids, pickups, the connection test): many at once
+ * and a longer wait for a turn, since each turn mostly waits for the carrier, not the database.
+ */
+for (const subject of [
+  HubySubjects.shipmentsRequestLabels,
+  HubySubjects.shipmentsCancel,
+  HubySubjects.pickupsCreate,
+  CarrierAccountSubjects.test,
+])
+  laneLimits(subject, { concurrency: 32, maxWaitMs: 10_000 });
+
 @Module({
   imports: [
     DatabaseModule.forService({

@@ -158,7 +158,8 @@ export class HubyController {
   @Post('orders/:uuid/cancel')
   @HttpCode(200)
   cancel(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
-    return this.bus.request<ShipmentDto>(HubySubjects.shipmentsCancel, ctx, { uuid });
+    // A shipment with a voucher is voided at its carrier first: the carrier's time, as for labels.
+    return this.bus.request<ShipmentDto>(HubySubjects.shipmentsCancel, ctx, { uuid }, LABEL_REQUEST_TIMEOUT_MS);
   }
 
   @Roles(...WRITE)
@@ -214,7 +215,8 @@ export class HubyController {
   @ApiOperation({ summary: 'A pickup request mailed to the carrier; same day only before 12:00 in the pickup place (pickupCutoffPassed)' })
   createPickup(@Caller() ctx: CallerContext, @Body() body: Json) {
     parseBody(pickupInput, body);
-    return this.bus.request<PickupRequestDto>(HubySubjects.pickupsCreate, ctx, body);
+    // Booked with the carrier's pickup API where it has one: the carrier's time, as for labels.
+    return this.bus.request<PickupRequestDto>(HubySubjects.pickupsCreate, ctx, body, LABEL_REQUEST_TIMEOUT_MS);
   }
 
   @Roles(Role.DASHTOWER_USER)
