@@ -28,7 +28,17 @@ export interface CarrierFakeCall {
 
 /** What the carriers' routes may be made to do instead of answering (see failNext). */
 export type FakeFailure = 'timeout' | '5xx' | 'malformed';
-export type FakeRoute = 'ups.token' | 'ups.ship' | 'ups.void' | 'ups.recovery' | 'ups.track' | 'ups.pickup' | 'dhl.ship' | 'dhl.tracking' | 'colissimo.label' | 'colissimo.track';
+export type FakeRoute =
+  | 'ups.token'
+  | 'ups.ship'
+  | 'ups.void'
+  | 'ups.recovery'
+  | 'ups.track'
+  | 'ups.pickup'
+  | 'dhl.ship'
+  | 'dhl.tracking'
+  | 'colissimo.label'
+  | 'colissimo.track';
 
 export interface CarrierFake {
   url: string;
