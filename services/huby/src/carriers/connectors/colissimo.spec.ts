@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { CarrierDto, ShipmentDto, TourDto } from '@portal/contracts';
 import { startCarrierFake, type CarrierFake } from '../../../../../tests/support/carrier-fakes';
+import { testPacking, testParty, testShipment } from '../../../../../tests/support/carrier-shipments';
 import { colissimoScan, COLISSIMO_LABEL_ROUTE } from '../../../../../tests/support/colissimo-fake';
 import { canReadLabels, pdfPages, readBarcodes, zplPages } from '../../../../../tests/support/read-barcodes';
 import type { VoucherAnswer, VoucherRequest } from '../carrier-adapter';
@@ -24,65 +25,27 @@ const carrier: CarrierDto = {
   settings: {},
 };
 const tour = { id: 4, code: 'COL-DOS', account_number: '800123', codes: { product: 'DOS' } } as unknown as TourDto;
-const party = (patch: Partial<ShipmentDto['recipient']> = {}): ShipmentDto['recipient'] =>
-  ({
-    uuid: null,
-    code: null,
-    company_name: 'Boulangerie Martin',
-    contact_name: 'Claire Martin',
-    civility: null,
-    address1: '3 place Bellecour',
-    address2: 'Bâtiment B',
-    zip: '69002',
-    town: 'LYON',
-    state_code: null,
-    country: 'FR',
-    email: 'claire@example.fr',
-    phone: '04 78 00 00 00',
-    mobile: '06 12 34 56 78',
-    customer_code: null,
-    ...patch,
-  }) as ShipmentDto['recipient'];
-const packing = (weight_kg: number, packages = 1) => ({
-  line: 1,
-  packaging_type: 'CARTON',
-  content: null,
-  net_quantity: null,
-  unit: null,
-  weight_kg,
-  length_cm: 40,
-  width_cm: 30,
-  height_cm: 20,
-  volume_m3: null,
-  packages,
-  duplicate_count: 0,
-});
+const party = (patch: Partial<ShipmentDto['recipient']> = {}) => testParty({ address2: 'Bâtiment B', mobile: '06 12 34 56 78', ...patch });
+const packing = testPacking;
 const shipment = (patch: Partial<ShipmentDto> = {}, recipient: Partial<ShipmentDto['recipient']> = {}): ShipmentDto =>
-  ({
-    uuid: '00000000-0000-4000-8000-000000000034',
-    reference: 'HUB-COL-1',
-    shipper: party({
-      company_name: 'Entrepôt Saint-Priest',
-      contact_name: null,
-      address1: '12 rue du Dauphiné',
-      address2: null,
-      zip: '69800',
-      town: 'SAINT-PRIEST',
-      email: null,
-      mobile: null,
-    }),
-    recipient: party(recipient),
-    content_description: 'Vaisselle',
-    insurance_value: 800,
-    cash_on_delivery: null,
-    dangerous_goods: [],
-    packings: [packing(4.5, 2)],
-    package_count: 2,
-    total_weight_kg: 9,
-    date_shipment_desired: '2099-06-03',
-    voucher: null,
-    ...patch,
-  }) as ShipmentDto;
+  testShipment(
+    {
+      uuid: '00000000-0000-4000-8000-000000000034',
+      reference: 'HUB-COL-1',
+      shipper: testParty({
+        company_name: 'Entrepôt Saint-Priest',
+        contact_name: null,
+        address1: '12 rue du Dauphiné',
+        zip: '69800',
+        town: 'SAINT-PRIEST',
+        email: null,
+      }),
+      recipient: party(recipient),
+      date_shipment_desired: '2099-06-03',
+      ...patch,
+    },
+    recipient,
+  );
 
 /** A generateLabel request as the fake received it. */
 interface SentLabel {

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { CarrierDto, ShipmentDto, TourDto } from '@portal/contracts';
 import sharp from 'sharp';
 import { startCarrierFake, type CarrierFake } from '../../../../../tests/support/carrier-fakes';
+import { testShipment } from '../../../../../tests/support/carrier-shipments';
 import { upsScan } from '../../../../../tests/support/ups-fake';
 import { canReadLabels, pdfPages, readBarcodes, zplPages } from '../../../../../tests/support/read-barcodes';
 import { mergePdf } from '../../labels/carrier-labels';
@@ -26,56 +27,8 @@ const carrier: CarrierDto = {
   settings: {},
 };
 const tour = { id: 3, code: 'UPS-STD', account_number: 'A1B2C3', codes: { service: '11' } } as unknown as TourDto;
-const party = (patch: Partial<ShipmentDto['recipient']> = {}): ShipmentDto['recipient'] =>
-  ({
-    uuid: null,
-    code: null,
-    company_name: 'Boulangerie Martin',
-    contact_name: 'Claire Martin',
-    civility: null,
-    address1: '3 place Bellecour',
-    address2: null,
-    zip: '69002',
-    town: 'LYON',
-    state_code: null,
-    country: 'FR',
-    email: 'claire@example.fr',
-    phone: '04 78 00 00 00',
-    mobile: null,
-    customer_code: null,
-    ...patch,
-  }) as ShipmentDto['recipient'];
 const shipment = (patch: Partial<ShipmentDto> = {}, recipient: Partial<ShipmentDto['recipient']> = {}): ShipmentDto =>
-  ({
-    uuid: '00000000-0000-4000-8000-000000000001',
-    reference: 'HUB-UPS-1',
-    shipper: party({ company_name: 'Entrepôt Saint-Priest', address1: '12 rue du Dauphiné', zip: '69800', town: 'SAINT-PRIEST' }),
-    recipient: party(recipient),
-    content_description: 'Vaisselle',
-    insurance_value: 800,
-    cash_on_delivery: null,
-    dangerous_goods: [],
-    packings: [
-      {
-        line: 1,
-        packaging_type: 'CARTON',
-        content: null,
-        net_quantity: null,
-        unit: null,
-        weight_kg: 4.5,
-        length_cm: 40,
-        width_cm: 30,
-        height_cm: 20,
-        volume_m3: null,
-        packages: 2,
-        duplicate_count: 0,
-      },
-    ],
-    package_count: 2,
-    total_weight_kg: 9,
-    voucher: null,
-    ...patch,
-  }) as ShipmentDto;
+  testShipment({ reference: 'HUB-UPS-1', ...patch }, recipient);
 
 const pdf: VoucherRequest = { format: 'PDF', afterUncertain: false };
 const zpl: VoucherRequest = { format: 'ZPL', afterUncertain: false };
