@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { colissimoRoute, newColissimoFakeState, replyColissimo, type ColissimoFakeState } from './colissimo-fake.ts';
 import { dhlRoute, newDhlFakeState, type DhlFakeState } from './dhl-fake.ts';
-import { newUpsFakeState, upsRoute, type UpsFakeState } from './ups-fake.ts';
+import { newUpsFakeState, upsRoute, warmUpsFake, type UpsFakeState } from './ups-fake.ts';
 
 /**
  * Local fakes of the carriers' web services on 127.0.0.1 (no machine here reaches a carrier), built
@@ -222,6 +222,7 @@ export async function startCarrierFake(
       return json(res, 404, { message: `no route ${route}` });
     });
   });
+  await warmUpsFake();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

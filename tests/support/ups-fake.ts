@@ -100,6 +100,11 @@ async function gifLabel(trackingNumber: string, reference: string, n: number, of
   return sharp(portrait).rotate(-90).gif().toBuffer();
 }
 
+/** Draws one label, so that the first label request does not also wait for the image library to load. */
+export async function warmUpsFake(): Promise<void> {
+  await gifLabel('1Z0000000000000000', 'WARM', 1, 1);
+}
+
 const zplLabel = (trackingNumber: string, reference: string, n: number, of: number): string =>
   `^XA^CI28^FO40,40^A0N,50,50^FDUPS STANDARD^FS^FO40,110^A0N,30,30^FD${reference} ${n}/${of}^FS` +
   `^FO60,300^BY3^BCN,200,Y,N,N^FD${trackingNumber}^FS^XZ`;

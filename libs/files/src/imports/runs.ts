@@ -159,8 +159,10 @@ export class ImportRuns {
       [simulation.id],
     );
     if (!moved) throw new AppError('importNotReady', 'the simulation is not ready to import', { state: 'importing' });
+    // Answered as started (importing): read before the lines are written, which may end at once.
+    const started = await this.get(ctx, { id: simulation.id });
     this.background(this.write(ctx, simulation.id));
-    return this.get(ctx, { id: simulation.id });
+    return started;
   }
 
   /** Waits for the background work (tests, shutdown). */
