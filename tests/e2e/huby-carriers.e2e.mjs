@@ -3,7 +3,8 @@
 // journey, admin-transport); alice (English, light) asks the labels of a validated shipment on the
 // shipment's page, sees them received with UPS's tracking numbers and prints UPS's own labels in the
 // label popup; a shipment UPS refuses is said in words with UPS's code and message and stays validated.
-// Then the same refusal in French, dark. axe on each screen.
+// Then the same refusal in French, dark. axe on each screen. The tour is switched off at the end: the
+// Huby journeys after this one (same group, same backend) list DEMO-A's tours.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
@@ -27,6 +28,22 @@ before(async () => {
 after(() => fake?.close());
 
 /** A DEMO-A tour on a new UPS carrier, its account on the fake: set up as the provider's administrator would. */
+let tourBody = null;
+let tourId = null;
+
+/** The UPS tour is this journey's: switched off at its end, so that the journeys after it in its group see DEMO-A's own tours. */
+async function retireUpsTour() {
+  if (!tourId) return;
+  const admin = await newTab(ctx);
+  try {
+    await loginToDashboard(admin, ctx.base, 'admin');
+    const off = await apiAs(admin, 'PUT', `/admin/transport/tours/${tourId}`, { ...tourBody, active: false });
+    assert.equal(off.status, 200, JSON.stringify(off.body));
+  } finally {
+    await admin.close();
+  }
+}
+
 async function upsTour(page) {
   const carrier = await apiAs(page, 'POST', '/admin/transport/carriers', {
     ref: `UPSE${run}`,
@@ -36,7 +53,7 @@ async function upsTour(page) {
     insurance_threshold: 1500,
   });
   assert.equal(carrier.status, 201, JSON.stringify(carrier.body));
-  const tour = await apiAs(page, 'POST', '/admin/transport/tours', {
+  tourBody = {
     depositorId: 1,
     code: tourCode,
     carrierId: carrier.body.id,
@@ -45,8 +62,10 @@ async function upsTour(page) {
     transport_mode: 'road',
     weight_max_kg: 70,
     codes: { service: '11' },
-  });
+  };
+  const tour = await apiAs(page, 'POST', '/admin/transport/tours', tourBody);
   assert.equal(tour.status, 201, JSON.stringify(tour.body));
+  tourId = tour.body.id;
   const account = await apiAs(page, 'PUT', `/admin/transport/tours/${tour.body.id}/account`, {
     connector: 'ups',
     environment: 'custom',
@@ -163,5 +182,6 @@ test('the same refusal in French, dark', async () => {
     await screenshot(page, 'huby-ups-refusal-dark-fr');
   } finally {
     await page.close();
+    await retireUpsTour();
   }
 });

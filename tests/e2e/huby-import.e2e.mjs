@@ -37,6 +37,8 @@ test('alice: imports the CSV sample through simulation to result', async () => {
     await summary.filter({ hasText: 'Simulation de' }).waitFor();
     assert.match(await summary.innerText(), /commandes à créer : 2, lignes refusées : 1,/);
     const refused = page.locator('tr[data-status="refused"]');
+    // The summary comes with the simulation, its lines with the next call: waited for, then counted.
+    await refused.first().waitFor();
     assert.equal(await refused.count(), 1);
     assert.match(await refused.innerText(), /^2\s+Refusée[\s\S]*Type de ligne inconnu/);
     assert.equal(await page.getByRole('button', { name: 'Importer', exact: true }).isDisabled(), true);
