@@ -8,6 +8,79 @@ import { addUser } from './support/users';
 
 type Client = Awaited<ReturnType<typeof loginAs>>;
 
+/** Every line the services write while a file runs, to look for a secret in them; `restore` gives the streams back. */
+function captureOutput(): { lines: string[]; restore(): void } {
+  const lines: string[] = [];
+  const writes = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
+  const tee = (write: typeof writes.out) =>
+    ((chunk: string | Uint8Array, ...rest: never[]) => {
+      lines.push(String(chunk));
+      return write(chunk, ...rest);
+    }) as typeof process.stdout.write;
+  process.stdout.write = tee(writes.out);
+  process.stderr.write = tee(writes.err);
+  return {
+    lines,
+    restore: () => {
+      process.stdout.write = writes.out;
+      process.stderr.write = writes.err;
+    },
+  };
+}
+
+/** A carrier, a DEMO-A tour on it and the tour's carrier account, as the provider's administrator sets them; answers the tour's id and the account as answered. */
+async function connectedTour(
+  provider: Client,
+  carrier: { ref: string; name: string },
+  tour: { code: string; account_number: string; codes: Record<string, string> },
+  account: object,
+): Promise<{ tourId: number; account: unknown }> {
+  const { id: carrierId } = (
+    await provider
+      .post('/api/admin/transport/carriers')
+      .send({ ...carrier, kind: 'parcel', shipping_window_days: 10, insurance_threshold: 1500 })
+      .expect(201)
+  ).body as { id: number };
+  const tourId = (
+    await provider
+      .post('/api/admin/transport/tours')
+      .send({ depositorId: 1, carrierId, tour_type: 'parcel', transport_mode: 'road', weight_max_kg: 70, ...tour })
+      .expect(201)
+  ).body.id as number;
+  return { tourId, account: (await provider.put(`/api/admin/transport/tours/${tourId}/account`).send(account).expect(200)).body };
+}
+
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+/** A DEMO-A shipment of two cartons on `tourCode`, validated; answers its uuid. */
+async function validatedShipment(
+  alice: Client,
+  parties: { shipper: string; recipient: string },
+  tourCode: string,
+  reference: string,
+  extra: object = {},
+): Promise<string> {
+  const uuid = (
+    await alice
+      .post('/api/dashtower/orders')
+      .send({
+        depositor_id: 1,
+        reference,
+        uuid_address_shipper: parties.shipper,
+        uuid_address_recipient: parties.recipient,
+        packings: [{ packaging_type: 'CARTON-M', weight_kg: 4.5, length_cm: 40, width_cm: 30, height_cm: 30, packages: 2 }],
+        tour_code: tourCode,
+        date_shipment_desired: tomorrow(),
+        content_description: 'Épicerie fine',
+        ...extra,
+      })
+      .expect(201)
+  ).body.uuid as string;
+  const valid = await alice.post(`/api/dashtower/orders/${uuid}/validate`);
+  expect(valid.body.error ?? valid.status).toBe(200);
+  return uuid;
+}
+
 /**
  * Labels through a real carrier's connector (issue 34 items 3–5), end to end through the gateway, with
  * UPS answered by a local fake of its published API (every request validated against UPS's schema):
@@ -32,9 +105,7 @@ describe('Huby through a carrier connector (UPS)', () => {
     dhlExpress: { apiKey: 'k', apiSecret: 's' },
     colissimo: { contractNumber: 'c', password: 'p', apiKey: 'a' },
   };
-  const logs: string[] = [];
-  const writes = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
-  const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  let output: ReturnType<typeof captureOutput>;
   const answers: unknown[] = [];
 
   beforeAll(async () => {
@@ -43,54 +114,25 @@ describe('Huby through a carrier connector (UPS)', () => {
     process.env.HUBY_CARRIER_TRACKING_TICK_MS = '300';
     process.env.HUBY_CARRIER_TRACKING_EVERY_MS = '200';
     fake = await startCarrierFake(accounts, { holdMs: 16_000 });
-    // Every line the services write while this file runs, to look for the secret in them.
-    process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
-      logs.push(String(chunk));
-      return writes.out(chunk, ...rest);
-    }) as typeof process.stdout.write;
-    process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
-      logs.push(String(chunk));
-      return writes.err(chunk, ...rest);
-    }) as typeof process.stderr.write;
+    output = captureOutput();
     target = await startTarget();
     await addUser(target, { login: 'ups-provider', roles: [Role.ADMIN_CARRIER, Role.ADMIN_TOUR], depositorIds: [] });
     provider = await loginAs(target, 'ups-provider');
     alice = await loginAs(target, 'alice');
-    const carrier = (
-      await provider
-        .post('/api/admin/transport/carriers')
-        .send({ ref: `UPS${run}`, name: `UPS ${run}`, kind: 'parcel', shipping_window_days: 10, insurance_threshold: 1500 })
-        .expect(201)
-    ).body as { id: number };
-    tourId = (
-      await provider
-        .post('/api/admin/transport/tours')
-        .send({
-          depositorId: 1,
-          code: tourCode,
-          carrierId: carrier.id,
-          account_number: 'A1B2C3',
-          tour_type: 'parcel',
-          transport_mode: 'road',
-          weight_max_kg: 70,
-          codes: { service: '11' },
-        })
-        .expect(201)
-    ).body.id as number;
-    answers.push(
-      (
-        await provider
-          .put(`/api/admin/transport/tours/${tourId}/account`)
-          .send({
-            connector: 'ups',
-            environment: 'custom',
-            base_url: fake.url,
-            settings: { client_id: accounts.ups.clientId, shipper_number: accounts.ups.shipperNumber },
-            secrets: { client_secret: secret },
-          })
-          .expect(200)
-      ).body,
+    const connected = await connectedTour(
+      provider,
+      { ref: `UPS${run}`, name: `UPS ${run}` },
+      { code: tourCode, account_number: 'A1B2C3', codes: { service: '11' } },
+      {
+        connector: 'ups',
+        environment: 'custom',
+        base_url: fake.url,
+        settings: { client_id: accounts.ups.clientId, shipper_number: accounts.ups.shipperNumber },
+        secrets: { client_secret: secret },
+      },
     );
+    tourId = connected.tourId;
+    answers.push(connected.account);
     shipper = (await alice.get('/api/dashtower/address/all?type=shipper&active=1&depositor=1').expect(200)).body.addressesShipper[0].uuid;
     recipient = (
       await alice
@@ -113,8 +155,7 @@ describe('Huby through a carrier connector (UPS)', () => {
   }, 120_000);
 
   afterAll(async () => {
-    process.stdout.write = writes.out;
-    process.stderr.write = writes.err;
+    output?.restore();
     delete process.env.HUBY_CARRIER_TIMEOUT_MS;
     delete process.env.HUBY_CARRIER_TRACKING_TICK_MS;
     delete process.env.HUBY_CARRIER_TRACKING_EVERY_MS;
@@ -127,27 +168,7 @@ describe('Huby through a carrier connector (UPS)', () => {
     expect(seen).toEqual([]);
   });
 
-  const validated = async (reference: string, extra: object = {}): Promise<string> => {
-    const uuid = (
-      await alice
-        .post('/api/dashtower/orders')
-        .send({
-          depositor_id: 1,
-          reference,
-          uuid_address_shipper: shipper,
-          uuid_address_recipient: recipient,
-          packings: [{ packaging_type: 'CARTON-M', weight_kg: 4.5, length_cm: 40, width_cm: 30, height_cm: 30, packages: 2 }],
-          tour_code: tourCode,
-          date_shipment_desired: tomorrow(),
-          content_description: 'Épicerie fine',
-          ...extra,
-        })
-        .expect(201)
-    ).body.uuid as string;
-    const valid = await alice.post(`/api/dashtower/orders/${uuid}/validate`);
-    expect(valid.body.error ?? valid.status).toBe(200);
-    return uuid;
-  };
+  const validated = (reference: string, extra: object = {}) => validatedShipment(alice, { shipper, recipient }, tourCode, reference, extra);
   const requestLabels = (uuid: string, format = 'PDF') => alice.post(`/api/dashtower/orders/${uuid}/labels`).send({ format });
 
   it('asks UPS for the labels in PDF and prints UPS’s own labels, the tracking numbers read back', async () => {
@@ -276,7 +297,7 @@ describe('Huby through a carrier connector (UPS)', () => {
     expect(text).toContain(tourCode);
     expect(text).not.toContain(secret);
     const basic = Buffer.from(`${accounts.ups.clientId}:${secret}`).toString('base64');
-    const logged = logs.join('');
+    const logged = output.lines.join('');
     expect(logged).not.toContain(secret);
     expect(logged).not.toContain(basic);
     // The fake did receive it, in UPS's OAuth header: the test would see it if it leaked.
@@ -307,61 +328,31 @@ describe('Huby through a carrier connector (DHL Express)', () => {
     dhlExpress: { apiKey: `dhl-key-${run}`, apiSecret: secret },
     colissimo: { contractNumber: 'c', password: 'p', apiKey: 'a' },
   };
-  const logs: string[] = [];
-  const writes = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
-  const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  let output: ReturnType<typeof captureOutput>;
   const answers: unknown[] = [];
 
   beforeAll(async () => {
     process.env.HUBY_CARRIER_TIMEOUT_MS = '8000';
     fake = await startCarrierFake(accounts, { holdMs: 16_000 });
-    process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
-      logs.push(String(chunk));
-      return writes.out(chunk, ...rest);
-    }) as typeof process.stdout.write;
-    process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
-      logs.push(String(chunk));
-      return writes.err(chunk, ...rest);
-    }) as typeof process.stderr.write;
+    output = captureOutput();
     target = await startTarget();
     await addUser(target, { login: 'dhl-provider', roles: [Role.ADMIN_CARRIER, Role.ADMIN_TOUR], depositorIds: [] });
     provider = await loginAs(target, 'dhl-provider');
     alice = await loginAs(target, 'alice');
-    const carrier = (
-      await provider
-        .post('/api/admin/transport/carriers')
-        .send({ ref: `DHL${run}`, name: `DHL Express ${run}`, kind: 'parcel', shipping_window_days: 10, insurance_threshold: 1500 })
-        .expect(201)
-    ).body as { id: number };
-    tourId = (
-      await provider
-        .post('/api/admin/transport/tours')
-        .send({
-          depositorId: 1,
-          code: tourCode,
-          carrierId: carrier.id,
-          account_number: accountNumber,
-          tour_type: 'parcel',
-          transport_mode: 'road',
-          weight_max_kg: 70,
-          codes: {},
-        })
-        .expect(201)
-    ).body.id as number;
-    answers.push(
-      (
-        await provider
-          .put(`/api/admin/transport/tours/${tourId}/account`)
-          .send({
-            connector: 'dhl_express',
-            environment: 'custom',
-            base_url: `${fake.url}/mydhlapi`,
-            settings: { account_number: accountNumber },
-            secrets: { api_key: accounts.dhlExpress.apiKey, api_secret: secret },
-          })
-          .expect(200)
-      ).body,
+    const connected = await connectedTour(
+      provider,
+      { ref: `DHL${run}`, name: `DHL Express ${run}` },
+      { code: tourCode, account_number: accountNumber, codes: {} },
+      {
+        connector: 'dhl_express',
+        environment: 'custom',
+        base_url: `${fake.url}/mydhlapi`,
+        settings: { account_number: accountNumber },
+        secrets: { api_key: accounts.dhlExpress.apiKey, api_secret: secret },
+      },
     );
+    tourId = connected.tourId;
+    answers.push(connected.account);
     shipper = (await alice.get('/api/dashtower/address/all?type=shipper&active=1&depositor=1').expect(200)).body.addressesShipper[0].uuid;
     recipient = (
       await alice
@@ -384,8 +375,7 @@ describe('Huby through a carrier connector (DHL Express)', () => {
   }, 120_000);
 
   afterAll(async () => {
-    process.stdout.write = writes.out;
-    process.stderr.write = writes.err;
+    output?.restore();
     delete process.env.HUBY_CARRIER_TIMEOUT_MS;
     await target?.close();
     await fake?.close();
@@ -396,26 +386,11 @@ describe('Huby through a carrier connector (DHL Express)', () => {
     expect(seen).toEqual([]);
   });
 
-  const validated = async (reference: string): Promise<string> => {
-    const uuid = (
-      await alice
-        .post('/api/dashtower/orders')
-        .send({
-          depositor_id: 1,
-          reference,
-          uuid_address_shipper: shipper,
-          uuid_address_recipient: recipient,
-          packings: [{ packaging_type: 'CARTON-M', weight_kg: 3.2, length_cm: 40, width_cm: 30, height_cm: 30, packages: 2 }],
-          tour_code: tourCode,
-          date_shipment_desired: tomorrow(),
-          content_description: 'Fromages affinés',
-        })
-        .expect(201)
-    ).body.uuid as string;
-    const valid = await alice.post(`/api/dashtower/orders/${uuid}/validate`);
-    expect(valid.body.error ?? valid.status).toBe(200);
-    return uuid;
-  };
+  const validated = (reference: string) =>
+    validatedShipment(alice, { shipper, recipient }, tourCode, reference, {
+      packings: [{ packaging_type: 'CARTON-M', weight_kg: 3.2, length_cm: 40, width_cm: 30, height_cm: 30, packages: 2 }],
+      content_description: 'Fromages affinés',
+    });
   const requestLabels = (uuid: string, format = 'PDF') => alice.post(`/api/dashtower/orders/${uuid}/labels`).send({ format });
   const statusOf = async (uuid: string) => ((await alice.get(`/api/dashtower/orders/${uuid}`).expect(200)).body as ShipmentDto).status;
 
@@ -492,7 +467,7 @@ describe('Huby through a carrier connector (DHL Express)', () => {
     expect(text).toContain(tourCode);
     expect(text).not.toContain(secret);
     const basic = Buffer.from(`${accounts.dhlExpress.apiKey}:${secret}`).toString('base64');
-    const logged = logs.join('');
+    const logged = output.lines.join('');
     expect(logged).not.toContain(secret);
     expect(logged).not.toContain(basic);
     // The fake did receive it, in DHL's basic authentication: the test would see it if it leaked.
