@@ -8,7 +8,7 @@
 //    rate limit sets (HUBY_CARRIER_TRACKING_RATE, 200/s here: 50 s).
 // Prints figures next to the targets; never fails on them.
 //
-// Usage: npm run build:server && node tests/bench/carriers.mjs [--rounds=10] [--followed=10000] [--rate=200]
+// Usage: npm run build:server && node tests/bench/carriers.mjs [--rounds=10] [--followed=10000] [--rate=200] [--concurrent=16]
 // Env: BENCH_DATABASE_URL (else the machine's PostgreSQL at 127.0.0.1:5432 as root, else embedded).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,7 +29,7 @@ const argv = cliArgs();
 const ROUNDS = numberArg(argv, 'rounds', 10);
 const FOLLOWED = numberArg(argv, 'followed', 10_000);
 const RATE = numberArg(argv, 'rate', 200);
-const CONCURRENT = 16;
+const CONCURRENT = numberArg(argv, 'concurrent', 16);
 const TARGET_MS = 20;
 const log = (message) => console.log(`[bench] ${message}`);
 const { processes, cleanups, cleanup } = benchLifecycle();
@@ -44,6 +44,19 @@ function cpuSeconds(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   // utime and stime, in clock ticks (100 a second on Linux: getconf CLK_TCK).
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds of every PostgreSQL process of the machine (the embedded server's or the machine's own). */
+function postgresCpuSeconds() {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(pid);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return total;
 }
 
 const stats = (values) => ({ p50: percentile(values, 50), p95: percentile(values, 95), max: Math.max(...values) });
@@ -64,6 +77,8 @@ async function main() {
     HUBY_CARRIER_TRACKING_EVERY_MS: String(24 * 3_600_000),
     HUBY_CARRIER_TRACKING_BATCH: String(FOLLOWED + 100),
     HUBY_CARRIER_TRACKING_RATE: String(RATE),
+    // To profile the portal: PORTAL_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+    ...(process.env.PORTAL_NODE_OPTIONS ? { NODE_OPTIONS: process.env.PORTAL_NODE_OPTIONS } : {}),
   };
   const url = await startDemoPortal({ pg, prefix, processes, cleanups, env });
   const portal = processes.children.find((c) => c.name === 'all-in-one').child;
@@ -121,10 +136,17 @@ async function main() {
   const added = [];
   const total = [];
   const carrierOwn = [];
-  for (const format of ['PDF', 'ZPL']) {
+  // The shipments first, so that only label requests run while they are measured.
+  const batches = [];
+  for (const format of ['PDF', 'ZPL'])
     for (let r = 0; r < ROUNDS / 2; r++) {
       const batch = [];
       for (let i = 0; i < CONCURRENT; i++) batch.push(await validated(`CB-${run}-${format}${r}-${i}`, i));
+      batches.push({ format, batch });
+    }
+  const labelCpu = { portal: cpuSeconds(portal.pid), postgres: postgresCpuSeconds() };
+  for (const format of ['PDF', 'ZPL']) {
+    for (const { batch } of batches.filter((b) => b.format === format)) {
       fake.calls.length = 0;
       const times = await Promise.all(
         batch.map(async (s) => {
@@ -143,6 +165,8 @@ async function main() {
     }
     log(`${format}: ${(ROUNDS / 2) * CONCURRENT} label requests, ${CONCURRENT} at a time`);
   }
+  labelCpu.portal = cpuSeconds(portal.pid) - labelCpu.portal;
+  labelCpu.postgres = postgresCpuSeconds() - labelCpu.postgres;
 
   // 2. One tracking round over FOLLOWED shipments, copied from a labelled one (the fake knows each).
   const hubyDb = withDatabase(pg.url, `${prefix}_huby`);
@@ -199,6 +223,10 @@ async function main() {
   );
   console.log(
     `what the portal adds: p50 ${ms(a.p50)}, p95 ${ms(a.p95)}, max ${ms(a.max)} — target p95 <= ${TARGET_MS} ms: ${a.p95 <= TARGET_MS ? 'met' : 'MISSED'}`,
+  );
+  const per = (seconds) => `${((seconds / added.length) * 1000).toFixed(1)} ms`;
+  console.log(
+    `CPU a label request (with what follows it: tracking order, events, projections): portal ${per(labelCpu.portal)}, PostgreSQL ${per(labelCpu.postgres)} (${os.cpus().length} cores)`,
   );
   console.log(
     `tracking round over ${FOLLOWED} followed shipments: ${requests} requests in ${seconds.toFixed(1)} s (rate limit ${RATE}/s: floor ${(FOLLOWED / RATE).toFixed(1)} s), portal CPU ${cpu.toFixed(1)} s (${((cpu / requests) * 1000).toFixed(2)} ms a shipment)`,

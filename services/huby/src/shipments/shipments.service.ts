@@ -157,12 +157,16 @@ export class ShipmentsService {
     if (!planned) throw new AppError('tourNotFound', 'tour not found', { tour: s.tour_code });
     if (!planned.tour.account_number) throw new AppError('tourAccountNumberEmpty', 'the tour has no account number', { tour: s.tour_code });
     const adapter = await this.carriers.forTour(planned.tour.id);
-    const [{ uncertain }] = await this.db.scopedQuery<{ uncertain: boolean }>(
-      ctx,
-      `SELECT carrier_uncertain_at IS NOT NULL AS uncertain FROM shipments WHERE uuid = $1`,
-      [s.uuid],
-    );
-    await this.move(ctx, s, [HubyStatus.WaitingForLabels], `labels asked of ${planned.carrier.ref}`, { audit: 'labelsRequested' });
+    let uncertain = false;
+    await this.move(ctx, s, [HubyStatus.WaitingForLabels], `labels asked of ${planned.carrier.ref}`, {
+      audit: 'labelsRequested',
+      // An earlier request without a definite answer: the carrier is asked for its voucher first.
+      also: async (em) => {
+        [{ uncertain }] = rowsOf<{ uncertain: boolean }>(
+          await em.query(`SELECT carrier_uncertain_at IS NOT NULL AS uncertain FROM shipments WHERE uuid = $1`, [s.uuid]),
+        );
+      },
+    });
     const waiting = { ...s, status: HubyStatus.WaitingForLabels as HubyStatusCode };
     // The carrier is called outside any transaction, within its line's time budget (carrier-line.ts).
     let answer: VoucherAnswer;
@@ -192,45 +196,50 @@ export class ShipmentsService {
       );
       throw error;
     }
-    // The trail tells the labels received once, from the shipment waiting for them to the shipment labelled.
-    const unlabelled = await this.db.scoped(ctx, (em) => SHIPMENT_ROWS.read(em, [s.uuid]));
-    await this.unique(() =>
+    // The transport document is drawn before the transaction, from the shipment as it will be stored.
+    const labelsAt = new Date().toISOString();
+    const document = await transportDocumentOf(
+      { ...waiting, voucher: answer.voucher, tracking_numbers: answer.trackingNumbers, labels_at: labelsAt },
+      planned.carrier.name,
+    );
+    const labels = answer.labels ?? [];
+    // One transaction takes the shipment from waiting to labelled: the carrier's answer and labels, its
+    // history, the tracking order (outbox) and the audit trail, which tells the labels received once.
+    const labelled = await this.unique(() =>
       this.db.scoped(ctx, async (em) => {
-        await em.query(
-          `UPDATE shipments SET voucher = $2, tracking_numbers = $3, labels_at = now(), carrier_events_sent = 0, carrier_uncertain_at = NULL
-           WHERE uuid = $1`,
-          [s.uuid, answer.voucher, answer.trackingNumbers],
+        const unlabelled = await SHIPMENT_ROWS.read(em, [s.uuid]);
+        await this.moveIn(
+          em,
+          ctx,
+          waiting,
+          [HubyStatus.LabelsReceived],
+          HubyStatus.LabelsReceived,
+          answer.insuranceByMail ? 'labels received; insurance declared by mail' : 'labels received',
+          undefined,
+          {
+            sql: `voucher = $4, tracking_numbers = $5, labels_at = $6, carrier_events_sent = 0, carrier_uncertain_at = NULL`,
+            params: [answer.voucher, answer.trackingNumbers, labelsAt],
+          },
         );
         await em.query(`DELETE FROM shipment_labels WHERE shipment_uuid = $1`, [s.uuid]);
-        for (const [i, label] of (answer.labels ?? []).entries())
-          await em.query(`INSERT INTO shipment_labels (shipment_uuid, n, depositor_id, format, content) VALUES ($1, $2, $3, $4, $5)`, [
-            s.uuid,
-            i + 1,
-            s.depositor_id,
-            label.format,
-            label.content,
-          ]);
+        if (labels.length)
+          await em.query(
+            `INSERT INTO shipment_labels (shipment_uuid, n, depositor_id, format, content)
+             SELECT $1, l.n::int, $2, l.format, l.content FROM unnest($3::text[], $4::bytea[]) WITH ORDINALITY AS l(format, content, n)`,
+            [s.uuid, s.depositor_id, labels.map((l) => l.format), labels.map((l) => l.content)],
+          );
+        const [row] = rowsOf<ShipmentDto>(await em.query(`SELECT ${DETAIL_COLUMNS} FROM shipments s WHERE s.uuid = $1`, [s.uuid]));
+        // From here the shipment is a tracking order: Pack and Go Tracer, Tracer Route, the carrier's webhook.
+        const order = trackingOrderOf(row, { carrierName: planned.carrier.name, labelsAt: row.labels_at! });
+        order.documents = [document];
+        await addToOutbox<FeedOrderMessage>(em, 'huby', HubyEvents.shipmentToTrack, order);
+        await recordRowChanges(em, ctx, SHIPMENT_ROWS, 'labelsReceived', unlabelled, await SHIPMENT_ROWS.read(em, [s.uuid]));
+        return row;
       }),
     );
-    if (answer.insuranceByMail) await this.mailInsurance(ctx, s, planned.carrier, answer.voucher);
-    const labelled = await this.get(ctx, { uuid: s.uuid });
-    // From here the shipment is a tracking order: Pack and Go Tracer, Tracer Route, the carrier's webhook.
-    const order = trackingOrderOf(labelled, { carrierName: planned.carrier.name, labelsAt: labelled.labels_at! });
-    order.documents = [await transportDocumentOf(labelled, planned.carrier.name)];
-    await this.move(
-      ctx,
-      labelled,
-      [HubyStatus.LabelsReceived],
-      answer.insuranceByMail ? 'labels received; insurance declared by mail' : 'labels received',
-      {
-        also: async (em) => {
-          await addToOutbox<FeedOrderMessage>(em, 'huby', HubyEvents.shipmentToTrack, order);
-          await recordRowChanges(em, ctx, SHIPMENT_ROWS, 'labelsReceived', unlabelled, await SHIPMENT_ROWS.read(em, [s.uuid]));
-        },
-      },
-    );
     this.outbox.kick();
-    return this.get(ctx, { uuid: s.uuid });
+    if (answer.insuranceByMail) await this.mailInsurance(ctx, s, planned.carrier, answer.voucher);
+    return labelled;
   }
 
   /** Spec §9: above the carrier's threshold, the insured value is declared to the carrier by mail. */
@@ -545,13 +554,14 @@ export class ShipmentsService {
     from: HubyStatusCode,
     note: string,
     also?: (em: EntityManager) => Promise<unknown>,
+    /** More columns set with the status: SQL whose parameters start at $4. */
+    set?: { sql: string; params: unknown[] },
   ): Promise<void> {
     const [moved] = rowsOf<{ uuid: string }>(
-      await em.query(`UPDATE shipments SET status = $3, updated_at = now() WHERE uuid = $1 AND status = $2 RETURNING uuid`, [
-        s.uuid,
-        s.status,
-        from,
-      ]),
+      await em.query(
+        `UPDATE shipments SET status = $3, updated_at = now()${set ? `, ${set.sql}` : ''} WHERE uuid = $1 AND status = $2 RETURNING uuid`,
+        [s.uuid, s.status, from, ...(set?.params ?? [])],
+      ),
     );
     // Someone moved it meanwhile: refuse rather than skip their step.
     if (!moved) throw transitionError(s.status, steps[0]);

@@ -151,7 +151,12 @@ export class CarrierAccountsService {
    * and when it last changed (a connector is kept per account until then); demo when it has none.
    */
   async opened(tourId: number): Promise<OpenAccount & { updatedAt: string | null }> {
-    const row = await this.db.scoped(systemContext('carrier-account'), (em) => this.row(em, tourId));
+    // One statement, no transaction: asked before every carrier call.
+    const [row] = await this.db.scopedQuery<AccountRow>(
+      systemContext('carrier-account'),
+      `SELECT ${ACCOUNT_COLUMNS} FROM carrier_accounts a WHERE a.tour_id = $1`,
+      [tourId],
+    );
     return { ...this.open(tourId, row), updatedAt: row?.updated_at ?? null };
   }
 
