@@ -14,7 +14,7 @@ import { describeWithNats, FaultStack } from './support/stack';
 /**
  * The distributed portal survives its dependencies going away (issue 19 item 4), each during a stream
  * of warehouse orders and carrier deliveries: its own NATS server restarted, services killed and
- * restarted, its own PostgreSQL restarted. While a dependency is down the API answers 503
+ * restarted, its own PostgreSQL restarted, then killed mid-transaction. While a dependency is down the API answers 503
  * serverUnavailable quickly; within 5 s of it coming back the API works; at the end every
  * acknowledged order and delivery is in tracking and in the alerts projection, once.
  */
@@ -92,6 +92,16 @@ describeWithNats('faults on the distributed portal', () => {
     const r = await outage(
       'FP',
       () => stack.postgres.stop(),
+      () => stack.postgres.start(),
+    );
+    expectQuick503(r.during);
+    expect(r.recoveredMs).toBeLessThan(5000);
+  }, 60_000);
+
+  it('PostgreSQL killed (SIGKILL) with transactions in flight: 503, never 500, while it is down; working again within 5 s', async () => {
+    const r = await outage(
+      'FK',
+      () => stack.postgres.kill(),
       () => stack.postgres.start(),
     );
     expectQuick503(r.during);

