@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -66,11 +66,42 @@ async function boot(dir: string, wantedPort?: number): Promise<{ url: string; st
   if (fresh) await pg.initialise();
   await stopLeftover(dir, logger);
   await pg.start();
-  const postmaster = postmasterOf(dir);
-  if (postmaster) followPortal(postmaster.pid);
+  let watcher = followPortal(postmasterOf(dir)?.pid);
   logger.log(`embedded PostgreSQL on 127.0.0.1:${port} (${dir})`);
+  let stopping = false;
+  // The server is this process's child: if it dies (killed, out of memory), it is started again on
+  // the same folder and port; its crash recovery replays the WAL, so every commit acknowledged stays.
+  // Meanwhile requests answer 503 and the pools reconnect by themselves once it is back.
+  const supervise = () =>
+    (pg as unknown as { process?: ChildProcess }).process?.once('exit', (code, signal) => {
+      // A clean stop (ours, or the package's exit hook) ends with 0: nothing to do.
+      if (stopping || (code === 0 && !signal)) return;
+      logger.error(`embedded PostgreSQL ended (${signal ?? `exit code ${code}`}); starting it again`);
+      void (async () => {
+        for (let attempt = 1; !stopping; attempt++) {
+          try {
+            // Its backends may still be leaving: the server refuses to start until they are gone.
+            await pg.start();
+            watcher();
+            watcher = followPortal(postmasterOf(dir)?.pid);
+            logger.log('embedded PostgreSQL is back');
+            supervise();
+            return;
+          } catch {
+            await new Promise((r) => setTimeout(r, Math.min(2000, 250 * attempt)));
+          }
+        }
+      })();
+    });
+  supervise();
   const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-  return { url, stop: () => pg.stop() };
+  return {
+    url,
+    stop: () => {
+      stopping = true;
+      return pg.stop();
+    },
+  };
 }
 
 /**
@@ -162,7 +193,8 @@ async function stopLeftover(dir: string, logger: Logger): Promise<void> {
  * holding the port and the folder. It is stopped itself when this process exits normally (the
  * package's exit hook stops the server then).
  */
-function followPortal(postmasterPid: number): void {
+function followPortal(postmasterPid: number | undefined): () => void {
+  if (!postmasterPid) return () => undefined;
   const watcher = spawn(
     'sh',
     [
@@ -176,13 +208,18 @@ function followPortal(postmasterPid: number): void {
   );
   watcher.on('error', () => undefined);
   watcher.unref();
-  process.once('exit', () => {
+  const stop = () => {
     try {
       watcher.kill('SIGKILL');
     } catch {
       /* already gone */
     }
-  });
+  };
+  process.once('exit', stop);
+  return () => {
+    process.off('exit', stop);
+    stop();
+  };
 }
 
 function isAlive(pid: number): boolean {
