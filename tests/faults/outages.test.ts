@@ -86,6 +86,11 @@ describeWithNats('faults on the distributed portal', () => {
     );
     expectQuick503(r.during);
     expect(r.recoveredMs).toBeLessThan(5000);
+    // Requests tracking was working on when it died end within 10 s (its silence is 4.5 s), with 503, not
+    // at the end of the feed's 120 s budget nor when the client gives up.
+    const inFlight = r.traffic.answers.filter((a) => a.at - a.ms < r.downAt && a.at > r.downAt);
+    console.log(`tracking killed with ${inFlight.length} requests in flight: ${inFlight.map((a) => `${a.status} ${a.ms} ms`).join(', ')}`);
+    expect(inFlight.filter((a) => a.ms >= 10_000 || !((a.status >= 200 && a.status < 300) || a.status === 503))).toEqual([]);
   }, 90_000);
 
   it('PostgreSQL restarted: 503 serverUnavailable while it is down, working again within 5 s', async () => {

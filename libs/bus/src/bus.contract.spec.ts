@@ -631,3 +631,68 @@ describe.each(kits)('bus contract on $name', (kit) => {
     });
   });
 });
+
+/** Issue 33 item 1: a request whose responder dies with it ends within the responder's silence, not its budget. */
+(process.env.NATS_URL ? describe : describe.skip)('NATS requests and their responder’s progress', () => {
+  const url = process.env.NATS_URL!;
+  const stream = `BUSSILENCE_${RUN}`;
+  const opened: NatsTransport[] = [];
+  const releases: (() => void)[] = [];
+  const open = async (name: string) => {
+    const t = await NatsTransport.connect({ url, name, stream, eventPrefix: `bussilence_${RUN}`, responderSilenceMs: 1500 });
+    opened.push(t);
+    return t;
+  };
+  /** A handler that works until released (or `ms`), answering 'done'. */
+  const working = (ms: number) => () =>
+    new Promise<{ ok: true; data: string }>((resolve) => {
+      const timer = setTimeout(() => resolve({ ok: true, data: 'done' }), ms);
+      releases.push(() => {
+        clearTimeout(timer);
+        resolve({ ok: true, data: 'done' });
+      });
+    });
+
+  afterAll(async () => {
+    for (const release of releases) release();
+    for (const t of opened) await t.close().catch(() => undefined);
+    const nc = await connect({ servers: url });
+    try {
+      await (await nc.jetstreamManager()).streams.delete(stream).catch(() => undefined);
+    } finally {
+      await nc.close();
+    }
+  });
+
+  it('waits for a responder that works longer than the silence allowed, since it says it is at work', async () => {
+    const service = await open('slow-service');
+    await service.serve(subject('long-work'), working(3500));
+    const started = Date.now();
+    await expect((await open('slow-caller')).request(subject('long-work'), {}, 20_000)).resolves.toEqual({ ok: true, data: 'done' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3400);
+  });
+
+  it('answers serverUnavailable within the silence when the responder goes away with the request, not at the end of its budget', async () => {
+    const service = await open('dying-service');
+    let received!: () => void;
+    const taken = new Promise<void>((resolve) => (received = resolve));
+    const work = working(60_000);
+    await service.serve(subject('dies'), () => {
+      received();
+      return work();
+    });
+    const started = Date.now();
+    const answer = (await open('waiting-caller')).request(subject('dies'), {}, 30_000).then(
+      () => 'answered',
+      (e: unknown) => e,
+    );
+    await taken;
+    // The service's connection ends as its process would (no reply, no more progress).
+    await service.close();
+    const error = await answer;
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).key).toBe('serverUnavailable');
+    expect((error as AppError).message).toMatch(/stopped responding/);
+    expect(Date.now() - started).toBeLessThan(1500 + 1500);
+  });
+});

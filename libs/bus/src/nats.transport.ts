@@ -7,6 +7,7 @@ import {
   createInbox,
   DeliverPolicy,
   Events,
+  headers as natsHeaders,
   type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
@@ -27,7 +28,23 @@ interface PendingRequest {
   resolve: (reply: Reply) => void;
   reject: (error: unknown) => void;
   timer: NodeJS.Timeout;
+  /** When the request's budget ends (ms since the epoch). */
+  endsAt: number;
+  /** When its responder last said it was working on it (or when it was sent). */
+  heardAt: number;
 }
+
+/**
+ * A responder says every PROGRESS_EVERY_MS that it is still working on a request (an empty message
+ * with this header on the reply subject), so that a requester whose responder died (killed, its
+ * machine gone) learns it within RESPONDER_SILENCE_MS instead of waiting out a budget meant for the
+ * longest work (a bulk feed's 120 s): it answers 503 serverUnavailable then. A request answered
+ * within the first second costs no extra message.
+ */
+export const PROGRESS_EVERY_MS = 1000;
+export const RESPONDER_SILENCE_MS = 4500;
+const PROGRESS_HEADER = 'Portal-Progress';
+const PROGRESS_BODY = new Uint8Array(0);
 
 export interface NatsTransportOptions {
   url: string;
@@ -41,6 +58,8 @@ export interface NatsTransportOptions {
   /** Subject prefix of events in the stream (`<prefix>.<event type>`). */
   eventPrefix?: string;
   name?: string;
+  /** How long a responder may stay silent before its request answers 503 (tests shorten it). */
+  responderSilenceMs?: number;
 }
 
 /**
@@ -54,6 +73,7 @@ export class NatsTransport implements BusTransport {
   private readonly stream: string;
   private readonly prefix: string;
   private readonly subjectPrefix: string;
+  private readonly silenceMs: number;
   /** False between a disconnect and the reconnect (readiness). */
   private connected = true;
   private readonly unwatch: () => void;
@@ -76,6 +96,7 @@ export class NatsTransport implements BusTransport {
     this.stream = options.stream ?? (ns ? `PORTAL_EVENTS_${ns}` : 'PORTAL_EVENTS');
     this.prefix = options.eventPrefix ?? (ns ? `${ns}.events` : 'events');
     this.subjectPrefix = ns ? `${ns}.` : '';
+    this.silenceMs = options.responderSilenceMs ?? RESPONDER_SILENCE_MS;
     this.unwatch = addReadinessCheck('bus', () => this.connected && !this.nc.isClosed());
     this.nc.subscribe(`${this.inbox}.*`, { callback: (err, msg) => this.onReply(err, msg) });
     void this.followStatus();
@@ -132,11 +153,9 @@ export class NatsTransport implements BusTransport {
     if (!this.connected) return Promise.reject(new AppError('serverUnavailable', `NATS unreachable for ${subject}`));
     const token = (this.nextToken++).toString(36);
     return new Promise<Reply>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(token);
-        reject(new AppError('serverUnavailable', `no service answers ${subject}`));
-      }, timeoutMs);
-      this.pending.set(token, { subject, resolve, reject, timer });
+      const now = Date.now();
+      const timer = setTimeout(() => this.overdue(token), Math.min(timeoutMs, this.silenceMs));
+      this.pending.set(token, { subject, resolve, reject, timer, endsAt: now + timeoutMs, heardAt: now });
       try {
         this.nc.publish(this.subjectPrefix + subject, encode(payload), { reply: `${this.inbox}.${token}` });
       } catch (e) {
@@ -146,9 +165,38 @@ export class NatsTransport implements BusTransport {
     });
   }
 
+  /**
+   * A request's time is up, or its responder has been silent too long (gone with the request), or it
+   * is still working: then the check comes back when one of the two may be over.
+   */
+  private overdue(token: string): void {
+    const request = this.pending.get(token);
+    if (!request) return;
+    const now = Date.now();
+    const silentUntil = request.heardAt + this.silenceMs;
+    if (now < request.endsAt && now < silentUntil) {
+      request.timer = setTimeout(() => this.overdue(token), Math.min(request.endsAt, silentUntil) - now);
+      return;
+    }
+    this.pending.delete(token);
+    request.reject(
+      new AppError(
+        'serverUnavailable',
+        now >= request.endsAt ? `no service answers ${request.subject}` : `the service answering ${request.subject} stopped responding`,
+      ),
+    );
+  }
+
   /** A reply, or the server's "no responders" status (503 without a payload): nobody serves the subject. */
   private onReply(err: NatsError | null, msg: Msg): void {
-    const request = this.settle(msg?.subject.slice(this.inbox.length + 1) ?? '');
+    const token = msg?.subject.slice(this.inbox.length + 1) ?? '';
+    // The responder is still at work: not a reply.
+    if (!err && msg.headers?.has(PROGRESS_HEADER)) {
+      const waiting = this.pending.get(token);
+      if (waiting) waiting.heardAt = Date.now();
+      return;
+    }
+    const request = this.settle(token);
     if (!request) return; // late: its caller has timed out already
     if (err) return request.reject(new AppError('serverUnavailable', err.message));
     if (msg.data.length === 0 && msg.headers?.code === 503) {
@@ -183,18 +231,35 @@ export class NatsTransport implements BusTransport {
       callback: (err, msg) => {
         if (err) return this.logger.error(err.message);
         void (async () => {
+          const progress = msg.reply ? setInterval(() => this.sayProgress(msg.reply!), PROGRESS_EVERY_MS) : undefined;
           let reply: Reply;
           try {
             reply = await handler(decode(msg.data));
           } catch (e) {
             this.logger.error(e instanceof Error ? e.stack : String(e));
             reply = { ok: false, error: { key: 'unexpectedError', message: 'unexpected error' } };
+          } finally {
+            clearInterval(progress);
           }
           msg.respond(encode(reply));
         })();
       },
     });
     await this.nc.flush();
+  }
+
+  private readonly progressHeaders = (() => {
+    const h = natsHeaders();
+    h.set(PROGRESS_HEADER, '1');
+    return h;
+  })();
+
+  private sayProgress(replyTo: string): void {
+    try {
+      this.nc.publish(replyTo, PROGRESS_BODY, { headers: this.progressHeaders });
+    } catch {
+      // Disconnected: the requester hears of it from its own connection.
+    }
   }
 
   async publish(event: DomainEvent): Promise<void> {
