@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Role, type ShipmentDto } from '@portal/contracts';
+import { Role, type CarrierHealthDto, type ShipmentDto } from '@portal/contracts';
+import request from 'supertest';
 import { startCarrierFake, type CarrierFake } from '../support/carrier-fakes';
 import { upsScan } from '../support/ups-fake';
 import { canReadLabels, pdfPages, readBarcodes } from '../support/read-barcodes';
@@ -284,6 +285,27 @@ describe('Huby through a carrier connector (UPS)', () => {
     expect((await other.post(`/api/dashtower/orders/${uuid}/labels`).send({ format: 'PDF' })).status).toBe(404);
     expect((await alice.get(`/api/admin/transport/tours/${tourId}/account`)).status).toBe(403);
     expect((await alice.put(`/api/admin/transport/tours/${tourId}/account`).send({ connector: 'demo' })).status).toBe(403);
+  });
+
+  it('shows the provider its account’s last hour: calls, share answered, p95, circuit, last outage and last refusal in words', async () => {
+    const health = (await provider.get('/api/admin/transport/carrier-health').expect(200)).body as CarrierHealthDto[];
+    answers.push(health);
+    const mine = health.find((h) => h.tourId === tourId)!;
+    expect(mine).toMatchObject({ tourCode, connector: 'ups', environment: 'custom', depositorCode: 'DEMO-A', circuit: 'closed' });
+    // Labels, a refusal, a lost answer, a void refused by an outage, tracking, a pickup: some calls failed, most were answered.
+    expect(mine.calls).toBeGreaterThan(5);
+    expect(mine.successRate).toBeGreaterThan(0.5);
+    expect(mine.successRate).toBeLessThan(1);
+    expect(mine.p95Ms).toBeGreaterThan(0);
+    expect(mine.lastRefusal).toMatchObject({ operation: 'labels', outcome: 'refused' });
+    expect(mine.lastRefusal!.code).toBeTruthy();
+    expect(['TIMEOUT', 'HTTP_5XX', 'UNREACHABLE']).toContain(mine.lastError!.outcome);
+    expect(mine.lastError!.message).toBeTruthy();
+    // The same figures on the metrics endpoint, per carrier account.
+    const metrics = (await request(target.url).get('/metrics').expect(200)).text;
+    expect(metrics).toMatch(new RegExp(`carrier_call_duration_seconds_count\\{[^}]*tour="${tourId}"[^}]*outcome="ok"`));
+    expect(metrics).toMatch(new RegExp(`carrier_circuit_state\\{carrier="ups",tour="${tourId}"\\} 0`));
+    expect((await alice.get('/api/admin/transport/carrier-health')).status).toBe(403);
   });
 
   it('never gives the secret back: not in any answer about carriers, tours, accounts or shipments, nor in a log line', async () => {

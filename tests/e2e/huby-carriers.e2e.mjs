@@ -3,7 +3,8 @@
 // journey, admin-transport); alice (English, light) asks the labels of a validated shipment on the
 // shipment's page, sees them received with UPS's tracking numbers and prints UPS's own labels in the
 // label popup; a shipment UPS refuses is said in words with UPS's code and message and stays validated.
-// Then the same refusal in French, dark. axe on each screen. The tour is switched off at the end: the
+// Then the same refusal in French, dark, and the provider's administrator reads the account's calls in the
+// connectors' health (issue 37 item 4). axe on each screen. The tour is switched off at the end: the
 // Huby journeys after this one (same group, same backend) list DEMO-A's tours.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -180,6 +181,26 @@ test('the same refusal in French, dark', async () => {
       .waitFor();
     await axe(page, 'huby ups refusal dark fr');
     await screenshot(page, 'huby-ups-refusal-dark-fr');
+  } finally {
+    await page.close();
+  }
+});
+
+test('the provider’s administrator sees the UPS account’s last hour in the connectors’ health, the last refusal in words', async () => {
+  const page = await newTab(ctx);
+  try {
+    await loginToDashboard(page, ctx.base, 'admin');
+    await page.goto(`${ctx.base}/admin/transport/carriers`);
+    const panel = page.getByRole('region', { name: 'Santé des connecteurs transporteurs' });
+    const row = panel.getByRole('row').filter({ hasText: tourCode });
+    await row.waitFor();
+    await row.getByText('Fermé (appels normaux)').waitFor();
+    await row.getByText(/Refus du transporteur · étiquettes · 121111/).waitFor();
+    await row.getByText('« Shipment could not be processed »').waitFor();
+    const cells = await row.getByRole('cell').allInnerTexts();
+    assert.ok(Number(cells[2]) >= 3, `calls: ${cells[2]}`);
+    await axe(page, 'transport carrier health dark fr');
+    await screenshot(page, 'admin-transport-carrier-health-dark-fr');
   } finally {
     await page.close();
     await retireUpsTour();

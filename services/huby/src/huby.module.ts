@@ -36,6 +36,7 @@ import { CarrierReportsConsumer } from './carriers/carrier-reports.consumer';
 import { CarrierAdapters } from './carriers/carrier-adapter';
 import { ConnectorTrackingJob } from './carriers/connector-tracking.job';
 import { DemoCarrierFakes } from './carriers/demo-fakes';
+import { carrierLineOptions } from './carriers/connectors/carrier-line';
 import { connectorFor } from './carriers/connectors/connectors';
 import { DemoCarrier, demoCarrierStepMs } from './carriers/demo-carrier';
 import { PickupsController } from './pickups/pickups.controller';
@@ -48,6 +49,7 @@ import { CarrierLabels1767600000000 } from './migrations/1767600000000-CarrierLa
 import { ConnectorTracking1767700000000 } from './migrations/1767700000000-ConnectorTracking';
 import { CarrierAccounts1767500000000 } from './migrations/1767500000000-CarrierAccounts';
 import { CarrierAccountsController } from './carriers/accounts/carrier-accounts.controller';
+import { CarrierHealthController } from './carriers/carrier-health.controller';
 import { CarrierAccountsService } from './carriers/accounts/carrier-accounts.service';
 import { ToursService } from './tours/tours.service';
 import { ShipmentsController } from './shipments/shipments.controller';
@@ -103,6 +105,7 @@ for (const subject of [
     ToursController,
     TransportAdminController,
     CarrierAccountsController,
+    CarrierHealthController,
     PickupsController,
     ImportController,
     CarrierReportsConsumer,
@@ -142,7 +145,7 @@ for (const subject of [
             demoCarrierStepMs(),
           ),
           accounts,
-          (account) => connectorFor(account),
+          (account, health) => connectorFor(account, { ...carrierLineOptions(), circuit: (state) => health.circuit(state) }),
         ),
       inject: [Db, CarrierAccountsService],
     },

@@ -2070,6 +2070,44 @@ export const de: Shape<typeof fr> = {
       dds_product: 'DDS-Produktcode',
       min_insurance_amount: 'Mindestversicherungsbetrag (€)',
     },
+    health: {
+      title: 'Zustand der Frachtführer-Konnektoren',
+      intro:
+        'Die Aufrufe jedes Frachtführerkontos in der letzten Stunde, vom Huby-Dienst gemessen: Anzahl, Anteil beantworteter Aufrufe, Zeit des 95. Perzentils, Zustand des Schutzschalters, letzte Störung und letzte Ablehnung.',
+      refresh: 'Aktualisieren',
+      none: 'Keine Tour hat ein Frachtführerkonto mit Konnektor.',
+      tour: 'Tour',
+      connector: 'Frachtführer',
+      calls: 'Aufrufe (1 Std.)',
+      successRate: 'Beantwortet',
+      p95: 'Zeit (p95)',
+      circuit: 'Schutzschalter',
+      lastError: 'Letzte Störung',
+      lastRefusal: 'Letzte Ablehnung',
+      seconds: '%{value} s',
+      circuits: {
+        closed: 'Geschlossen (normale Aufrufe)',
+        halfOpen: 'Halb offen (Probeaufruf)',
+        open: 'Offen (Aufrufe ausgesetzt)',
+      },
+      operations: {
+        labels: 'Etiketten',
+        cancel: 'Stornierung',
+        pickup: 'Abholung',
+        tracking: 'Sendungsverfolgung',
+      },
+      outcomes: {
+        ok: 'Erfolgreich',
+        refused: 'Vom Frachtführer abgelehnt',
+        TIMEOUT: 'Keine Antwort in der Frist',
+        UNREACHABLE: 'Frachtführer nicht erreichbar',
+        HTTP_5XX: 'Serverfehler des Frachtführers',
+        MALFORMED: 'Unlesbare Antwort',
+        CIRCUIT_OPEN: 'Aufruf ausgesetzt (Schutzschalter offen)',
+        AUTH: 'Zugangsdaten abgelehnt',
+        ERROR: 'Fehler des Portals',
+      },
+    },
     account: {
       title: 'Spediteurkonto',
       intro:
@@ -2384,5 +2422,11 @@ export const de: Shape<typeof fr> = {
     masters: 'Vorlagenprofile',
     copyOf: 'Kopie von „%{name}“',
     copyHint: 'Nur die Kacheln, die Ihre Rechte öffnen, werden kopiert.',
+  },
+  publicTracking: {
+    link: 'Sendungsverfolgungslink für den Empfänger',
+    copy: 'Sendungsverfolgungslink kopieren',
+    copied: 'Link kopiert: Der Empfänger verfolgt die Lieferung ohne Konto.',
+    copyFailed: 'Kopieren nicht möglich: Markieren Sie den Link, um ihn zu kopieren.',
   },
 };

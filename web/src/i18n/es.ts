@@ -2068,6 +2068,44 @@ export const es: Shape<typeof fr> = {
       dds_product: 'Código de producto DDS',
       min_insurance_amount: 'Importe mínimo de seguro (€)',
     },
+    health: {
+      title: 'Estado de los conectores de transportistas',
+      intro:
+        'Las llamadas de cada cuenta de transportista en la última hora, medidas por el servicio Huby: número, parte respondida, tiempo del percentil 95, estado del disyuntor, última incidencia y último rechazo.',
+      refresh: 'Actualizar',
+      none: 'Ninguna ruta tiene una cuenta de transportista con conector.',
+      tour: 'Ruta',
+      connector: 'Transportista',
+      calls: 'Llamadas (1 h)',
+      successRate: 'Respondidas',
+      p95: 'Tiempo (p95)',
+      circuit: 'Disyuntor',
+      lastError: 'Última incidencia',
+      lastRefusal: 'Último rechazo',
+      seconds: '%{value} s',
+      circuits: {
+        closed: 'Cerrado (llamadas normales)',
+        halfOpen: 'Semiabierto (llamada de prueba)',
+        open: 'Abierto (llamadas suspendidas)',
+      },
+      operations: {
+        labels: 'etiquetas',
+        cancel: 'anulación',
+        pickup: 'recogida',
+        tracking: 'seguimiento',
+      },
+      outcomes: {
+        ok: 'Correcto',
+        refused: 'Rechazado por el transportista',
+        TIMEOUT: 'Sin respuesta en el plazo',
+        UNREACHABLE: 'Transportista inaccesible',
+        HTTP_5XX: 'Error del servidor del transportista',
+        MALFORMED: 'Respuesta ilegible',
+        CIRCUIT_OPEN: 'Llamada suspendida (disyuntor abierto)',
+        AUTH: 'Credenciales rechazadas',
+        ERROR: 'Error del portal',
+      },
+    },
     account: {
       title: 'Cuenta del transportista',
       intro:
@@ -2382,5 +2420,11 @@ export const es: Shape<typeof fr> = {
     masters: 'Perfiles modelo',
     copyOf: 'Copia de «%{name}»',
     copyHint: 'Solo se copian los mosaicos que sus derechos permiten abrir.',
+  },
+  publicTracking: {
+    link: 'Enlace de seguimiento para el destinatario',
+    copy: 'Copiar el enlace de seguimiento',
+    copied: 'Enlace copiado: el destinatario sigue la entrega sin cuenta.',
+    copyFailed: 'No se puede copiar: seleccione el enlace para copiarlo.',
   },
 };

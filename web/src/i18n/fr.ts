@@ -2066,6 +2066,44 @@ export const fr = {
       dds_product: 'Code produit DDS',
       min_insurance_amount: 'Montant minimum d’assurance (€)',
     },
+    health: {
+      title: 'Santé des connecteurs transporteurs',
+      intro:
+        'Les appels de chaque compte transporteur sur la dernière heure, mesurés par le service Huby : nombre, part des réponses obtenues, temps du 95e centile, état du disjoncteur, dernier incident et dernier refus.',
+      refresh: 'Actualiser',
+      none: 'Aucune tournée n’a de compte transporteur relié à un connecteur.',
+      tour: 'Tournée',
+      connector: 'Transporteur',
+      calls: 'Appels (1 h)',
+      successRate: 'Réponses',
+      p95: 'Temps (p95)',
+      circuit: 'Disjoncteur',
+      lastError: 'Dernier incident',
+      lastRefusal: 'Dernier refus',
+      seconds: '%{value} s',
+      circuits: {
+        closed: 'Fermé (appels normaux)',
+        halfOpen: 'Semi-ouvert (essai en cours)',
+        open: 'Ouvert (appels suspendus)',
+      },
+      operations: {
+        labels: 'étiquettes',
+        cancel: 'annulation',
+        pickup: 'enlèvement',
+        tracking: 'suivi',
+      },
+      outcomes: {
+        ok: 'Réussi',
+        refused: 'Refus du transporteur',
+        TIMEOUT: 'Pas de réponse dans le délai',
+        UNREACHABLE: 'Transporteur injoignable',
+        HTTP_5XX: 'Erreur du serveur du transporteur',
+        MALFORMED: 'Réponse illisible',
+        CIRCUIT_OPEN: 'Appel suspendu (disjoncteur ouvert)',
+        AUTH: 'Identifiants refusés',
+        ERROR: 'Erreur du portail',
+      },
+    },
     account: {
       title: 'Compte transporteur',
       intro:
@@ -2380,5 +2418,11 @@ export const fr = {
     masters: 'Profils modèles',
     copyOf: 'Copie de « %{name} »',
     copyHint: 'Seules les tuiles que vos droits permettent d’ouvrir sont copiées.',
+  },
+  publicTracking: {
+    link: 'Lien de suivi destinataire',
+    copy: 'Copier le lien de suivi',
+    copied: 'Lien de suivi copié : le destinataire suit sa livraison sans compte.',
+    copyFailed: 'Copie impossible : sélectionnez le lien pour le copier.',
   },
 };

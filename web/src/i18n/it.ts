@@ -2067,6 +2067,44 @@ export const it: Shape<typeof fr> = {
       dds_product: 'Codice prodotto DDS',
       min_insurance_amount: 'Importo minimo assicurazione (€)',
     },
+    health: {
+      title: 'Stato dei connettori dei vettori',
+      intro:
+        'Le chiamate di ogni account vettore nell’ultima ora, misurate dal servizio Huby: numero, quota con risposta, tempo del 95° percentile, stato dell’interruttore, ultimo incidente e ultimo rifiuto.',
+      refresh: 'Aggiorna',
+      none: 'Nessun giro ha un account vettore collegato a un connettore.',
+      tour: 'Giro',
+      connector: 'Vettore',
+      calls: 'Chiamate (1 h)',
+      successRate: 'Con risposta',
+      p95: 'Tempo (p95)',
+      circuit: 'Interruttore',
+      lastError: 'Ultimo incidente',
+      lastRefusal: 'Ultimo rifiuto',
+      seconds: '%{value} s',
+      circuits: {
+        closed: 'Chiuso (chiamate normali)',
+        halfOpen: 'Semiaperto (chiamata di prova)',
+        open: 'Aperto (chiamate sospese)',
+      },
+      operations: {
+        labels: 'etichette',
+        cancel: 'annullamento',
+        pickup: 'ritiro',
+        tracking: 'tracciamento',
+      },
+      outcomes: {
+        ok: 'Riuscito',
+        refused: 'Rifiutato dal vettore',
+        TIMEOUT: 'Nessuna risposta nei tempi',
+        UNREACHABLE: 'Vettore non raggiungibile',
+        HTTP_5XX: 'Errore del server del vettore',
+        MALFORMED: 'Risposta illeggibile',
+        CIRCUIT_OPEN: 'Chiamata sospesa (interruttore aperto)',
+        AUTH: 'Credenziali rifiutate',
+        ERROR: 'Errore del portale',
+      },
+    },
     account: {
       title: 'Account del vettore',
       intro:
@@ -2381,5 +2419,11 @@ export const it: Shape<typeof fr> = {
     masters: 'Profili modello',
     copyOf: 'Copia di «%{name}»',
     copyHint: 'Sono copiati solo i riquadri che i suoi diritti permettono di aprire.',
+  },
+  publicTracking: {
+    link: 'Link di tracciamento per il destinatario',
+    copy: 'Copia il link di tracciamento',
+    copied: 'Link copiato: il destinatario segue la consegna senza account.',
+    copyFailed: 'Copia impossibile: selezioni il link per copiarlo.',
   },
 };

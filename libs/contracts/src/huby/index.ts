@@ -14,3 +14,4 @@ export * from './loop-errors';
 export * from './transport-admin';
 export * from './transport-admin-errors';
 export * from './carrier-accounts';
+export * from './carrier-health';

@@ -7,6 +7,8 @@ import {
   ADMIN_TOURS_LIST,
   carrierAccountInput,
   CarrierAccountSubjects,
+  CarrierHealthSubjects,
+  type CarrierHealthDto,
   CONNECTION_TEST_TIMEOUT_MS,
   carrierInput,
   parseBody,
@@ -127,6 +129,16 @@ export class TransportAdminController {
   saveAccount(@Caller() ctx: CallerContext, @Param('id') id: string, @Body() body: Json) {
     parseBody(carrierAccountInput, object(body));
     return this.bus.request<CarrierAccountDto>(CarrierAccountSubjects.save, ctx, { id, values: object(body) });
+  }
+
+  @Roles(Role.ADMIN_CARRIER)
+  @Get('carrier-health')
+  @ApiOperation({
+    summary:
+      'Per tour with a carrier account: its connector’s calls over the last hour (count, share answered, p95 time), circuit state, last outage and last refusal, as the Huby service measured them; 403 permissionDenied to a depositor’s administrator',
+  })
+  carrierHealth(@Caller() ctx: CallerContext) {
+    return this.bus.request<CarrierHealthDto[]>(CarrierHealthSubjects.list, ctx, {});
   }
 
   @Roles(Role.ADMIN_CARRIER)

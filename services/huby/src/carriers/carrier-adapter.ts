@@ -1,4 +1,5 @@
 import type { CarrierDto, CarrierEventStatus, LabelFormat, PickupRequestDto, ShipmentDto, TourDto } from '@portal/contracts';
+import { CarrierHealth, measuredAdapter } from './carrier-health';
 import type { OpenAccount } from './connectors/connection-test';
 
 /** A label as the carrier gave it: its bytes as returned, in the carrier's own format. */
@@ -93,12 +94,13 @@ export interface TourAccounts {
  * that its token and its circuit breaker outlive one request.
  */
 export class CarrierAdapters {
-  private readonly byTour = new Map<number, { updatedAt: string | null; adapter: CarrierAdapter }>();
+  private readonly byTour = new Map<number, { updatedAt: string | null; adapter: CarrierAdapter; health: CarrierHealth }>();
 
   constructor(
     private readonly demo: CarrierAdapter,
     private readonly accounts?: TourAccounts,
-    private readonly connect?: (account: OpenAccount) => CarrierAdapter,
+    /** The connector of an account, its line telling `health` of its circuit. */
+    private readonly connect?: (account: OpenAccount, health: CarrierHealth) => CarrierAdapter,
   ) {}
 
   /** The demo carrier (its tracking job and the pickups of carriers without a connector). */
@@ -112,8 +114,15 @@ export class CarrierAdapters {
     if (account.connector === 'demo') return this.demo;
     const kept = this.byTour.get(tourId);
     if (kept && kept.updatedAt === account.updatedAt) return kept.adapter;
-    const adapter = this.connect(account);
-    this.byTour.set(tourId, { updatedAt: account.updatedAt, adapter });
+    // A changed account is a new connector, on a new line: its measurements start again.
+    const health = new CarrierHealth(account.connector, String(tourId));
+    const adapter = measuredAdapter(this.connect(account, health), health);
+    this.byTour.set(tourId, { updatedAt: account.updatedAt, adapter, health });
     return adapter;
+  }
+
+  /** The measurements of a tour's connector in this copy of the service, if it has made calls. */
+  healthOf(tourId: number): CarrierHealth | undefined {
+    return this.byTour.get(tourId)?.health;
   }
 }

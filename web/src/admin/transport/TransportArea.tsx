@@ -23,6 +23,7 @@ import { AreaTitle, RecordForm, type FieldSpec } from '../reference/kit';
 import { formOf } from '../reference/model';
 import { useChangesSharedRows } from '../reach';
 import { AccountSection } from './AccountSection';
+import { CarrierHealthPanel } from './CarrierHealthPanel';
 import { carrierBody, readsCarrierAccount, settingsText, tourBody } from './model';
 
 const BASE = '/admin/transport';
@@ -173,6 +174,11 @@ function CarrierList({ tabs }: { tabs: TransportTab[] }) {
         caption={translate('adminTransport.tabs.carriers')}
         emptyText={translate('adminRef.common.empty')}
       />
+      {changes && (
+        <Box sx={{ mt: 3 }}>
+          <CarrierHealthPanel base={BASE} />
+        </Box>
+      )}
     </Box>
   );
 }

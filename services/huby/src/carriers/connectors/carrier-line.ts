@@ -13,7 +13,7 @@ import {
   type CircuitBreakerPolicy,
   type IPolicy,
 } from 'cockatiel';
-import { CONNECTION_TEST_TIMEOUT_MS } from '@portal/contracts';
+import { CONNECTION_TEST_TIMEOUT_MS, type CarrierCircuitState } from '@portal/contracts';
 
 /**
  * A carrier that did not answer usably: no connection, no answer in time, a 5xx, an answer that is
@@ -60,6 +60,8 @@ export interface CarrierLineOptions {
   /** Attempts of an idempotent call (first one included). */
   attempts: number;
   fetchFn: typeof fetch;
+  /** Told when the circuit opens, half-opens or closes (the account's health, carrier-health.ts). */
+  circuit?: (state: CarrierCircuitState) => void;
 }
 
 /** A carrier call's budget per attempt; HUBY_CARRIER_TIMEOUT_MS may lower it (tests), never raise it. */
@@ -121,6 +123,11 @@ export class CarrierLine {
       halfOpenAfter: options.halfOpenAfterMs,
       breaker: new ConsecutiveBreaker(options.failures),
     });
+    const circuit = options.circuit;
+    if (circuit)
+      this.breaker.onStateChange((state) =>
+        circuit(state === CircuitState.Closed ? 'closed' : state === CircuitState.HalfOpen ? 'halfOpen' : 'open'),
+      );
     const perAttempt = timeout(options.timeoutMs, TimeoutStrategy.Aggressive);
     this.once = wrap(this.breaker, perAttempt);
     this.repeated = wrap(
