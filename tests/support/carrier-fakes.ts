@@ -1,7 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  chronopostRoute,
+  chronopostRouteOf,
+  newChronopostFakeState,
+  replyChronopost,
+  type ChronopostFakeAccount,
+  type ChronopostFakeState,
+} from './chronopost-fake.ts';
 import { colissimoRoute, newColissimoFakeState, replyColissimo, type ColissimoFakeState } from './colissimo-fake.ts';
 import { dhlRoute, newDhlFakeState, type DhlFakeState } from './dhl-fake.ts';
+import { dpdRoute, dpdRouteOf, newDpdFakeState, replyDpd, type DpdFakeAccount, type DpdFakeState } from './dpd-fake.ts';
+import { glsRoute, glsRouteOf, newGlsFakeState, replyGls, type GlsFakeAccount, type GlsFakeState } from './gls-fake.ts';
 import { newUpsFakeState, upsRoute, warmUpsFake, type UpsFakeState } from './ups-fake.ts';
 
 /**
@@ -15,6 +25,12 @@ export interface CarrierFakeAccounts {
   ups: { clientId: string; clientSecret: string; shipperNumber: string };
   dhlExpress: { apiKey: string; apiSecret: string };
   colissimo: { contractNumber: string; password: string; apiKey: string };
+  /** Chronopost: the contract number and Chronotrace password in each request; without it every Chronopost call is refused. */
+  chronopost?: ChronopostFakeAccount;
+  /** DPD France EPrint and Webtrace: the UserCredentials header and the customer's depot and number; without it every DPD call is refused. */
+  dpd?: DpdFakeAccount;
+  /** GLS ShipIT: basic authentication and the Contact ID; without it every GLS call is refused (401). */
+  gls?: GlsFakeAccount;
 }
 
 export interface CarrierFakeCall {
@@ -38,7 +54,18 @@ export type FakeRoute =
   | 'dhl.ship'
   | 'dhl.tracking'
   | 'colissimo.label'
-  | 'colissimo.track';
+  | 'colissimo.track'
+  | 'chronopost.shipping'
+  | 'chronopost.tracking'
+  | 'chronopost.quickcost'
+  | 'dpd.eprint'
+  | 'dpd.trace'
+  | 'gls.ship'
+  | 'gls.reprint'
+  | 'gls.cancel'
+  | 'gls.track'
+  | 'gls.pickup'
+  | 'gls.services';
 
 export interface CarrierFake {
   url: string;
@@ -48,6 +75,9 @@ export interface CarrierFake {
   ups: UpsFakeState;
   dhl: DhlFakeState;
   colissimo: ColissimoFakeState;
+  chronopost: ChronopostFakeState;
+  dpd: DpdFakeState;
+  gls: GlsFakeState;
   /**
    * The next `times` calls of `route` fail so: `timeout` does the work and answers after `holdMs`
    * (the answer is lost to a client with a shorter budget), `5xx` answers 503, `malformed` an HTML page.
@@ -92,7 +122,7 @@ const routeOf = (route: string): FakeRoute | undefined =>
                     ? 'colissimo.label'
                     : route.startsWith('GET /suivi/v2/idships/')
                       ? 'colissimo.track'
-                      : undefined;
+                      : (chronopostRouteOf(route) ?? dpdRouteOf(route) ?? glsRouteOf(route));
 
 export async function startCarrierFake(
   accounts: CarrierFakeAccounts,
@@ -103,6 +133,9 @@ export async function startCarrierFake(
   const ups = newUpsFakeState();
   const dhl = newDhlFakeState();
   const colissimo = newColissimoFakeState();
+  const chronopost = newChronopostFakeState();
+  const dpd = newDpdFakeState();
+  const gls = newGlsFakeState();
   const failures: { route: FakeRoute; failure: FakeFailure }[] = [];
   const held = new Set<NodeJS.Timeout>();
   const server = http.createServer((req, res) => {
@@ -150,6 +183,30 @@ export async function startCarrierFake(
       if (routeOf(route)?.startsWith('colissimo.')) {
         void colissimoRoute(colissimo, accounts.colissimo, route, url.searchParams, req.headers, body, violations).then(
           (answer) => replyColissimo(res, answer!, failure === 'timeout' ? (options.holdMs ?? 2_500) : 0, held),
+          (e: Error) => json(res, 500, { message: e.message }),
+        );
+        return;
+      }
+      // Chronopost answers SOAP (faults with HTTP 500): written, or held, by the Chronopost fake itself.
+      if (routeOf(route)?.startsWith('chronopost.')) {
+        void chronopostRoute(chronopost, accounts.chronopost, route, body, violations).then(
+          (answer) => replyChronopost(res, answer, failure === 'timeout' ? (options.holdMs ?? 2_500) : 0, held),
+          (e: Error) => json(res, 500, { message: e.message }),
+        );
+        return;
+      }
+      // DPD France answers SOAP (faults with HTTP 500): written, or held, by the DPD fake itself.
+      if (routeOf(route)?.startsWith('dpd.')) {
+        void dpdRoute(dpd, accounts.dpd, route, req.headers, body, violations).then(
+          (answer) => replyDpd(res, answer, failure === 'timeout' ? (options.holdMs ?? 2_500) : 0, held),
+          (e: Error) => json(res, 500, { message: e.message }),
+        );
+        return;
+      }
+      // GLS answers its refusals in headers without a body: written, or held, by the GLS fake itself.
+      if (routeOf(route)?.startsWith('gls.')) {
+        void glsRoute(gls, accounts.gls, route, req.headers, body, violations).then(
+          (answer) => replyGls(res, answer, failure === 'timeout' ? (options.holdMs ?? 2_500) : 0, held),
           (e: Error) => json(res, 500, { message: e.message }),
         );
         return;
@@ -232,6 +289,9 @@ export async function startCarrierFake(
     ups,
     dhl,
     colissimo,
+    chronopost,
+    dpd,
+    gls,
     failNext: (route, failure, times = 1) => {
       for (let i = 0; i < times; i++) failures.push({ route, failure });
     },

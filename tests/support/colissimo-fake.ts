@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
-import bwipjs from 'bwip-js';
 import PDFDocument from 'pdfkit';
 import { parameterErrors, schemaErrors } from './carrier-schemas.ts';
+import { code128Bars, writeOrHold } from './fake-kit.ts';
 
 /**
  * Colissimo's label web service (SLS, REST 2.0) and La Poste's tracking API (Suivi v2) as the fake
@@ -101,17 +101,7 @@ const refusal = (status: number, id: string, messageContent: string) =>
 
 /** Writes an answer now, or after `holdMs` (the answer lost to a client with a shorter budget). */
 export function replyColissimo(res: http.ServerResponse, answer: ColissimoFakeAnswer, holdMs: number, held: Set<NodeJS.Timeout>): void {
-  const write = () => {
-    if (res.destroyed) return;
-    res.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(answer.body.length) });
-    res.end(answer.body);
-  };
-  if (holdMs <= 0) return write();
-  const timer = setTimeout(() => {
-    held.delete(timer);
-    write();
-  }, holdMs);
-  held.add(timer);
+  writeOrHold(res, answer.status, answer.headers, answer.body, holdMs, held);
 }
 
 /** A parcel number: its two characters, ten digits of the serial and a check digit (mod 10, weights 3 and 1). */
@@ -120,11 +110,6 @@ function parcelNumberOf(prefix: string, serial: number): string {
   const sum = [...body].reverse().reduce((total, d, i) => total + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
   return `${prefix}${body}${(10 - (sum % 10)) % 10}`;
 }
-
-const barsOf = (text: string) => {
-  const [symbol] = bwipjs.raw('code128', text, '') as { sbs: number[] }[];
-  return { widths: symbol.sbs, modules: symbol.sbs.reduce((a, b) => a + b, 0) };
-};
 
 interface LabelWords {
   parcelNumber: string;
@@ -145,7 +130,7 @@ function pdfLabel(w: LabelWords): Promise<Buffer> {
     doc.font('Helvetica-Bold').fontSize(20).text('COLISSIMO', 14, 14);
     doc.font('Helvetica').fontSize(10).text(`${w.product}   ${w.reference}`, 14, 42);
     w.addressee.forEach((line, i) => doc.text(line, 14, 70 + i * 13, { width: 255, lineBreak: false }));
-    const { widths, modules } = barsOf(w.parcelNumber);
+    const { widths, modules } = code128Bars(w.parcelNumber);
     const module = Math.min(1.6, 255 / (modules + 20));
     let x = (100 * mm - modules * module) / 2;
     widths.forEach((width, i) => {

@@ -16,7 +16,7 @@ export const CarrierAccountSubjects = {
   test: 'huby.admin.carrier-accounts.test',
 } as const;
 
-export const CARRIER_CONNECTORS = ['demo', 'ups', 'dhl_express', 'colissimo'] as const;
+export const CARRIER_CONNECTORS = ['demo', 'ups', 'dhl_express', 'colissimo', 'chronopost', 'dpd', 'gls'] as const;
 export type CarrierConnector = (typeof CARRIER_CONNECTORS)[number];
 export const CARRIER_ENVIRONMENTS = ['production', 'test', 'custom'] as const;
 export type CarrierEnvironment = (typeof CARRIER_ENVIRONMENTS)[number];
@@ -52,6 +52,32 @@ export const CONNECTOR_FIELDS: Record<CarrierConnector, readonly ConnectorField[
     { name: 'password', secret: true, required: false, max: 100 },
     { name: 'api_key', secret: true, required: false, max: 200 },
   ],
+  // Chronopost (ws.chronopost.fr SOAP web services): the contract number (accountNumber, 8 digits) and
+  // its Chronotrace password, as Chronopost's web services documentation asks; a sub-account (3 digits)
+  // when the contract has them.
+  chronopost: [
+    { name: 'account_number', secret: false, required: true, max: 8 },
+    { name: 'password', secret: true, required: true, max: 20 },
+    { name: 'sub_account', secret: false, required: false, max: 3 },
+  ],
+  // DPD France (cargoNET EPrint and Webtrace web services): the user id and password DPD France gives
+  // for the UserCredentials SOAP header, the customer's depot (customer_centernumber) and customer
+  // number (customer_number); Webtrace may have a login of its own (else the EPrint one is used).
+  dpd: [
+    { name: 'userid', secret: false, required: true, max: 100 },
+    { name: 'password', secret: true, required: true, max: 100 },
+    { name: 'customer_center_number', secret: false, required: true, max: 3 },
+    { name: 'customer_number', secret: false, required: true, max: 9 },
+    { name: 'trace_userid', secret: false, required: false, max: 100 },
+    { name: 'trace_password', secret: true, required: false, max: 100 },
+  ],
+  // GLS ShipIT (GLS France's Web API): the user name and password GLS gives for HTTP basic
+  // authentication, and the shipper's Contact ID (Shipment.Shipper.ContactID).
+  gls: [
+    { name: 'username', secret: false, required: true, max: 100 },
+    { name: 'password', secret: true, required: true, max: 100 },
+    { name: 'contact_id', secret: false, required: true, max: 40 },
+  ],
 };
 /** Colissimo authenticates with one of them: at least one must be kept. */
 export const CONNECTOR_ONE_OF_SECRETS: Partial<Record<CarrierConnector, readonly string[]>> = { colissimo: ['password', 'api_key'] };
@@ -61,6 +87,11 @@ export const CARRIER_BASE_URLS: Record<Exclude<CarrierConnector, 'demo'>, Record
   ups: { production: 'https://onlinetools.ups.com', test: 'https://wwwcie.ups.com' },
   dhl_express: { production: 'https://express.api.dhl.com/mydhlapi', test: 'https://express.api.dhl.com/mydhlapi/test' },
   colissimo: { production: 'https://ws.colissimo.fr', test: 'https://ws.colissimo.fr' },
+  // Chronopost has no test host: its documentation names ws.chronopost.fr for production and development alike.
+  chronopost: { production: 'https://ws.chronopost.fr', test: 'https://ws.chronopost.fr' },
+  // EPrint's hosts (its path differs: /dpd-eprintwebservice in production); Webtrace's production host is webtrace.dpd.fr.
+  dpd: { production: 'https://e-station.cargonet.software', test: 'https://e-station-testenv.cargonet.software' },
+  gls: { production: 'https://shipit-wbm-fr01.gls-group.eu', test: 'https://shipit-wbm-test01.gls-group.eu' },
 };
 
 const baseUrl = z.preprocess(

@@ -13,9 +13,19 @@ export const CarrierHealthSubjects = {
 /** The window the figures cover. */
 export const CARRIER_HEALTH_WINDOW_MS = 3_600_000;
 
-/** What a call ended with: answered (done, or refused by the carrier), or an outage's code. */
-export type CarrierCallOutcome =
-  'ok' | 'refused' | 'TIMEOUT' | 'UNREACHABLE' | 'HTTP_5XX' | 'MALFORMED' | 'CIRCUIT_OPEN' | 'AUTH' | 'ERROR';
+/** What a call ended with: answered (done, or refused by the carrier), an outage's code, or an error of the portal's own. */
+export const CARRIER_CALL_OUTCOMES = [
+  'ok',
+  'refused',
+  'TIMEOUT',
+  'UNREACHABLE',
+  'HTTP_5XX',
+  'MALFORMED',
+  'CIRCUIT_OPEN',
+  'AUTH',
+  'ERROR',
+] as const;
+export type CarrierCallOutcome = (typeof CARRIER_CALL_OUTCOMES)[number];
 
 /** The connector's circuit breaker: closed (calls go through), open (answered at once), half open (one call tries). */
 export type CarrierCircuitState = 'closed' | 'open' | 'halfOpen';

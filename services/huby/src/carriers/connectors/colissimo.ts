@@ -18,7 +18,7 @@ import type {
 } from '../carrier-adapter';
 import { CarrierLine, carrierLineOptions, CarrierOutage, parseJson, type CarrierAnswer, type CarrierLineOptions } from './carrier-line';
 import { baseUrlOf, type OpenAccount } from './connection-test';
-import { asList, carrierRefusal, clip, digits, insuranceByMail } from './connector-kit';
+import { asList, carrierRefusal, clip, digits, insuranceByMail, labelFormatOf, mobileOf, parisDay, share } from './connector-kit';
 
 const CARRIER = 'Colissimo';
 
@@ -113,16 +113,6 @@ function present<T extends Record<string, unknown>>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
 }
 
-const FR_MOBILE = /^(?:\+33|0033|0)[67]\d{8}$/;
-
-/** A party's mobile number for the SMS notifications: its mobile, else a French phone that is one (a landline is refused as a mobile). */
-function mobileOf(p: ShipmentPartyDto): string | undefined {
-  const mobile = digits(p.mobile ?? '');
-  if (mobile) return clip(mobile, 15);
-  const phone = digits(p.phone ?? '');
-  return p.country === 'FR' && FR_MOBILE.test(phone) ? phone : undefined;
-}
-
 /**
  * A party as Colissimo's Address: the company (companyName) and the person (lastName, mandatory: the
  * contact's whole name, the company's when there is no contact), line2 the number and street, line3
@@ -140,22 +130,15 @@ function addressOf(p: ShipmentPartyDto) {
     zipCode: clip(p.zip ?? '', 10),
     stateOrProvinceCode: p.state_code ? clip(p.state_code, 2) : undefined,
     phoneNumber: phone.length >= 10 && phone.length <= 12 ? phone : undefined,
-    mobileNumber: mobileOf(p),
+    mobileNumber: mobileOf(p, 15),
     email: p.email && p.email.trim().length >= 5 ? clip(p.email, 80) : undefined,
   });
 }
 
 /** Euros in cents, as Colissimo writes amounts. */
 const cents = (euros: number) => Math.round(euros * 100);
-/** The i-th of `count` shares of an amount in cents, the remainder on the first ones. */
-const share = (total: number, count: number, i: number) => Math.floor(total / count) + (i < total % count ? 1 : 0);
 /** A parcel's weight in kg: two decimals at most, 0.01 kg at least (the document's bounds; 30 kg is Colissimo's to check). */
 const weightOf = (kg: number) => Math.max(0.01, Math.round(kg * 100) / 100);
-
-/** Today in France, YYYY-MM-DD: the day a parcel can be deposited at the earliest. */
-function parisDay(d: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Multipart answers (RFC 2046), read from their bytes.
@@ -298,12 +281,6 @@ export function keepingMultipartBytes(fetchFn: typeof fetch): typeof fetch {
     headers.delete('content-encoding');
     return new Response(bytes.toString('latin1'), { status: response.status, statusText: response.statusText, headers });
   };
-}
-
-/** A label's format from its bytes: a PDF document or ZPL II text. */
-function labelFormatOf(content: Buffer): CarrierLabel['format'] | null {
-  if (content.subarray(0, 5).toString('latin1') === '%PDF-') return 'PDF';
-  return /\^XA[\s\S]*\^XZ/.test(content.toString('latin1')) ? 'ZPL' : null;
 }
 
 // ---------------------------------------------------------------------------------------------------

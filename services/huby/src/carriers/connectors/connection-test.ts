@@ -7,6 +7,8 @@ import {
   type ConnectionTestFailure,
 } from '@portal/contracts';
 import { parseJson, withoutSecrets } from './carrier-line';
+import { CHRONOPOST_PATHS, chronopostErrorOf, chronopostTestAccepted, chronopostTestEnvelope } from './chronopost';
+import { DPD_EPRINT_NS, dpdEndpoints, dpdFaultOf, dpdSoapAction, dpdVerified, dpdVerifyEnvelope } from './dpd';
 
 /** An account as a connector uses it: its credentials opened, for the length of one call. */
 export interface OpenAccount {
@@ -32,8 +34,10 @@ interface Call {
   url: string;
   headers: Record<string, string>;
   body?: string;
-  /** Whether the carrier's answer says the credentials were accepted. */
-  accepts(status: number, body: Record<string, unknown>): boolean;
+  /** Whether the carrier's answer says the credentials were accepted (`text`: the answer as read, for XML). */
+  accepts(status: number, body: Record<string, unknown>, text: string): boolean;
+  /** The carrier's code and message in an answer that is not JSON (a SOAP fault, say). */
+  errorOf?(text: string): { code?: string; message?: string };
 }
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -85,6 +89,53 @@ function testCall(account: OpenAccount, base: string): Call | 'incomplete' {
         // A good key reads the (unknown) tracking number: the shipment or "not found", never 401/403.
         accepts: (status) => status === 200 || status === 400 || status === 404,
       };
+    case 'chronopost':
+      // QuickcostServiceWS's quickCost of a 1 kg parcel Paris → Lyon: a read that checks the contract number
+      // and its Chronotrace password (errorCode 3 "Invalid Password"), answered with HTTP 200 either way.
+      if (!s.account_number || !k.password) return 'incomplete';
+      return {
+        method: 'POST',
+        url: `${base}${CHRONOPOST_PATHS.quickcost}`,
+        headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '""' },
+        body: chronopostTestEnvelope(account),
+        accepts: (status, _body, text) => chronopostTestAccepted(status, text),
+        errorOf: chronopostErrorOf,
+      };
+    case 'dpd':
+      // EPrint's VerifyConfiguration, as DPD France's own module tests its settings: the credentials in a
+      // VerifyUserCredentials header, the customer's depot and number; it answers Allowed, or a SOAP
+      // fault (HTTP 500, PermissionDenied for wrong credentials or a caller IP DPD has not allowed).
+      if (!s.userid || !k.password || !s.customer_center_number || !s.customer_number) return 'incomplete';
+      return {
+        method: 'POST',
+        url: dpdEndpoints(account).eprint,
+        headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: dpdSoapAction(DPD_EPRINT_NS, 'VerifyConfiguration') },
+        body: dpdVerifyEnvelope(account),
+        accepts: (status, _body, text) => status === 200 && dpdVerified(text),
+        errorOf: (text) => {
+          const fault = dpdFaultOf(text);
+          return fault ? { code: fault.code, message: fault.message } : {};
+        },
+      };
+    case 'gls':
+      // ShipIT's allowed services between two French postcodes for the Contact ID: a read, with basic
+      // authentication (GLS answers 401 to wrong credentials, its refusals in `error`/`message` headers).
+      if (!s.username || !k.password || !s.contact_id) return 'incomplete';
+      return {
+        method: 'POST',
+        url: `${base}/backend/rs/shipments/allowedservices`,
+        headers: {
+          Authorization: basic(s.username, k.password),
+          'Content-Type': 'application/glsVersion1+json',
+          Accept: 'application/glsVersion1+json, application/json',
+        },
+        body: JSON.stringify({
+          Source: { CountryCode: 'FR', ZIPCode: '75001' },
+          Destination: { CountryCode: 'FR', ZIPCode: '69002' },
+          ContactID: s.contact_id,
+        }),
+        accepts: (status) => status === 200,
+      };
     default:
       return 'incomplete';
   }
@@ -134,9 +185,9 @@ export async function testConnection(account: OpenAccount, fetchFn: typeof fetch
   }
   const text = await response.text().catch(() => '');
   const body = parseJson(text);
-  const { code, message } = carrierError(body);
+  const { code, message } = call.errorOf ? call.errorOf(text) : carrierError(body);
   const words = { status: response.status, code: code || undefined, message: withoutSecrets(message, account.secrets) || undefined };
-  if (call.accepts(response.status, (body ?? {}) as Record<string, unknown>))
+  if (call.accepts(response.status, (body ?? {}) as Record<string, unknown>, text))
     return { ok: true, call: described, ms: Date.now() - started, status: response.status };
   if (response.status === 401 || response.status === 403) return failed('authRefused', words);
   return failed('unexpectedAnswer', words);

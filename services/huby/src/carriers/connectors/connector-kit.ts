@@ -1,4 +1,5 @@
-import { AppError, type CarrierDto, type ErrorKey, type ShipmentDto } from '@portal/contracts';
+import { AppError, type CarrierDto, type ErrorKey, type ShipmentDto, type ShipmentPartyDto } from '@portal/contracts';
+import type { CarrierLabel } from '../carrier-adapter';
 import { CONTROL } from '../../labels/label-data';
 import { CarrierOutage, withoutSecrets } from './carrier-line';
 
@@ -43,3 +44,49 @@ export function outageError(outage: CarrierOutage, carrier: string): AppError {
 export function insuranceByMail(s: Pick<ShipmentDto, 'insurance_value'>, carrier: Pick<CarrierDto, 'insurance_threshold'>): boolean {
   return !!s.insurance_value && carrier.insurance_threshold !== null && s.insurance_value > carrier.insurance_threshold;
 }
+
+/** The i-th of `count` shares of an amount in cents, the remainder on the first ones. */
+export const share = (total: number, count: number, i: number): number => Math.floor(total / count) + (i < total % count ? 1 : 0);
+
+/** A label's format from its bytes: a PDF document, a PNG image or ZPL II text; null when none of them. */
+export function labelFormatOf(content: Buffer): CarrierLabel['format'] | null {
+  if (content.subarray(0, 5).toString('latin1') === '%PDF-') return 'PDF';
+  if (content.subarray(0, 8).equals(PNG_SIGNATURE)) return 'PNG';
+  return /\^XA[\s\S]*\^XZ/.test(content.toString('latin1')) ? 'ZPL' : null;
+}
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A French mobile number, as carriers that send SMS notifications want it. */
+const FR_MOBILE = /^(?:\+33|0033|0)[67]\d{8}$/;
+
+/** The party's mobile for SMS notifications: its mobile, else its phone when that is a French mobile. */
+export function mobileOf(p: ShipmentPartyDto, max: number): string | undefined {
+  const mobile = digits(p.mobile ?? '');
+  if (mobile) return clip(mobile, max);
+  const phone = digits(p.phone ?? '');
+  return p.country === 'FR' && FR_MOBILE.test(phone) ? phone : undefined;
+}
+
+/** A day in France, YYYY-MM-DD (the French carriers' shipping and deposit days). */
+export function parisDay(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** France's offset from UTC at a moment, in minutes (+60 in winter, +120 in summer). */
+export function parisOffsetMinutes(at: Date): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
+  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+}
+
+/** France's offset at a moment as ISO 8601 writes it (+01:00, +02:00). */
+export function parisOffsetIso(at: Date): string {
+  const minutes = parisOffsetMinutes(at);
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** A value of a parsed XML answer as text, trimmed (numbers as written; anything else empty). */
+export const textOf = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
