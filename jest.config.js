@@ -46,6 +46,7 @@ const BOTH_BUSES = [
   'isolation', // scopes carried to every service, every path
   'loop', // the warehouse's integration back by event
   'operations', // health, metrics and stop per process
+  'public-tracking', // the recipient's page composed from tracking and admin over the wire, per-address limits of each gateway
   'reports', // the reporting projection fed by events
   'tracking', // feeds and carrier webhooks, events to the projections
 ];

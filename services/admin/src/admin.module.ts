@@ -50,6 +50,7 @@ import { AuditTrail1767200000000 } from './migrations/1767200000000-AuditTrail';
 import { AdminReference1766900000000 } from './migrations/1766900000000-AdminReference';
 import { DataImport1767300000000 } from './migrations/1767300000000-DataImport';
 import { MailOutboxDepositors1768100000000 } from './migrations/1768100000000-MailOutboxDepositors';
+import { AlertTemplatesTrackingLink1768600000000 } from './migrations/1768600000000-AlertTemplatesTrackingLink';
 import { Platform } from './platforms/platform.entity';
 import { PlatformsController } from './platforms/platforms.controller';
 import { PlatformsRepository } from './platforms/platforms.repository';
@@ -80,6 +81,7 @@ import { SupportService } from './support/support.service';
         AdminReference1766900000000,
         DataImport1767300000000,
         MailOutboxDepositors1768100000000,
+        AlertTemplatesTrackingLink1768600000000,
       ],
     }),
   ],

@@ -19,6 +19,7 @@ import { RateLimitGuard, RateLimitModule } from './http/rate-limit';
 import { SessionGuard } from './http/session.guard';
 import { SessionCache } from './http/session-cache';
 import { SessionResolver } from './http/session-resolver';
+import { PublicTrackingHttpModule } from './public-tracking/public-tracking.module';
 import { ReferenceHttpModule } from './reference/reference.module';
 import { ReportsHttpModule } from './reports/reports.module';
 import { HubyHttpModule } from './huby/huby.module';
@@ -39,6 +40,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
   AuditHttpModule,
   AdminReferenceHttpModule,
   ReportsHttpModule,
+  PublicTrackingHttpModule,
 ];
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */

@@ -15,6 +15,9 @@ import { DocumentsController } from './documents/documents.controller';
 import { DocumentsRepository } from './documents/documents.repository';
 import { DocumentsService } from './documents/documents.service';
 import { ProfilesController } from './profiles/profiles.controller';
+import { PublicTrackingController } from './public-tracking/public-tracking.controller';
+import { PublicTrackingRepository } from './public-tracking/public-tracking.repository';
+import { PublicTrackingService } from './public-tracking/public-tracking.service';
 import { ProfilesService } from './profiles/profiles.service';
 import { SerialsController } from './serials/serials.controller';
 import { SerialsService } from './serials/serials.service';
@@ -40,8 +43,8 @@ import { SnapshotsService } from './snapshots/snapshots.service';
 
 /**
  * The tracking service owns orders/deliveries (Pack and Go Tracer) with their lines, serials,
- * parcels, documents, PODs and status history, the Tracer Route events, the carrier webhooks and the
- * shared search profiles. Guards and the error filter come from the hosting root.
+ * parcels, documents, PODs and status history, the Tracer Route events, the carrier webhooks, the
+ * shared search profiles and the recipients' public tracking tokens. Guards and the error filter come from the hosting root.
  */
 @Module({
   imports: [DatabaseModule.forService({ service: 'tracking', entities: [], migrations: TRACKING_MIGRATIONS })],
@@ -61,6 +64,7 @@ import { SnapshotsService } from './snapshots/snapshots.service';
     CarriersController,
     SnapshotsController,
     ClaimEvidenceController,
+    PublicTrackingController,
     HealthController,
   ],
   providers: [
@@ -82,6 +86,8 @@ import { SnapshotsService } from './snapshots/snapshots.service';
     WebhooksService,
     SnapshotsService,
     ClaimEvidenceService,
+    PublicTrackingRepository,
+    PublicTrackingService,
     { provide: FileStorage, useFactory: () => new LocalFileStorage() },
     { provide: OutboxRelay, useFactory: (db: Db, t: BusTransport) => new OutboxRelay(db, t), inject: [Db, BUS_TRANSPORT] },
   ],

@@ -9,8 +9,9 @@ import path from 'node:path';
 export const E2E_DIR = path.resolve(import.meta.dirname, '..');
 
 export const GROUPS = [
-  // Deliveries, claims and reports on tracking's demo orders: the first waits for them, the others find them loaded.
-  ['alerts', 'claims', 'cold-chain', 'delivery', 'pgt', 'reports', 'serialtracker', 'tracerroute'],
+  // Deliveries, claims and reports on tracking's demo orders: the first waits for them, the others find them loaded
+  // (public-tracking only reads: the recipient's page of one of them).
+  ['alerts', 'claims', 'cold-chain', 'delivery', 'pgt', 'public-tracking', 'reports', 'serialtracker', 'tracerroute'],
   // Huby's labels, shipments, Loop and Stock: their own records (new orders carry a run-unique reference).
   ['huby-carriers', 'huby-labels', 'huby', 'loop', 'stock'],
   // Shell and dashboard: alice's tiles and filters are set again by the journeys that read them.

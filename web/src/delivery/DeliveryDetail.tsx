@@ -12,6 +12,7 @@ import { ClassifyDialog } from './ClassifyDialog';
 import { Documents } from './Documents';
 import { allowedClassifications, deliveryRights } from './model';
 import { useBackToList, type FromListState } from './navigation';
+import { PublicTrackingLink } from './PublicTrackingLink';
 import {
   DatesSection,
   PackagingSection,
@@ -190,6 +191,7 @@ function DeliveryView({
             [translate('delivery.f.customerReference'), order.customerReference],
             [translate('delivery.f.slipNumber'), order.slipNumber],
             [translate('delivery.f.depositor'), order.depositorCode],
+            [translate('publicTracking.link'), <PublicTrackingLink key="public-tracking" token={order.publicToken} />],
           ]}
         />
       </Box>

@@ -67,6 +67,7 @@ function order(patch: Partial<OrderDetailDto> = {}): OrderDetailDto {
     documents: [],
     history: [],
     tracerEvents: [],
+    publicToken: 'Xq3v8LmT2pWn6RbK0cYd4Fh1',
   };
   return { ...base, ...patch };
 }

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
-import { ERROR_KEYS, FIELD_ERRORS, MESSAGE_KEYS, PORTAL_APPS, THEMES, EXPORT_FORMATS, TILE_TYPES, CHART_KINDS } from '@portal/contracts';
+import {
+  CARRIER_CALL_OUTCOMES,
+  CARRIER_CONNECTORS,
+  CARRIER_ENVIRONMENTS,
+  CONNECTOR_FIELDS,
+  ERROR_KEYS,
+  FIELD_ERRORS,
+  MESSAGE_KEYS,
+  PORTAL_APPS,
+  THEMES,
+  EXPORT_FORMATS,
+  TILE_TYPES,
+  CHART_KINDS,
+} from '@portal/contracts';
 import { fr } from './fr';
 import { en } from './en';
 import { es } from './es';
@@ -47,6 +60,15 @@ describe('portal translations', () => {
   it('has no error translation for a key the catalogue does not know', () => {
     const extra = [...reference.keys()].filter((k) => k.startsWith('errors.') && !ERROR_KEYS.includes(k.slice(7) as never));
     expect(extra).toEqual([]);
+  });
+  it('names every carrier connector, its fields, and every word of the connectors’ health', () => {
+    const needed = [
+      ...CARRIER_CONNECTORS.map((c) => `adminTransport.account.connectors.${c}`),
+      ...CARRIER_CONNECTORS.flatMap((c) => CONNECTOR_FIELDS[c].map((f) => `adminTransport.account.fields.${c}.${f.name}`)),
+      ...CARRIER_ENVIRONMENTS.map((e) => `adminTransport.account.environments.${e}`),
+      ...CARRIER_CALL_OUTCOMES.map((o) => `adminTransport.health.outcomes.${o}`),
+    ];
+    expect(needed.filter((key) => !reference.has(key))).toEqual([]);
   });
   it('translates every message key and every field error', () => {
     expect(MESSAGE_KEYS.filter((key) => !reference.has(`messages.${key}`))).toEqual([]);

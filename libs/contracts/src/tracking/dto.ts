@@ -167,6 +167,8 @@ export interface OrderDetailDto extends OrderSummaryDto {
   documents: DocumentDto[];
   history: StatusHistoryDto[];
   tracerEvents: TracerEventDto[];
+  /** The recipient's public tracking page is `/suivi/<publicToken>` (revoked when the order is hidden). */
+  publicToken: string;
 }
 
 export interface ClassifyRequest {

@@ -7,3 +7,4 @@ export * from './dto';
 export * from './labels';
 export * from './lists';
 export * from './carriers';
+export * from './public-tracking';

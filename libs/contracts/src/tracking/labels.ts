@@ -1,4 +1,4 @@
-import type { DocumentType, TracerEventType, TracerRouteStatusCode, TrackingStatusCode } from './statuses';
+import type { CarrierEventStatus, DocumentType, TracerEventType, TracerRouteStatusCode, TrackingStatusCode } from './statuses';
 
 /** A label in the five languages of the portal (spec §1), keyed by short locale. */
 export interface Labels5 {
@@ -144,6 +144,29 @@ export const TRACER_EVENT_TYPE_LABELS: Record<TracerEventType, Labels5> = {
     'Appuntamento fissato dal mittente',
     'Termin vom Versender vereinbart',
   ),
+};
+
+/** What a carrier reported (webhooks and pulled events), as the delivery detail and the public tracking page say it. */
+export const CARRIER_EVENT_STATUS_LABELS: Record<CarrierEventStatus, Labels5> = {
+  PICKED_UP: l('Pris en charge', 'Picked up', 'Recogido', 'Ritirato', 'Abgeholt'),
+  IN_TRANSIT: l('En transit', 'In transit', 'En tránsito', 'In transito', 'Unterwegs'),
+  DELIVERED: l('Livré', 'Delivered', 'Entregado', 'Consegnato', 'Zugestellt'),
+  DELIVERED_PARTIAL: l(
+    'Livré partiellement',
+    'Partially delivered',
+    'Entregado parcialmente',
+    'Consegnato parzialmente',
+    'Teilweise zugestellt',
+  ),
+  DELIVERED_DAMAGED: l(
+    'Livré avec avarie',
+    'Delivered with damage',
+    'Entregado con daños',
+    'Consegnato con danni',
+    'Mit Schaden zugestellt',
+  ),
+  ANOMALY: l('Anomalie', 'Anomaly', 'Incidencia', 'Anomalia', 'Störung'),
+  RETURNED: l('Retourné à l’expéditeur', 'Returned to sender', 'Devuelto al remitente', 'Reso al mittente', 'An Absender zurück'),
 };
 
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, Labels5> = {

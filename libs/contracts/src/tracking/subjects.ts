@@ -29,6 +29,10 @@ export const TrackingSubjects = {
   figures: 'tracking.figures.get',
   carriersList: 'tracking.carriers.list',
   carrierSave: 'tracking.carriers.save',
+  /** Public (no caller): `{ token }` -> PublicTrackingDto, or null for an unknown, hidden or malformed token alike. */
+  publicTracking: 'tracking.public.lookup',
+  /** System callers only: `{ orderIds }` -> PublicTrackingLinkDto[] of those still visible (the alert mails' links). */
+  publicTrackingLinks: 'tracking.public.links',
   /** System callers only: OrderSnapshotPage after an order id (the alerts projection's catch-up). */
   orderSnapshots: 'tracking.orders.snapshots',
   health: 'tracking.health.check',

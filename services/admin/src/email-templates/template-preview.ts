@@ -64,6 +64,7 @@ export function sampleData(locale: ShortLocale): Record<string, unknown> {
     customerReference: `PO-7${n}12`,
     what: w.what,
     at: at(`2026-11-2${n}T09:3${n}:00Z`),
+    trackingUrl: `https://portal.example/suivi/Xq3v8LmT2pWn6RbK0cYd4Fh${n}`,
   });
   return {
     alertTitle: w.title,

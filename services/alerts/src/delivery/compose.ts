@@ -1,10 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BusClient } from '@portal/bus';
 import {
   ALERT_DOCUMENT_SOURCES,
   ALERT_LIMITS,
   fillAlertSubject,
   formatDate,
+  publicTrackingUrl,
   shortLocale,
   systemContext,
   TRACER_EVENT_TYPE_LABELS,
@@ -15,6 +16,7 @@ import {
   type Labels5,
   type OrderDocumentFileDto,
   type ProbeSilentEvent,
+  type PublicTrackingLinkDto,
 } from '@portal/contracts';
 import type { MailAttachment, MailMessage } from '@portal/mail';
 import { DepositorLabels } from './depositor-labels';
@@ -53,6 +55,12 @@ export interface AlertMail extends MailMessage {
   orderCount: number;
 }
 
+/** How long a mail waits for the orders' tracking links before it goes without them. */
+const LINKS_TIMEOUT_MS = 2000;
+
+/** The portal's public address, which the recipients' tracking links are on. */
+const portalPublicUrl = (): string => process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+
 type Lookup = Partial<Record<string, Labels5>>;
 const LABELS_OF: Record<Occurrence['kind'], Lookup[]> = {
   STATUS: [TRACKING_STATUS_LABELS as Lookup],
@@ -64,9 +72,12 @@ const LABELS_OF: Record<Occurrence['kind'], Lookup[]> = {
  * copy-to-self), from the admin template of its kind in the owner's language, the custom subject
  * with its placeholders filled when there is one; and, for VIP Premium, one public mail per order
  * to that order's final recipient with that order alone. My DOC attaches the orders' documents.
+ * Each order carries its recipient's public tracking link (`trackingUrl`) while it is visible.
  */
 @Injectable()
 export class AlertComposer {
+  private readonly logger = new Logger('AlertComposer');
+
   constructor(
     @Inject(AlertTemplates) private readonly templates: AlertTemplates,
     @Inject(DepositorLabels) private readonly depositors: DepositorLabels,
@@ -81,6 +92,7 @@ export class AlertComposer {
     const labels = await this.depositors.of([...alert.depositor_ids, ...orders.map((o) => o.depositorId)]);
     const listed = orders.slice(0, ALERT_LIMITS.digestOrders);
     const files = alert.kind === 'DOC' ? await this.documentFiles(alert, listed) : [];
+    const links = await this.trackingLinks(alert, listed);
     const attached = files.slice(0, ALERT_LIMITS.attachments);
     const row = (o: MailOrder) => ({
       depositor: labels.get(o.depositorId) ?? o.depositorCode,
@@ -89,6 +101,7 @@ export class AlertComposer {
       customerReference: o.customerReference ?? '',
       what: o.occurrence ? occurrenceLabel(o.occurrence, lang) : '',
       at: o.occurrence ? formatDate(o.occurrence.at, alert.timezone, true) : '',
+      trackingUrl: links.get(o.orderId) ?? '',
     });
     const when = (at: Date | null | undefined) => (at ? formatDate(at, alert.timezone, true) : '');
     const vars = {
@@ -145,11 +158,39 @@ export class AlertComposer {
     const own = files.filter((f) => f.orderId === o.orderId).slice(0, ALERT_LIMITS.attachments);
     const vars = {
       recipientName: o.recipientName ?? '',
-      order: { reference: order.reference, customerReference: order.customerReference, what: order.what, at: order.at },
+      order: {
+        reference: order.reference,
+        customerReference: order.customerReference,
+        what: order.what,
+        at: order.at,
+        trackingUrl: order.trackingUrl,
+      },
       attachments: own.map((f) => ({ filename: f.name })),
     };
     const rendered = await this.templates.render(ALERT_TEMPLATES.RECIPIENT, alert.locale, vars);
     return { to: o.recipientEmail!, ...rendered, attachments: own.map(attachmentOf), template: ALERT_TEMPLATES.RECIPIENT, orderCount: 1 };
+  }
+
+  /**
+   * The recipients' public tracking pages of the listed orders (issue 35 item 3), for those still
+   * visible, asked of tracking as a system caller. A mail is not held back for them: without an
+   * answer in LINKS_TIMEOUT_MS it goes without the links.
+   */
+  private async trackingLinks(alert: AlertRow, orders: MailOrder[]): Promise<Map<number, string>> {
+    if (!orders.length) return new Map();
+    try {
+      const links = await this.bus.request<PublicTrackingLinkDto[]>(
+        TrackingSubjects.publicTrackingLinks,
+        systemContext(`alert-links:${alert.id}`),
+        { orderIds: orders.map((o) => o.orderId) },
+        LINKS_TIMEOUT_MS,
+      );
+      const base = portalPublicUrl();
+      return new Map(links.map((l) => [l.orderId, publicTrackingUrl(base, l.token)]));
+    } catch (e) {
+      this.logger.warn(`alert ${alert.id}: tracking links not read (${e instanceof Error ? e.message : String(e)}), mailed without them`);
+      return new Map();
+    }
   }
 
   /** The files of the orders' documents of the alert's types, asked of tracking as a system caller. */

@@ -15,6 +15,7 @@ import {
   type OrderStatusChangedEvent,
   type ProbeSilentEvent,
 } from '@portal/contracts';
+import { InProcessTransport } from '@portal/bus';
 import { Db, withDatabase } from '@portal/db';
 import { Mailer, MailRelay, writeMails, type MailRelayOptions } from '@portal/mail';
 import { startSmtp } from '../../../../tests/support/smtp';
@@ -122,6 +123,38 @@ describe('alerts delivery on a real database', () => {
       expect(mail.subject).toBe(`Votre livraison ${order.reference}`);
       expect(mail.text).toContain('Bonjour Jeanne');
       expect(mail.text).not.toContain('Clients VIP');
+      // Tracking did not answer for the links: the mails went without them.
+      expect(mail.text).not.toContain('/suivi/');
+    });
+
+    it('gives each order its recipient’s public tracking link, in the staff’s mail and the final recipient’s', async () => {
+      const token = 'Tr4ck1ngT0kenOfTheOrder_';
+      const order = snapshot({ status: 98, recipientEmail: 'final98@client.example', recipientName: 'Jeanne' });
+      const asked: unknown[] = [];
+      const transport = h.transport as InProcessTransport;
+      await transport.serve(TrackingSubjects.publicTrackingLinks, async (message) => {
+        asked.push((message as { data: unknown }).data);
+        return { ok: true, data: [{ orderId: order.orderId, token }] };
+      });
+      process.env.PUBLIC_URL = 'https://portail.example/';
+      try {
+        await insertAlert(db, {
+          statuses: [98],
+          inform_final_recipient: true,
+          recipients: [{ name: 'Staff', email: 'staff98@demo-a.example' }],
+        });
+        expect(await h.get(ImmediateConsumer).statusChanged(statusChanged(order))).toBe(1);
+      } finally {
+        transport.unserve(TrackingSubjects.publicTrackingLinks);
+        delete process.env.PUBLIC_URL;
+      }
+      expect(asked).toEqual([{ orderIds: [order.orderId] }]);
+      const link = `https://portail.example/suivi/${token}`;
+      const [staff] = await db.system.query<{ html: string }>(`SELECT html FROM mail_outbox WHERE "to" = 'staff98@demo-a.example'`);
+      expect(staff.html).toContain(`<th>Suivi destinataire</th>`);
+      expect(staff.html).toContain(`<a href="${link}">Lien</a>`);
+      const [final] = await mailsTo('final98@client.example');
+      expect(final.text).toContain(`Suivez votre livraison à tout moment : ${link}`);
     });
 
     it('mails "no temperature for 12 h" to the alerts of the probe depositors', async () => {

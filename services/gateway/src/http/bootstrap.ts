@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Logger, type INestApplication } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { AppError } from '@portal/contracts';
+import { AppError, PUBLIC_TRACKING_PATH } from '@portal/contracts';
 import { collectProcessMetrics } from '@portal/ops';
 import type { FastifyInstance } from 'fastify';
 import { requestIdOf, useOperations } from '../health/operations';
@@ -12,6 +12,7 @@ import { LOGO_UPLOAD } from '../admin-reference/admin-reference.dto';
 import { DATA_IMPORT_UPLOAD } from '../admin-reference/data-import.controller';
 import { CLAIM_ATTACHMENT_UPLOAD } from '../claims/claims.controller';
 import { FEVER_PLAN_IMAGE_UPLOAD } from '../fever/fever.controller';
+import { PUBLIC_TRACKING_ROUTES } from '../public-tracking/public-tracking.controller';
 import { IMPORT_UPLOAD_PATH } from '../huby/import.controller';
 import { useSecurityHeaders } from './security-headers';
 import { portalValidationPipe } from './validation';
@@ -32,14 +33,16 @@ export function fastifyAdapter(): FastifyAdapter {
 
 /** Everything the HTTP side needs besides routes: prefix, validation, OpenAPI, web app, 404s. */
 export async function configureGateway(app: NestFastifyApplication): Promise<void> {
-  app.setGlobalPrefix(API_PREFIX);
+  // The recipients' tracking page lives at /suivi/<token>, outside the API (the links in mails stay short).
+  app.setGlobalPrefix(API_PREFIX, { exclude: PUBLIC_TRACKING_ROUTES });
   app.useGlobalPipes(portalValidationPipe());
   setupOpenApi(app);
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   useOperations(fastify);
   collectProcessMetrics();
   useJsonBodyParser(app.getHttpAdapter() as FastifyAdapter, (url) => url.startsWith(`/${API_PREFIX}/feed/`));
-  refuseNulInUrls(fastify);
+  // A NUL in a tracking link is one more malformed token: its page answers it like an unknown one.
+  refuseNulInUrls(fastify, (url) => !url.startsWith(`${PUBLIC_TRACKING_PATH}/`));
   useRawUploads(fastify, (url) => {
     const path = url.split('?')[0];
     return (

@@ -59,10 +59,10 @@ export function useJsonBodyParser(adapter: FastifyAdapter, isFeed: (url: string)
   });
 }
 
-/** Refuses a NUL character anywhere in the URL (path or query, raw or %00) before routing. */
-export function refuseNulInUrls(fastify: FastifyInstance): void {
+/** Refuses a NUL character anywhere in the URL (path or query, raw or %00) before routing, where `checked` says so (all by default). */
+export function refuseNulInUrls(fastify: FastifyInstance, checked: (url: string) => boolean = () => true): void {
   fastify.addHook('onRequest', async (request) => {
-    if (request.url.includes('\u0000') || /%00/i.test(request.url)) throw nulRefused('query');
+    if ((request.url.includes('\u0000') || /%00/i.test(request.url)) && checked(request.url)) throw nulRefused('query');
   });
 }
 

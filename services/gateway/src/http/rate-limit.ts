@@ -3,8 +3,11 @@ import { ThrottlerGuard, ThrottlerModule, type ThrottlerLimitDetail, type Thrott
 import { AppError } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
 
-/** Calls per client IP and minute in each group of public auth routes (README: RATE_LIMIT_MULTIPLIER scales them). */
-export const RATE_LIMITS = { login: 30, forgot: 10, reset: 30 } as const;
+/**
+ * Calls per client IP and minute in each group of public routes (README: RATE_LIMIT_MULTIPLIER scales
+ * them): sign-in and passwords, and the recipients' tracking page with its logo (a page view is two calls).
+ */
+export const RATE_LIMITS = { login: 30, forgot: 10, reset: 30, publicTracking: 30 } as const;
 export type RateLimitBucket = keyof typeof RATE_LIMITS;
 const WINDOW_MS = 60_000;
 const BUCKET_KEY = 'portal:rate-limit';

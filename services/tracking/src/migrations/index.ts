@@ -4,6 +4,7 @@ import { CoveringReferenceIndexes1764600000000 } from './1764600000000-CoveringR
 import { NarrowedScopeIndexes1764700000000 } from './1764700000000-NarrowedScopeIndexes';
 import { TracerStatusHistory1764800000000 } from './1764800000000-TracerStatusHistory';
 import { CreateCarriers1764900000000 } from './1764900000000-CreateCarriers';
+import { PublicTrackingTokens1768500000000 } from './1768500000000-PublicTrackingTokens';
 
 /** This service's migrations, in order (also for the benchmark, which opens the database without Nest). */
 export const TRACKING_MIGRATIONS = [
@@ -13,4 +14,5 @@ export const TRACKING_MIGRATIONS = [
   NarrowedScopeIndexes1764700000000,
   TracerStatusHistory1764800000000,
   CreateCarriers1764900000000,
+  PublicTrackingTokens1768500000000,
 ];

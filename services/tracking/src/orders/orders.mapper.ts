@@ -94,5 +94,6 @@ export function toOrderDetail(r: Record<string, unknown>, userId: number | null)
       eventAt: iso(e.eventAt)!,
       appointmentAt: iso(e.appointmentAt),
     })),
+    publicToken: String(r.public_token),
   };
 }

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { FileStorage, LocalFileStorage } from '@portal/files';
+import { PublicTrackingController } from './public-tracking.controller';
+import { PublicTrackingReader } from './public-tracking.service';
+
+/** The recipients' public tracking page (`/suivi/<token>`), outside the API. */
+@Module({
+  controllers: [PublicTrackingController],
+  providers: [PublicTrackingReader, { provide: FileStorage, useFactory: () => new LocalFileStorage() }],
+})
+export class PublicTrackingHttpModule {}
