@@ -400,14 +400,14 @@ describe('the Chronopost connector against a fake of Chronopost’s published SO
     expect(chronopostEventStatusOf('XX', 'Tri en agence')).toBe('IN_TRANSIT');
   });
 
-  it('tests the connection with quickCost: accepted, refused password said with Chronopost’s words, incomplete', async () => {
+  it('tests the connection with quickCost: accepted, a refused password said as such with Chronopost’s words, incomplete', async () => {
     const fetchFn = fetch;
     expect(await testConnection(accountOf(), fetchFn)).toMatchObject({
       ok: true,
       call: `POST ${fake.url}/quickcost-cxf/QuickcostServiceWS`,
     });
     const refused = await testConnection(accountOf({ secrets: { password: '000111' } }), fetchFn);
-    expect(refused).toMatchObject({ ok: false, failure: 'unexpectedAnswer', code: '3', message: 'Invalid Password' });
+    expect(refused).toMatchObject({ ok: false, failure: 'authRefused', code: '3', message: 'Invalid Password' });
     expect(JSON.stringify(refused)).not.toContain('000111');
     expect(await testConnection(accountOf({ secrets: {} }), fetchFn)).toMatchObject({ ok: false, failure: 'incomplete' });
   });

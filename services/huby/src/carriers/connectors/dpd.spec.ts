@@ -403,11 +403,11 @@ describe('the DPD France connector against a fake of its EPrint and Webtrace web
     expect(request.shipperaddress).toMatchObject({ zipCode: '69800', name: 'Entrepôt Saint-Priest', phoneNumber: '0472000000' });
   });
 
-  it('tests the connection with EPrint’s VerifyConfiguration; wrong credentials come back with DPD’s code', async () => {
+  it('tests the connection with EPrint’s VerifyConfiguration; wrong credentials are said refused, with DPD’s code', async () => {
     expect(await testConnection(account())).toMatchObject({ ok: true, status: 200, call: `POST ${fake.url}${DPD_EPRINT_PATH}` });
     expect(await testConnection(account({ secrets: { password: 'nope-nope' } }))).toMatchObject({
       ok: false,
-      failure: 'unexpectedAnswer',
+      failure: 'authRefused',
       status: 500,
       code: 'PermissionDenied',
       message: 'Permission denied',
