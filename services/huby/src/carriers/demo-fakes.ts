@@ -12,6 +12,9 @@ const DEMO_ACCOUNTS = {
   ups: { clientId: 'demo-ups-client', clientSecret: 'demo-ups-secret', shipperNumber: 'DEMO01' },
   dhlExpress: { apiKey: 'demo-dhl-key', apiSecret: 'demo-dhl-secret', accountNumber: '950000001' },
   colissimo: { contractNumber: '800000', password: 'demo-colissimo', apiKey: 'demo-okapi-key' },
+  chronopost: { accountNumber: '19869502', password: '255562' },
+  dpd: { userid: 'demo-dpd', password: 'demo-dpd-password', customerCenterNumber: '077', customerNumber: '12345' },
+  gls: { username: 'demo-gls', password: 'demo-gls-password', contactId: '2500000001' },
 };
 
 /** The demo's real-carrier tours (HUBY_CARRIERS=fake): the carrier, its tour code and its account. */
@@ -19,6 +22,7 @@ const FAKE_PLAN = [
   {
     carrier: { ref: 'UPS', name: 'UPS', kind: 'parcel', window: 10, threshold: 1500, email: 'pickup@ups.example' },
     tour: 'UPS-STD',
+    accountNumber: DEMO_ACCOUNTS.ups.shipperNumber,
     codes: { service: '11', product: 'STD' },
     account: (url: string) => ({
       connector: 'ups',
@@ -26,6 +30,49 @@ const FAKE_PLAN = [
       base_url: url,
       settings: { client_id: DEMO_ACCOUNTS.ups.clientId, shipper_number: DEMO_ACCOUNTS.ups.shipperNumber },
       secrets: { client_secret: DEMO_ACCOUNTS.ups.clientSecret },
+    }),
+  },
+  {
+    carrier: { ref: 'CHRONOPOST', name: 'Chronopost', kind: 'parcel', window: 10, threshold: 1500, email: 'pickup@chronopost.example' },
+    tour: 'CHRONO-WS',
+    accountNumber: DEMO_ACCOUNTS.chronopost.accountNumber,
+    codes: { product: '01' },
+    account: (url: string) => ({
+      connector: 'chronopost',
+      environment: 'custom',
+      base_url: url,
+      settings: { account_number: DEMO_ACCOUNTS.chronopost.accountNumber },
+      secrets: { password: DEMO_ACCOUNTS.chronopost.password },
+    }),
+  },
+  {
+    carrier: { ref: 'DPD', name: 'DPD France', kind: 'parcel', window: 10, threshold: 1500, email: 'pickup@dpd.example' },
+    tour: 'DPD-WS',
+    accountNumber: DEMO_ACCOUNTS.dpd.customerNumber,
+    codes: { product: 'CLASSIC' },
+    account: (url: string) => ({
+      connector: 'dpd',
+      environment: 'custom',
+      base_url: url,
+      settings: {
+        userid: DEMO_ACCOUNTS.dpd.userid,
+        customer_center_number: DEMO_ACCOUNTS.dpd.customerCenterNumber,
+        customer_number: DEMO_ACCOUNTS.dpd.customerNumber,
+      },
+      secrets: { password: DEMO_ACCOUNTS.dpd.password },
+    }),
+  },
+  {
+    carrier: { ref: 'GLS', name: 'GLS', kind: 'parcel', window: 10, threshold: 1500, email: 'pickup@gls.example' },
+    tour: 'GLS-WS',
+    accountNumber: DEMO_ACCOUNTS.gls.contactId,
+    codes: { product: 'PARCEL' },
+    account: (url: string) => ({
+      connector: 'gls',
+      environment: 'custom',
+      base_url: url,
+      settings: { username: DEMO_ACCOUNTS.gls.username, contact_id: DEMO_ACCOUNTS.gls.contactId },
+      secrets: { password: DEMO_ACCOUNTS.gls.password },
     }),
   },
 ];
@@ -42,10 +89,10 @@ function fakeServerScript(from = __dirname): string | null {
 /**
  * HUBY_CARRIERS=fake (issue 34): the demo runs against local fakes of the carriers' web services
  * instead of the built-in demo carrier, so that a newcomer sees the real request and answer path
- * (UPS's own request built from the shipment, its answer, its labels, its refusals) without an account.
- * The fakes run as a child process (tests/support/carrier-fake-server.ts, which validates every request
- * against the carrier's published schema); each depositor gets a UPS tour (UPS-STD) whose carrier
- * account points at them. Without the switch nothing here runs and the demo carrier answers.
+ * (the carrier's own request built from the shipment, its answer, its labels, its refusals) without an
+ * account. The fakes run as a child process (tests/support/carrier-fake-server.ts, which validates every
+ * request against the carrier's published schema); each depositor gets a tour per carrier with a web
+ * service on them (UPS-STD, CHRONO-WS, DPD-WS, GLS-WS) whose carrier account points at them. Without the switch nothing here runs and the demo carrier answers.
  */
 @Injectable()
 export class DemoCarrierFakes implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -140,7 +187,7 @@ export class DemoCarrierFakes implements OnApplicationBootstrap, BeforeApplicati
              SELECT d.id, $1, c.id, $2, $3, 'parcel', '{"direct_tracking": true}', 70, 20, $4 FROM depositors d, carriers c WHERE c.ref = $5
              ON CONFLICT (depositor_id, code) DO UPDATE SET code = EXCLUDED.code
              RETURNING id`,
-            [p.tour, DEMO_ACCOUNTS.ups.shipperNumber, `${c.ref}-DEMO`, JSON.stringify(p.codes), c.ref],
+            [p.tour, p.accountNumber, `${c.ref}-DEMO`, JSON.stringify(p.codes), c.ref],
           ),
         ).map((r) => r.id);
       });
