@@ -1,5 +1,5 @@
 // Real carriers (issue 34): what the portal adds to a carrier's own answer time, and what a tracking
-// round costs. Against the local UPS fake (tests/support/carrier-fakes.ts, in this process):
+// round costs. Against the local fake of UPS (or of Chronopost, DPD France, GLS: --carrier; tests/support/carrier-fakes.ts, in this process):
 // 1. Label requests at 16 concurrent shipments through the gateway (POST /dashtower/orders/{uuid}/labels):
 //    for each, the portal's time minus the carrier's own (the fake's time from request to answer, for
 //    the calls of that shipment) — target p95 <= 20 ms.
@@ -8,7 +8,8 @@
 //    rate limit sets (HUBY_CARRIER_TRACKING_RATE, 200/s here: 50 s).
 // Prints figures next to the targets; never fails on them.
 //
-// Usage: npm run build:server && node tests/bench/carriers.mjs [--rounds=10] [--followed=10000] [--rate=200] [--concurrent=16]
+// Usage: npm run build:server && node tests/bench/carriers.mjs [--carrier=ups|chronopost|dpd|gls] [--rounds=10] [--followed=10000]
+//   [--rate=200] [--concurrent=16] (the tracking round: UPS only)
 // Env: BENCH_DATABASE_URL (else the machine's PostgreSQL at 127.0.0.1:5432 as root, else embedded).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,7 +38,60 @@ const ACCOUNTS = {
   ups: { clientId: 'bench-client', clientSecret: 'bench-secret', shipperNumber: 'BENCH1' },
   dhlExpress: { apiKey: 'k', apiSecret: 's' },
   colissimo: { contractNumber: 'c', password: 'p', apiKey: 'a' },
+  chronopost: { accountNumber: '19869502', password: '255562' },
+  dpd: { userid: 'bench-dpd', password: 'bench-dpd-password', customerCenterNumber: '077', customerNumber: '12345' },
+  gls: { username: 'bench-gls', password: 'bench-gls-password', contactId: '2500000001' },
 };
+/** The carriers measured (--carrier): the tour's account number and codes, and its carrier account on the fake. */
+const CARRIERS = {
+  ups: {
+    name: 'UPS',
+    accountNumber: 'BENCH1',
+    codes: { service: '11' },
+    account: {
+      connector: 'ups',
+      settings: { client_id: 'bench-client', shipper_number: 'BENCH1' },
+      secrets: { client_secret: 'bench-secret' },
+    },
+  },
+  chronopost: {
+    name: 'Chronopost',
+    accountNumber: ACCOUNTS.chronopost.accountNumber,
+    codes: { product: '01' },
+    account: {
+      connector: 'chronopost',
+      settings: { account_number: ACCOUNTS.chronopost.accountNumber },
+      secrets: { password: ACCOUNTS.chronopost.password },
+    },
+  },
+  dpd: {
+    name: 'DPD France',
+    accountNumber: ACCOUNTS.dpd.customerNumber,
+    codes: { product: 'CLASSIC' },
+    account: {
+      connector: 'dpd',
+      settings: {
+        userid: ACCOUNTS.dpd.userid,
+        customer_center_number: ACCOUNTS.dpd.customerCenterNumber,
+        customer_number: ACCOUNTS.dpd.customerNumber,
+      },
+      secrets: { password: ACCOUNTS.dpd.password },
+    },
+  },
+  gls: {
+    name: 'GLS',
+    accountNumber: ACCOUNTS.gls.contactId,
+    codes: { product: 'PARCEL' },
+    account: {
+      connector: 'gls',
+      settings: { username: ACCOUNTS.gls.username, contact_id: ACCOUNTS.gls.contactId },
+      secrets: { password: ACCOUNTS.gls.password },
+    },
+  },
+};
+const CARRIER = argv.carrier ?? 'ups';
+if (!CARRIERS[CARRIER]) throw new Error(`--carrier: one of ${Object.keys(CARRIERS).join(', ')}`);
+const measured = CARRIERS[CARRIER];
 
 /** CPU seconds (user + system) a process used so far, from /proc. */
 function cpuSeconds(pid) {
@@ -85,29 +139,28 @@ async function main() {
   const admin = (await api(url, 'POST', '/api/auth/login', undefined, { login: 'admin', password: 'Portal2026' })).token;
   const alice = (await api(url, 'POST', '/api/auth/login', undefined, { login: 'alice', password: 'Portal2026' })).token;
   const run = Date.now().toString(36).toUpperCase().slice(-6);
+  const code = `${CARRIER.slice(0, 3).toUpperCase()}B${run}`;
   const carrier = await api(url, 'POST', '/api/admin/transport/carriers', admin, {
-    ref: `UPSB${run}`,
-    name: 'UPS',
+    ref: code,
+    name: measured.name,
     kind: 'parcel',
     shipping_window_days: 10,
     insurance_threshold: 1500,
   });
   const tour = await api(url, 'POST', '/api/admin/transport/tours', admin, {
     depositorId: 1,
-    code: `UPSB${run}`,
+    code,
     carrierId: carrier.id,
-    account_number: 'BENCH1',
+    account_number: measured.accountNumber,
     tour_type: 'parcel',
     transport_mode: 'road',
     weight_max_kg: 70,
-    codes: { service: '11' },
+    codes: measured.codes,
   });
   await api(url, 'PUT', `/api/admin/transport/tours/${tour.id}/account`, admin, {
-    connector: 'ups',
+    ...measured.account,
     environment: 'custom',
     base_url: fake.url,
-    settings: { client_id: 'bench-client', shipper_number: 'BENCH1' },
-    secrets: { client_secret: 'bench-secret' },
   });
   const shipper = (await api(url, 'GET', '/api/dashtower/address/all?type=shipper&depositor=1', alice)).addressesShipper[0];
   const recipients = (await api(url, 'GET', '/api/dashtower/address/all?type=recipient&depositor=1', alice)).addressesRecipient.filter(
@@ -120,7 +173,7 @@ async function main() {
       reference,
       uuid_address_shipper: shipper.uuid,
       uuid_address_recipient: recipients[i % recipients.length].uuid,
-      tour_code: `UPSB${run}`,
+      tour_code: code,
       date_shipment_desired: tomorrow,
       content_description: 'Cosmétiques',
       packings: [{ packaging_type: 'CARTON-M', weight_kg: 2.5, length_cm: 40, width_cm: 30, height_cm: 30, packages: 2 }],
@@ -156,8 +209,10 @@ async function main() {
         }),
       );
       for (const { s, ms: portalMs } of times) {
-        // The carrier's own time: its calls for this shipment (the label request names it in each package's reference).
-        const own = fake.calls.filter((c) => c.body.includes(`"${s.reference}"`)).reduce((sum, c) => sum + c.ms, 0);
+        // The carrier's own time: its calls for this shipment (the label request names it in each package's
+        // reference, in JSON or XML; a longer reference that starts the same is another shipment's).
+        const named = new RegExp(`${s.reference}(?![A-Za-z0-9-])`);
+        const own = fake.calls.filter((c) => named.test(c.body)).reduce((sum, c) => sum + c.ms, 0);
         added.push(portalMs - own);
         total.push(portalMs);
         carrierOwn.push(own);
@@ -168,56 +223,62 @@ async function main() {
   labelCpu.portal = cpuSeconds(portal.pid) - labelCpu.portal;
   labelCpu.postgres = postgresCpuSeconds() - labelCpu.postgres;
 
-  // 2. One tracking round over FOLLOWED shipments, copied from a labelled one (the fake knows each).
-  const hubyDb = withDatabase(pg.url, `${prefix}_huby`);
-  const model = await validated(`CB-${run}-TRK`, 0);
-  const labelled = await requestLabels(model, 'PDF');
-  const columns = (
-    await queryOnce(
-      hubyDb,
-      `SELECT column_name FROM information_schema.columns WHERE table_name = 'shipments' AND column_name NOT IN
-         ('uuid', 'reference', 'voucher', 'tracking_numbers', 'carrier_polled_at', 'carrier_last_event_at')
-         AND is_generated = 'NEVER' ORDER BY ordinal_position`,
-    )
-  ).map((r) => `"${r.column_name}"`);
-  const made = fake.ups.shipments.get(labelled.voucher);
-  // Not the fake's own numbers (service 11): these are the copies.
-  const base = `1ZBENCH199`;
-  for (let n = 1; n <= FOLLOWED; n++) {
-    const id = `${base}${String(n).padStart(8, '0')}`;
-    fake.ups.shipments.set(id, { ...made, id, reference: `CB-${run}-F${n}`, trackingNumbers: [id] });
-  }
-  // The round starts when the copies are in: the job's next tick takes them (every shipment due).
-  const tracks = () => fake.calls.filter((c) => c.path.startsWith(`/api/track/v1/details/${base}`)).length;
-  fake.calls.length = 0;
-  const cpuBefore = cpuSeconds(portal.pid);
-  const started = performance.now();
-  await queryOnce(
-    hubyDb,
-    `INSERT INTO shipments (uuid, reference, voucher, tracking_numbers, ${columns.join(', ')})
-     SELECT gen_random_uuid(), $2 || n, $3 || lpad(n::text, 8, '0'), ARRAY[$3 || lpad(n::text, 8, '0')], ${columns.map((c) => `s.${c}`).join(', ')}
-     FROM shipments s, generate_series(1, $4) n WHERE s.uuid = $1`,
-    [model.uuid, `CB-${run}-F`, base, FOLLOWED],
-  );
-  log(`${FOLLOWED} followed shipments in place; waiting for the tracking round`);
-  let last = -1;
-  let still = 0;
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 500));
-    const n = tracks();
-    if (n >= FOLLOWED) break;
-    still = n === last ? still + 1 : 0;
-    last = n;
-    if (still >= 60) throw new Error(`the tracking round stopped at ${n} requests`);
-  }
-  const seconds = (performance.now() - started) / 1000;
-  const cpu = cpuSeconds(portal.pid) - cpuBefore;
-  const requests = tracks();
+  // 2. One tracking round over FOLLOWED shipments, copied from a labelled one (the fake knows each). UPS's fake only.
+  const round =
+    CARRIER !== 'ups'
+      ? null
+      : await (async () => {
+          const hubyDb = withDatabase(pg.url, `${prefix}_huby`);
+          const model = await validated(`CB-${run}-TRK`, 0);
+          const labelled = await requestLabels(model, 'PDF');
+          const columns = (
+            await queryOnce(
+              hubyDb,
+              `SELECT column_name FROM information_schema.columns WHERE table_name = 'shipments' AND column_name NOT IN
+               ('uuid', 'reference', 'voucher', 'tracking_numbers', 'carrier_polled_at', 'carrier_last_event_at')
+               AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+            )
+          ).map((r) => `"${r.column_name}"`);
+          const made = fake.ups.shipments.get(labelled.voucher);
+          // Not the fake's own numbers (service 11): these are the copies.
+          const base = `1ZBENCH199`;
+          for (let n = 1; n <= FOLLOWED; n++) {
+            const id = `${base}${String(n).padStart(8, '0')}`;
+            fake.ups.shipments.set(id, { ...made, id, reference: `CB-${run}-F${n}`, trackingNumbers: [id] });
+          }
+          // The round starts when the copies are in: the job's next tick takes them (every shipment due).
+          const tracks = () => fake.calls.filter((c) => c.path.startsWith(`/api/track/v1/details/${base}`)).length;
+          fake.calls.length = 0;
+          const cpuBefore = cpuSeconds(portal.pid);
+          const started = performance.now();
+          await queryOnce(
+            hubyDb,
+            `INSERT INTO shipments (uuid, reference, voucher, tracking_numbers, ${columns.join(', ')})
+           SELECT gen_random_uuid(), $2 || n, $3 || lpad(n::text, 8, '0'), ARRAY[$3 || lpad(n::text, 8, '0')], ${columns.map((c) => `s.${c}`).join(', ')}
+           FROM shipments s, generate_series(1, $4) n WHERE s.uuid = $1`,
+            [model.uuid, `CB-${run}-F`, base, FOLLOWED],
+          );
+          log(`${FOLLOWED} followed shipments in place; waiting for the tracking round`);
+          let last = -1;
+          let still = 0;
+          for (;;) {
+            await new Promise((r) => setTimeout(r, 500));
+            const n = tracks();
+            if (n >= FOLLOWED) break;
+            still = n === last ? still + 1 : 0;
+            last = n;
+            if (still >= 60) throw new Error(`the tracking round stopped at ${n} requests`);
+          }
+          const seconds = (performance.now() - started) / 1000;
+          const cpu = cpuSeconds(portal.pid) - cpuBefore;
+          const requests = tracks();
+          return { seconds, cpu, requests };
+        })();
 
   const a = stats(added);
   const t = stats(total);
   const c = stats(carrierOwn);
-  console.log(`\n=== Real carriers against the local UPS fake (${added.length} label requests, ${CONCURRENT} at a time) ===`);
+  console.log(`\n=== Real carriers against the local ${measured.name} fake (${added.length} label requests, ${CONCURRENT} at a time) ===`);
   console.log(
     `label request through the portal: p50 ${ms(t.p50)}, p95 ${ms(t.p95)}; the carrier's own answer: p50 ${ms(c.p50)}, p95 ${ms(c.p95)}`,
   );
@@ -228,9 +289,10 @@ async function main() {
   console.log(
     `CPU a label request (with what follows it: tracking order, events, projections): portal ${per(labelCpu.portal)}, PostgreSQL ${per(labelCpu.postgres)} (${os.cpus().length} cores)`,
   );
-  console.log(
-    `tracking round over ${FOLLOWED} followed shipments: ${requests} requests in ${seconds.toFixed(1)} s (rate limit ${RATE}/s: floor ${(FOLLOWED / RATE).toFixed(1)} s), portal CPU ${cpu.toFixed(1)} s (${((cpu / requests) * 1000).toFixed(2)} ms a shipment)`,
-  );
+  if (round)
+    console.log(
+      `tracking round over ${FOLLOWED} followed shipments: ${round.requests} requests in ${round.seconds.toFixed(1)} s (rate limit ${RATE}/s: floor ${(FOLLOWED / RATE).toFixed(1)} s), portal CPU ${round.cpu.toFixed(1)} s (${((round.cpu / round.requests) * 1000).toFixed(2)} ms a shipment)`,
+    );
 }
 
 await runBench(main, cleanup);
