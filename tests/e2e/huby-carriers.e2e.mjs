@@ -201,6 +201,14 @@ test('the provider’s administrator sees the UPS account’s last hour in the c
     assert.ok(Number(cells[2]) >= 3, `calls: ${cells[2]}`);
     await axe(page, 'transport carrier health dark fr');
     await screenshot(page, 'admin-transport-carrier-health-dark-fr');
+    // On a phone each account is a card: nothing cut, the page never sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = panel.locator('dl').filter({ hasText: tourCode });
+    await card.getByText('Fermé (appels normaux)').waitFor();
+    await card.getByText(/Refus du transporteur · étiquettes · 121111/).waitFor();
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    assert.ok(widths[0] <= widths[1], `page ${widths[0]} px wide on a ${widths[1]} px phone`);
+    await screenshot(page, 'admin-transport-carrier-health-phone-dark-fr');
   } finally {
     await page.close();
     await retireUpsTour();

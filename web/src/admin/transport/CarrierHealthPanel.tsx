@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import {
@@ -16,11 +16,14 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import type { CarrierHealthDto, CarrierHealthError } from '@portal/contracts';
 import { api, ApiError } from '../../core/api';
 import { useErrorText } from '../../i18n/useErrorText';
-import { useNumber, useShortLocale, useTimeZone } from '../../stock/ui';
+import { useDateTime } from '../../delivery/ui';
+import { useNumber } from '../../stock/ui';
 
 const CIRCUIT_COLOURS = { closed: 'success', halfOpen: 'warning', open: 'error' } as const;
 
@@ -33,7 +36,8 @@ export function CarrierHealthPanel({ base }: { base: string }) {
   const translate = useTranslate();
   const errorText = useErrorText();
   const number = useNumber();
-  const when = useWhen();
+  const when = useDateTime();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [rows, setRows] = useState<CarrierHealthDto[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -89,6 +93,52 @@ export function CarrierHealthPanel({ base }: { base: string }) {
     );
 
   if (hidden) return null;
+  // One account's figures, in the table's column order: a table row at 1366 px, a card on a phone.
+  const cells = (r: CarrierHealthDto): { label: string; value: ReactNode; numeric?: boolean; wide?: boolean }[] => [
+    {
+      label: t('tour'),
+      value: (
+        <>
+          <Link component={RouterLink} to={`${base}/tours/${r.tourId}`}>
+            {r.tourCode}
+          </Link>
+          <Typography variant="caption" color="text.secondary" component="div">
+            {r.depositorCode ?? ''}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      label: t('connector'),
+      value: (
+        <>
+          {r.carrierName}
+          <Typography variant="caption" color="text.secondary" component="div">
+            {translate(`adminTransport.account.connectors.${r.connector}`)} ·{' '}
+            {translate(`adminTransport.account.environments.${r.environment}`)}
+          </Typography>
+        </>
+      ),
+    },
+    { label: t('calls'), value: number(r.calls), numeric: true },
+    { label: t('successRate'), value: r.successRate === null ? '–' : `${number(r.successRate * 100, 1)} %`, numeric: true },
+    { label: t('p95'), value: r.p95Ms === null ? '–' : t('seconds', { value: number(r.p95Ms / 1000, 2) }), numeric: true },
+    {
+      label: t('circuit'),
+      value: (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={CIRCUIT_COLOURS[r.circuit]}
+          label={t(`circuits.${r.circuit}`)}
+          sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal' } }}
+        />
+      ),
+    },
+    { label: t('lastError'), value: incident(r.lastError), wide: true },
+    { label: t('lastRefusal'), value: incident(r.lastRefusal), wide: true },
+  ];
+
   return (
     <Paper component="section" variant="outlined" aria-labelledby="carrier-health-title" sx={{ p: 2 }} data-testid="carrier-health">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
@@ -108,47 +158,47 @@ export function CarrierHealthPanel({ base }: { base: string }) {
         </Alert>
       ) : rows && !rows.length ? (
         <Typography>{t('none')}</Typography>
+      ) : rows && phone ? (
+        <Stack spacing={1.5}>
+          {rows.map((r) => (
+            <Paper key={r.tourId} variant="outlined" component="dl" sx={{ p: 1.5, m: 0 }}>
+              {cells(r).map((c) => (
+                <Box key={c.label} sx={{ display: 'grid', gridTemplateColumns: '40% 1fr', gap: 1, py: 0.25 }}>
+                  <Typography component="dt" variant="caption" color="text.secondary">
+                    {c.label}
+                  </Typography>
+                  <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+                    {c.value}
+                  </Box>
+                </Box>
+              ))}
+            </Paper>
+          ))}
+        </Stack>
       ) : rows ? (
         <TableContainer>
           <Table size="small" aria-labelledby="carrier-health-title">
             <TableHead>
               <TableRow>
-                <TableCell>{t('tour')}</TableCell>
-                <TableCell>{t('connector')}</TableCell>
-                <TableCell align="right">{t('calls')}</TableCell>
-                <TableCell align="right">{t('successRate')}</TableCell>
-                <TableCell align="right">{t('p95')}</TableCell>
-                <TableCell>{t('circuit')}</TableCell>
-                <TableCell>{t('lastError')}</TableCell>
-                <TableCell>{t('lastRefusal')}</TableCell>
+                {cells(rows[0]).map((c) => (
+                  <TableCell key={c.label} align={c.numeric ? 'right' : 'left'}>
+                    {c.label}
+                  </TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
               {rows.map((r) => (
                 <TableRow key={r.tourId}>
-                  <TableCell>
-                    <Link component={RouterLink} to={`${base}/tours/${r.tourId}`}>
-                      {r.tourCode}
-                    </Link>
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {r.depositorCode ?? ''}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    {r.carrierName}
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {translate(`adminTransport.account.connectors.${r.connector}`)} ·{' '}
-                      {translate(`adminTransport.account.environments.${r.environment}`)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right">{number(r.calls)}</TableCell>
-                  <TableCell align="right">{r.successRate === null ? '–' : `${number(r.successRate * 100, 1)} %`}</TableCell>
-                  <TableCell align="right">{r.p95Ms === null ? '–' : t('seconds', { value: number(r.p95Ms / 1000, 2) })}</TableCell>
-                  <TableCell>
-                    <Chip size="small" variant="outlined" color={CIRCUIT_COLOURS[r.circuit]} label={t(`circuits.${r.circuit}`)} />
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 160, maxWidth: 240 }}>{incident(r.lastError)}</TableCell>
-                  <TableCell sx={{ minWidth: 160, maxWidth: 240 }}>{incident(r.lastRefusal)}</TableCell>
+                  {cells(r).map((c) => (
+                    <TableCell
+                      key={c.label}
+                      align={c.numeric ? 'right' : 'left'}
+                      sx={c.wide ? { minWidth: 160, maxWidth: 240 } : undefined}
+                    >
+                      {c.value}
+                    </TableCell>
+                  ))}
                 </TableRow>
               ))}
             </TableBody>
@@ -157,11 +207,4 @@ export function CarrierHealthPanel({ base }: { base: string }) {
       ) : null}
     </Paper>
   );
-}
-
-/** A moment in the user's language and time zone (day and time). */
-function useWhen() {
-  const locale = useShortLocale();
-  const timeZone = useTimeZone();
-  return (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium', timeZone }).format(new Date(iso));
 }

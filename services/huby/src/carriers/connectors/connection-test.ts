@@ -39,7 +39,7 @@ interface Call {
   /** The carrier's code and message in an answer that is not JSON (a SOAP fault, say). */
   errorOf?(text: string): { code?: string; message?: string };
   /** Whether an answer that is not a 401/403 says the credentials were refused (a SOAP carrier's own code). */
-  credentialsRefused?(status: number, code: string | undefined): boolean;
+  credentialsRefused?(code: string | undefined): boolean;
 }
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -103,7 +103,7 @@ function testCall(account: OpenAccount, base: string): Call | 'incomplete' {
         accepts: (status, _body, text) => chronopostTestAccepted(status, text),
         errorOf: chronopostErrorOf,
         // 3 "Invalid Password", 30 the contract number or password refused (its documentation's annex 4).
-        credentialsRefused: (_status, code) => code === '3' || code === '30',
+        credentialsRefused: (code) => code === '3' || code === '30',
       };
     case 'dpd':
       // EPrint's VerifyConfiguration, as DPD France's own module tests its settings: the credentials in a
@@ -121,7 +121,7 @@ function testCall(account: OpenAccount, base: string): Call | 'incomplete' {
           return fault ? { code: fault.code, message: fault.message } : {};
         },
         // Wrong credentials, customer, or a caller address cargoNET has not allowed: DPD's words say which.
-        credentialsRefused: (_status, code) => code === 'PermissionDenied',
+        credentialsRefused: (code) => code === 'PermissionDenied',
       };
     case 'gls':
       // ShipIT's allowed services between two French postcodes for the Contact ID: a read, with basic
@@ -195,7 +195,6 @@ export async function testConnection(account: OpenAccount, fetchFn: typeof fetch
   const words = { status: response.status, code: code || undefined, message: withoutSecrets(message, account.secrets) || undefined };
   if (call.accepts(response.status, (body ?? {}) as Record<string, unknown>, text))
     return { ok: true, call: described, ms: Date.now() - started, status: response.status };
-  if (response.status === 401 || response.status === 403 || call.credentialsRefused?.(response.status, code))
-    return failed('authRefused', words);
+  if (response.status === 401 || response.status === 403 || call.credentialsRefused?.(code)) return failed('authRefused', words);
   return failed('unexpectedAnswer', words);
 }
