@@ -10,6 +10,8 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const notes = [];
+/** Every failed test by name, repeated at the very end: CI keeps only the output's last lines. */
+const failures = [];
 const started = Date.now();
 
 function run(label, command, args, env = {}, timeoutMinutes = 25) {
@@ -59,6 +61,29 @@ function count(label, passed, failed, skipped = 0) {
   notes.push(`${label}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
 
+/** A jest run's failed tests, with the first lines of their failure (ANSI colours taken out). */
+function jestFailures(name, result) {
+  for (const file of result.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    if (!failed.length && file.status === 'failed') failures.push(`${name} ${where}: ${firstLines(file.message)}`);
+    for (const a of failed) failures.push(`${name} ${where} › ${a.fullName}: ${firstLines((a.failureMessages ?? []).join('\n'))}`);
+  }
+}
+
+function firstLines(text = '', n = 4) {
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .slice(0, n)
+      .join(' | ')
+  );
+}
+
 /** The ten longest test files of a jest run (where the suite's time goes), from its --json answer. */
 function slowestFiles(name, result) {
   const files = (result.testResults ?? [])
@@ -92,6 +117,7 @@ for (const [i, { name, projects, workers }] of jestRuns.entries()) {
   if (fs.existsSync(jestJson)) {
     const r = JSON.parse(fs.readFileSync(jestJson, 'utf8'));
     count(name, r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites, r.numPendingTests + r.numTodoTests);
+    jestFailures(name, r);
     slowestFiles(name, r);
   } else count(name, 0, 1);
 }
@@ -107,6 +133,7 @@ else {
   if (fs.existsSync(faultsJson)) {
     const r = JSON.parse(fs.readFileSync(faultsJson, 'utf8'));
     count('faults', r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites, r.numPendingTests + r.numTodoTests);
+    jestFailures('faults', r);
   } else count('faults', 0, 1);
 }
 
@@ -147,7 +174,11 @@ if (e2eGroups.length && chromium) {
     const text = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';
     const num = (name) => Number((new RegExp(`^# ${name} (\\d+)`, 'm').exec(text) ?? [])[1] ?? 0);
     // A group killed before its summary (hung, or its process died) counts as one failure at least.
-    if (!/^# tests \d+/m.test(text)) browser.failed += 1;
+    if (!/^# tests \d+/m.test(text)) {
+      browser.failed += 1;
+      failures.push(`browser ${group.name}: ended before its summary (hung or died)`);
+    }
+    for (const m of text.matchAll(/^\s*not ok \d+ - (.*)$/gm)) failures.push(`browser ${group.name} › ${m[1]}`);
     browser.passed += num('pass');
     browser.failed += num('fail') + num('cancelled');
     browser.skipped += num('skipped') + num('todo');
@@ -158,6 +189,7 @@ if (e2eGroups.length && chromium) {
 
 fs.rmSync(tmp, { recursive: true, force: true });
 console.log(`\n${notes.join('\n')}`);
+if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `- ${f.slice(0, 600)}`).join('\n')}`);
 console.log(`all suites in ${((Date.now() - started) / 60000).toFixed(1)} min`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

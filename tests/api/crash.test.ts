@@ -62,12 +62,15 @@ describeAllInOne('all-in-one crash safety', () => {
     for (const pid of pids) process.kill(pid, 'SIGKILL');
     // The portal starts its PostgreSQL again (crash recovery): orders are acknowledged again, with no restart of the portal.
     const servedAgain = () => traffic.answers.some((a) => a.status >= 200 && a.status < 300 && a.at - a.ms > killedAt + 1000);
-    const until = Date.now() + 30_000;
+    // A few seconds here; a loaded CI machine's crash recovery has taken over 20.
+    const until = Date.now() + 60_000;
     while (!servedAgain() && Date.now() < until) await sleep(200);
     const backAt = Date.now();
     await traffic.stop();
     if (traffic.answers.some((a) => a.status === 0)) throw new Error(`the portal stopped answering:\n${quietOutput(portal)}`);
-    expect(servedAgain()).toBe(true);
+    if (!servedAgain()) throw new Error(`no order acknowledged in the 60 s after the kill:\n${quietOutput(portal)}`);
+    // Not even the requests in flight at the kill: a transaction cut under them is a 503 too (issue 33).
+    expect(traffic.answers.filter((a) => a.status >= 500 && a.status !== 503).map((a) => `${a.status} ${a.key}`)).toEqual([]);
     console.log(`embedded PostgreSQL killed: orders acknowledged again ${backAt - killedAt} ms later`);
     const during = answersSince(traffic.answers, killedAt).filter((a) => a.at - a.ms < backAt);
     expect(during.filter((a) => a.status === 503).length).toBeGreaterThan(0);
@@ -79,7 +82,7 @@ describeAllInOne('all-in-one crash safety', () => {
     await portal.stop(15_000);
     await portal.start(60_000);
     await checkStored('CK', traffic.acked, traffic.delivered);
-  }, 120_000);
+  }, 180_000);
 
   it('does not leave its PostgreSQL orphaned when the portal process is killed, and loses nothing acknowledged', async () => {
     const traffic = stream('CP');

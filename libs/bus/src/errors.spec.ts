@@ -1,6 +1,6 @@
 import { HttpException, type ArgumentsHost } from '@nestjs/common';
 import { AppError } from '@portal/contracts';
-import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { PortalExceptionFilter, toAppError } from './errors';
 
 describe('toAppError', () => {
@@ -34,6 +34,8 @@ describe('toAppError', () => {
   it('answers a transaction whose connection died under it, or an ended pool, as 503, never 500 (issue 33)', () => {
     // What TypeORM and pg throw when the database process was killed in the middle of a transaction.
     expect(toAppError(new QueryRunnerAlreadyReleasedError()).key).toBe('serverUnavailable');
+    // A statement through a transaction's manager once its runner was released (seen in tests/api/crash.test.ts).
+    expect(toAppError(new QueryRunnerProviderAlreadyReleasedError()).key).toBe('serverUnavailable');
     expect(toAppError(new Error('Cannot use a pool after calling end on the pool')).status).toBe(503);
     expect(toAppError(new Error('Client was closed and is not queryable')).key).toBe('serverUnavailable');
     expect(toAppError(new QueryFailedError('COMMIT', [], new Error('Connection terminated unexpectedly'))).key).toBe('serverUnavailable');

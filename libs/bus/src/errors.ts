@@ -52,11 +52,11 @@ function refusedByDatabase(e: unknown): AppError | undefined {
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 /**
  * pg's own words when its connection went away or could not be had in time, or the pool was ended
- * (a stop or a lost database); TypeORM's when a transaction's runner was released under a query
- * because its connection died.
+ * (a stop or a lost database); TypeORM's when a transaction's runner, or the connection it lent
+ * (QueryRunnerProviderAlreadyReleasedError), was released under a query because its connection died.
  */
 const LOST_CONNECTION =
-  /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|terminating connection|Cannot use a pool after calling end|Query runner already released/i;
+  /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|terminating connection|Cannot use a pool after calling end|Query runner already released|provided by a query runner was already released/i;
 
 /**
  * The database is down or restarting (killed, failing over, shutting down): the request cannot be

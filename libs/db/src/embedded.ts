@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Logger } from '@nestjs/common';
+import { Client } from 'pg';
 
 interface EmbeddedPostgresInstance {
   initialise(): Promise<void>;
@@ -73,21 +74,24 @@ async function boot(dir: string, wantedPort?: number): Promise<{ url: string; st
   // the same folder and port; its crash recovery replays the WAL, so every commit acknowledged stays.
   // Meanwhile requests answer 503 and the pools reconnect by themselves once it is back.
   const supervise = () =>
-    (pg as unknown as { process?: ChildProcess }).process?.once('exit', (code, signal) => {
+    processOf(pg)?.once('exit', (code, signal) => {
       // A clean stop (ours, or the package's exit hook) ends with 0: nothing to do.
       if (stopping || (code === 0 && !signal)) return;
       logger.error(`embedded PostgreSQL ended (${signal ?? `exit code ${code}`}); starting it again`);
       void (async () => {
         for (let attempt = 1; !stopping; attempt++) {
           try {
-            // Its backends may still be leaving: the server refuses to start until they are gone.
-            await pg.start();
+            await restart(pg, port, RESTART_LIMIT_MS);
             watcher();
             watcher = followPortal(postmasterOf(dir)?.pid);
-            logger.log('embedded PostgreSQL is back');
+            logger.log(`embedded PostgreSQL is back (attempt ${attempt})`);
             supervise();
             return;
-          } catch {
+          } catch (e) {
+            // Its backends may still be leaving: the server refuses to start until they are gone.
+            logger.warn(
+              `embedded PostgreSQL not started again (attempt ${attempt}): ${e instanceof Error ? e.message : 'the server ended while starting'}`,
+            );
             await new Promise((r) => setTimeout(r, Math.min(2000, 250 * attempt)));
           }
         }
@@ -102,6 +106,65 @@ async function boot(dir: string, wantedPort?: number): Promise<{ url: string; st
       return pg.stop();
     },
   };
+}
+
+/** How long a restart after a crash may take (crash recovery on a loaded machine) before it is tried again. */
+const RESTART_LIMIT_MS = 60_000;
+
+const processOf = (pg: EmbeddedPostgresInstance) => (pg as unknown as { process?: ChildProcess }).process;
+
+/**
+ * Starts the server again after a crash. The package's start waits for the server's "ready" line; the
+ * server is also taken as ready when it accepts a connection (a line the package missed must not
+ * leave the portal without its database), and a start that neither succeeds nor fails within
+ * `limitMs` is killed so that the caller tries again.
+ */
+async function restart(pg: EmbeddedPostgresInstance, port: number, limitMs: number): Promise<void> {
+  let done = false;
+  let timer: NodeJS.Timeout | undefined;
+  const started = pg.start();
+  // Once the poll has won, the package's promise may still reject when that server ends later.
+  started.catch(() => undefined);
+  const accepting = (async () => {
+    while (!done) {
+      await new Promise((r) => setTimeout(r, 250));
+      if (!done && (await acceptsConnections(port))) return;
+    }
+  })();
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not ready after ${limitMs} ms`)), limitMs);
+  });
+  try {
+    await Promise.race([started, accepting, limit]);
+  } catch (e) {
+    processOf(pg)?.kill('SIGKILL');
+    throw e;
+  } finally {
+    done = true;
+    clearTimeout(timer);
+  }
+}
+
+/** True when the server on `port` lets a client in (not while it is starting or recovering). */
+async function acceptsConnections(port: number): Promise<boolean> {
+  const client = new Client({
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    database: 'postgres',
+    connectionTimeoutMillis: 2000,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /**

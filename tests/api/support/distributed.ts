@@ -9,7 +9,7 @@ import { seedAuthDemo } from '@portal/service-auth';
 import { seedHubyDemo } from '@portal/service-huby';
 import { DEMO_CARRIER_SECRETS, setCarrierSecret } from '@portal/service-tracking';
 import { dropDatabases, freshDatabaseBase } from '@portal/testing';
-import { serviceDatabaseUrl } from './target';
+import { fakeWebBuild, serviceDatabaseUrl } from './target';
 
 const ROOT = path.resolve(__dirname, '../../..');
 export const DISTRIBUTED_SERVICES = [
@@ -77,6 +77,8 @@ export class Deployment {
       NATS_NAMESPACE: `t${randomBytes(4).toString('hex')}`,
       DATABASE_URL: base,
       DATA_DIR: dataDir,
+      // The gateway serves a web build as in production (its fallback is part of what is tested).
+      WEB_DIST: fakeWebBuild(dataDir),
       JWT_SECRET: randomBytes(32).toString('hex'),
       CARRIER_SECRETS_KEY: randomBytes(32).toString('hex'),
       SMTP_URL: smtpUrl,
