@@ -74,7 +74,13 @@ describe('FreshStatistics on PostgreSQL', () => {
   });
 
   it('leaves written pages marked all-visible (index-only scans stay index-only) and the row count known to the planner', async () => {
-    await db.system.query(`INSERT INTO readings (label) SELECT repeat('x', 200) || g FROM generate_series(1, 5000) g`);
+    // Committed durably, as the services commit: the tests' own embedded server runs with
+    // synchronous_commit off, and a commit not yet flushed leaves its rows without the hint bit that
+    // VACUUM needs to mark their pages all-visible.
+    await db.system.transaction(async (em) => {
+      await em.query(`SET LOCAL synchronous_commit = on`);
+      await em.query(`INSERT INTO readings (label) SELECT repeat('x', 200) || g FROM generate_series(1, 5000) g`);
+    });
     const before = await db.system.query<{ pages: number; visible: number }>(
       `SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE relname = 'readings'`,
     );
