@@ -15,7 +15,9 @@ describeWithNats('two copies of every service', () => {
   let stack: FaultStack;
 
   beforeAll(async () => {
-    stack = await FaultStack.start({ copies: 2 });
+    // The production budget of a request (the fault stack's 2 s would end a read before its copy's
+    // 4.5 s silence, when the other copy is asked).
+    stack = await FaultStack.start({ copies: 2, env: { BUS_TIMEOUT_MS: '5000' } });
   }, 300_000);
 
   afterAll(() => stack?.close(), 60_000);
@@ -116,4 +118,56 @@ describeWithNats('two copies of every service', () => {
     expect(triggers).toEqual([{ n: 1 }]);
     expect(stack.mailbox.filter((m) => m.to.includes(to))).toHaveLength(1);
   }, 90_000);
+
+  it('a copy of tracking killed with searches and details in flight: the gateways ask the other copy, every read answers 200 within 10 s (issue 33)', async () => {
+    const fed = feedStream(stack.deployment.urls, `SR${run}`, 2);
+    await fed.untilAcked(5);
+    await fed.stop();
+    const alice = await loginAs(stack.target, 'alice');
+    const auth = { Authorization: `Bearer ${alice.token}` };
+    const found = await request(stack.deployment.urls[0])
+      .get('/api/orders')
+      .query({ reference: `SR${run}` })
+      .set(auth)
+      .expect(200);
+    const ids = (found.body as { id: string | number }[]).map((o) => String(o.id));
+    expect(ids.length).toBeGreaterThan(0);
+
+    const answers: { status: number; ms: number; at: number }[] = [];
+    let stopped = false;
+    const reader = async (n: number) => {
+      for (let i = 0; !stopped; i++) {
+        const url = stack.deployment.urls[(n + i) % 2];
+        const t0 = Date.now();
+        const call =
+          i % 2
+            ? request(url).get(`/api/orders/${ids[i % ids.length]}`)
+            : request(url)
+                .get('/api/orders')
+                .query({ reference: `SR${run}` });
+        const res = await call
+          .set(auth)
+          .timeout(30_000)
+          .catch(() => ({ status: 0 }));
+        answers.push({ status: res.status, ms: Date.now() - t0, at: Date.now() });
+      }
+    };
+    const readers = Array.from({ length: 8 }, (_, n) => reader(n));
+    await sleep(1500);
+    const killedAt = Date.now();
+    await stack.deployment.stop('tracking', 1, 'SIGKILL');
+    await sleep(11_000);
+    stopped = true;
+    await Promise.all(readers);
+    stack.deployment.spawn('tracking', 1);
+    await stack.deployment.waitHealthy();
+
+    const spanning = answers.filter((a) => a.at - a.ms <= killedAt && a.at >= killedAt);
+    const slow = answers.filter((a) => a.ms >= 4000);
+    console.log(
+      `tracking copy killed: ${answers.length} reads, ${spanning.length} in flight at the kill, ${slow.length} answered after the silence (${slow.map((a) => `${a.status} ${a.ms} ms`).join(', ')})`,
+    );
+    expect(spanning.length).toBeGreaterThan(0);
+    expect(answers.filter((a) => a.status !== 200 || a.ms >= 10_000).map((a) => `${a.status} ${a.ms} ms`)).toEqual([]);
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type BusRequest, type CallerContext } from '@portal/contracts';
-import { timeBusRequest } from '@portal/ops';
+import { currentRequestIsSafe, timeBusRequest } from '@portal/ops';
 import { BUS_TRANSPORT, DEFAULT_REQUEST_TIMEOUT_MS, type BusTransport } from './transport';
 
 /** Sends requests to other services with the caller's context; unwraps the reply or throws AppError. */
@@ -12,7 +12,8 @@ export class BusClient {
     const budgetMs = timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const message: BusRequest<D> = { ctx, data, budgetMs };
     return timeBusRequest(subject, async () => {
-      const reply = await this.transport.request(subject, message, budgetMs);
+      // A request made for an HTTP GET may be asked again of another copy if its own dies (NatsTransport).
+      const reply = await this.transport.request(subject, message, budgetMs, { retryable: currentRequestIsSafe() });
       if (!reply.ok) throw AppError.fromBody(reply.error);
       return reply.data as T;
     });

@@ -695,4 +695,53 @@ describe.each(kits)('bus contract on $name', (kit) => {
     expect((error as AppError).message).toMatch(/stopped responding/);
     expect(Date.now() - started).toBeLessThan(1500 + 1500);
   });
+
+  it('asks another copy a retryable request (one an HTTP GET made) whose copy went away with it; once, then unavailable', async () => {
+    const dying = await open('read-copy-dying');
+    let received!: () => void;
+    const taken = new Promise<void>((resolve) => (received = resolve));
+    const work = working(60_000);
+    await dying.serve(subject('read'), () => {
+      received();
+      return work();
+    });
+    const caller = await open('read-caller');
+    const started = Date.now();
+    const answer = caller.request(subject('read'), {}, 30_000, { retryable: true });
+    await taken;
+    // The other copy comes up while the first one works, then the first goes away.
+    const other = await open('read-copy-other');
+    await other.serve(subject('read'), () => Promise.resolve({ ok: true, data: 'from the other copy' }));
+    await dying.close();
+    await expect(answer).resolves.toEqual({ ok: true, data: 'from the other copy' });
+    expect(Date.now() - started).toBeLessThan(1500 + 1500);
+
+    // Not retryable (a write): not asked again, answered unavailable.
+    const lone = await open('write-copy');
+    let got = 0;
+    await lone.serve(subject('write'), () => {
+      got++;
+      return work();
+    });
+    const write = caller.request(subject('write'), {}, 30_000).catch((e: unknown) => e);
+    while (got === 0) await new Promise((r) => setTimeout(r, 20));
+    await lone.close();
+    await expect(write).resolves.toMatchObject({ key: 'serverUnavailable' });
+    expect(got).toBe(1);
+
+    // Retryable, but no copy left: unavailable at once after the silence, not at the end of the budget.
+    const last = await open('read-copy-last');
+    let taken2!: () => void;
+    const gotIt = new Promise<void>((resolve) => (taken2 = resolve));
+    await last.serve(subject('read-last'), () => {
+      taken2();
+      return work();
+    });
+    const since = Date.now();
+    const orphan = caller.request(subject('read-last'), {}, 30_000, { retryable: true }).catch((e: unknown) => e);
+    await gotIt;
+    await last.close();
+    await expect(orphan).resolves.toMatchObject({ key: 'serverUnavailable' });
+    expect(Date.now() - since).toBeLessThan(1500 + 1000);
+  });
 });

@@ -17,7 +17,14 @@ import {
   RetentionPolicy,
   StringCodec,
 } from 'nats';
-import { DEFAULT_REQUEST_TIMEOUT_MS, type BusTransport, type EventHandler, type Reply, type RequestHandler } from './transport';
+import {
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type BusTransport,
+  type EventHandler,
+  type Reply,
+  type RequestHandler,
+  type RequestOptions,
+} from './transport';
 
 const codec = StringCodec();
 const encode = (value: unknown): Uint8Array => codec.encode(JSON.stringify(value));
@@ -32,6 +39,8 @@ interface PendingRequest {
   endsAt: number;
   /** When its responder last said it was working on it (or when it was sent). */
   heardAt: number;
+  /** Sends it again (to whichever copy NATS picks): a retryable request whose responder fell silent, once. */
+  resend?: () => void;
 }
 
 /**
@@ -149,15 +158,26 @@ export class NatsTransport implements BusTransport {
     }
   }
 
-  request(subject: string, payload: unknown, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Promise<Reply> {
+  request(subject: string, payload: unknown, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, options: RequestOptions = {}): Promise<Reply> {
     if (!this.connected) return Promise.reject(new AppError('serverUnavailable', `NATS unreachable for ${subject}`));
     const token = (this.nextToken++).toString(36);
+    const data = encode(payload);
+    // Same reply subject: whichever copy answers first settles it, a late answer is dropped.
+    const send = () => this.nc.publish(this.subjectPrefix + subject, data, { reply: `${this.inbox}.${token}` });
     return new Promise<Reply>((resolve, reject) => {
       const now = Date.now();
       const timer = setTimeout(() => this.overdue(token), Math.min(timeoutMs, this.silenceMs));
-      this.pending.set(token, { subject, resolve, reject, timer, endsAt: now + timeoutMs, heardAt: now });
+      this.pending.set(token, {
+        subject,
+        resolve,
+        reject,
+        timer,
+        endsAt: now + timeoutMs,
+        heardAt: now,
+        resend: options.retryable ? send : undefined,
+      });
       try {
-        this.nc.publish(this.subjectPrefix + subject, encode(payload), { reply: `${this.inbox}.${token}` });
+        send();
       } catch (e) {
         this.settle(token);
         reject(e instanceof NatsError ? new AppError('serverUnavailable', e.message) : e);
@@ -177,6 +197,22 @@ export class NatsTransport implements BusTransport {
     if (now < request.endsAt && now < silentUntil) {
       request.timer = setTimeout(() => this.overdue(token), Math.min(request.endsAt, silentUntil) - now);
       return;
+    }
+    // A read whose copy died with it: another copy is asked, once (if none is left, NATS says so at once),
+    // and given a silence's time to answer even past the budget: at most twice the silence in all (9 s).
+    if (now < request.endsAt && request.resend) {
+      const resend = request.resend;
+      request.resend = undefined;
+      request.heardAt = now;
+      request.endsAt = Math.max(request.endsAt, now + this.silenceMs);
+      try {
+        resend();
+        this.logger.warn(`the service answering ${request.subject} stopped responding: asked again`);
+        request.timer = setTimeout(() => this.overdue(token), Math.min(request.endsAt, now + this.silenceMs) - now);
+        return;
+      } catch {
+        // Disconnected: answered unavailable below.
+      }
     }
     this.pending.delete(token);
     request.reject(

@@ -12,8 +12,12 @@ export type EventHandler = (event: DomainEvent) => Promise<void>;
  */
 export interface BusTransport {
   readonly kind: 'in-process' | 'nats';
-  /** Sends a request; rejects with AppError `serverUnavailable` when nobody answers in time. */
-  request(subject: string, payload: unknown, timeoutMs?: number): Promise<Reply>;
+  /**
+   * Sends a request; rejects with AppError `serverUnavailable` when nobody answers in time. `retryable`:
+   * the request changes nothing (it serves an HTTP GET), so it may be asked again of another copy when
+   * the copy working on it dies.
+   */
+  request(subject: string, payload: unknown, timeoutMs?: number, options?: RequestOptions): Promise<Reply>;
   /** Serves a subject; copies serving the same subject share the load (queue group). */
   serve(subject: string, handler: RequestHandler): Promise<void>;
   /** Publishes a durable event; resolves once the bus holds it. */
@@ -26,6 +30,10 @@ export interface BusTransport {
    */
   listen(types: string[], handler: EventHandler): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  retryable?: boolean;
 }
 
 export const BUS_TRANSPORT = Symbol('BUS_TRANSPORT');

@@ -6,13 +6,18 @@ export interface RequestContext {
   requestId: string;
   /** The event being handled, when the work is a consumer's. */
   eventId?: string;
+  /**
+   * An HTTP GET or HEAD: safe by definition, so a bus request made for it may be asked again of
+   * another copy of its service when the copy working on it dies (NatsTransport).
+   */
+  safe?: boolean;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
 /** Runs `fn` with this request id: every Logger line written inside it, however deep, carries it. */
-export function runWithRequestId<T>(requestId: string, fn: () => T): T {
-  return storage.run({ requestId }, fn);
+export function runWithRequestId<T>(requestId: string, fn: () => T, options: { safe?: boolean } = {}): T {
+  return storage.run({ requestId, safe: options.safe }, fn);
 }
 
 /** Runs `fn` as a consumer's handling of one event, on behalf of the request that caused the event. */
@@ -23,6 +28,11 @@ export function runWithEvent<T>(event: { id: string; requestId?: string }, fn: (
 /** The request id of the work in progress, if any. */
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
+}
+
+/** True while serving an HTTP GET or HEAD (see RequestContext.safe). */
+export function currentRequestIsSafe(): boolean {
+  return storage.getStore()?.safe === true;
 }
 
 /** The event being handled by the work in progress, if any. */

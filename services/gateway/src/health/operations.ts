@@ -21,10 +21,10 @@ export function requestIdOf(raw: IncomingMessage): string {
 export function useOperations(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
-    runWithRequestId(request.id, done);
+    runWithRequestId(request.id, done, { safe: isSafe(request.method) });
   });
   // Reading the body leaves the request's async context: enter it again before the handler runs.
-  fastify.addHook('preHandler', (request, _reply, done) => runWithRequestId(request.id, done));
+  fastify.addHook('preHandler', (request, _reply, done) => runWithRequestId(request.id, done, { safe: isSafe(request.method) }));
   fastify.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     httpRequestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
@@ -39,3 +39,6 @@ export function useOperations(fastify: FastifyInstance): void {
     return reply.type(contentType).send(body);
   });
 }
+
+/** GET and HEAD change nothing: their bus requests may be asked again of another copy (RequestContext.safe). */
+const isSafe = (method: string) => method === 'GET' || method === 'HEAD';
