@@ -241,9 +241,10 @@ describe('admin reference API', () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(await sharp(served.body as Buffer).metadata()).toMatchObject({ format: 'png', width: 300, height: 100 });
     expect((await as['ref-depositors'].get('/api/admin/depositors').expect(200)).body[0].logoUpdatedAt).toEqual(expect.any(String));
-    // The header's logo: a user of DEMO-A sees it, bob (DEMO-B only, no logo yet) gets 404.
+    // The header's logo: a user of DEMO-A sees it, bob (DEMO-B only, no logo yet) gets none.
     expect(await sharp((await image(as['ref-user'], '/api/logo').expect(200)).body as Buffer).metadata()).toMatchObject({ width: 300 });
-    expect((await as.bob.get('/api/logo').expect(404)).body.error.key).toBe('objectNotFound');
+    // None: 204 No Content (the header asks on every page; a 404 would be a console error each time).
+    expect((await as.bob.get('/api/logo').expect(204)).body).toEqual({});
   });
 
   it('lets a user with the "change own logo" right set their own depositor’s logo, never another’s', async () => {

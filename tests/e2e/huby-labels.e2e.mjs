@@ -150,6 +150,9 @@ test('alice: auto-print in ZPL to the local agent, a reprint previewed and sent,
 
 test('alice (English, light): selected shipments printed as PDF in the label popup, then marked printed', async () => {
   const page = await newTab(ctx);
+  // Labels in PDF only: the local printer agent (localhost:9100) is never asked (issue 36 item 5).
+  const toAgent = [];
+  page.on('request', (r) => /\/\/localhost:910[01]\//.test(r.url()) && toAgent.push(r.url()));
   try {
     await loginToDashboard(page, ctx.base, 'alice');
     const alice = await me(page);
@@ -167,6 +170,7 @@ test('alice (English, light): selected shipments printed as PDF in the label pop
     await page.getByRole('button', { name: 'Print labels (1/10)' }).click();
     const popup = page.getByRole('dialog', { name: /Labels: 2 packages/ });
     await popup.getByTestId('label-pdf').waitFor();
+    assert.deepEqual(toAgent, []);
     await axe(page, 'huby label popup light en');
     await screenshot(page, 'huby-label-popup-light-en');
     await popup.getByRole('button', { name: 'Mark as printed' }).click();

@@ -3,7 +3,7 @@ import { apiRequest } from './api';
 
 /**
  * An image of the API (a depositor's logo) as an object URL: the bearer token rules out a plain
- * `<img src>`. Null while loading, when absent (404) or on any error; `version` asks it again.
+ * `<img src>`. Null while loading, when absent (204 No Content, or 404) or on any error; `version` asks it again.
  */
 export function useApiImage(path: string | null, version: unknown = 0): string | null {
   const [url, setUrl] = useState<string | null>(null);
@@ -12,10 +12,10 @@ export function useApiImage(path: string | null, version: unknown = 0): string |
     let live = true;
     let created: string | null = null;
     apiRequest(path, { accept: 'image/png' })
-      .then((response) => response.blob())
+      .then((response) => (response.status === 204 ? null : response.blob()))
       .then(
         (blob) => {
-          if (!live) return;
+          if (!live || !blob) return;
           created = URL.createObjectURL(blob);
           setUrl(created);
         },

@@ -4,6 +4,7 @@ import { Roles } from '@portal/auth';
 import { BusClient } from '@portal/bus';
 import {
   AdminReferenceSubjects as S,
+  AppError,
   AdminSubjects,
   notFound,
   Role,
@@ -35,9 +36,18 @@ export class LogosController {
   ) {}
 
   @Get('logo')
-  @ApiOperation({ summary: 'The logo (PNG) of the caller’s own depositor, for the header; 404 objectNotFound when it has none' })
+  @ApiOperation({ summary: 'The logo (PNG) of the caller’s own depositor, for the header; 204 No Content when it has none' })
   async own(@Caller() ctx: CallerContext, @Res({ passthrough: true }) res: FastifyReply) {
-    return this.send(await this.bus.request<LogoDto>(S.logoOf, ctx, {}), res);
+    // Most depositors have none: a normal answer, not an error every page of the web app would log.
+    const logo = await this.bus.request<LogoDto>(S.logoOf, ctx, {}).catch((e: unknown) => {
+      if (e instanceof AppError && e.key === 'objectNotFound') return null;
+      throw e;
+    });
+    if (!logo) {
+      res.status(204);
+      return undefined;
+    }
+    return this.send(logo, res);
   }
 
   @Get('depositors/:id/logo')

@@ -7,8 +7,10 @@ export type PrinterState = 'unknown' | 'online' | 'error' | 'offline';
 /**
  * The printers of the local agent and the one chosen (the user's saved uid first, else the agent's
  * default), its status polled every 2 s (~HQES) and offline after 2 consecutive errors (spec §9).
+ * Not `enabled` (labels in PDF only): the agent is not asked at all, so the browser makes no request to
+ * a printer the user does not use.
  */
-export function usePrinter(savedUid: string | null, poll = true) {
+export function usePrinter(savedUid: string | null, enabled = true) {
   const [agent, setAgent] = useState<AgentState>('loading');
   const [printers, setPrinters] = useState<PrinterDevice[]>([]);
   const [selected, setSelected] = useState<PrinterDevice | null>(null);
@@ -16,6 +18,7 @@ export function usePrinter(savedUid: string | null, poll = true) {
   const health = useRef(new PrinterHealth());
 
   const load = useCallback(async () => {
+    if (!enabled) return;
     setAgent('loading');
     try {
       const list = await printerAgent.available();
@@ -28,11 +31,11 @@ export function usePrinter(savedUid: string | null, poll = true) {
       setSelected(null);
       setAgent('unreachable');
     }
-  }, [savedUid]);
+  }, [savedUid, enabled]);
   useEffect(() => void load(), [load]);
 
   useEffect(() => {
-    if (!selected || !poll) return;
+    if (!selected || !enabled) return;
     health.current = new PrinterHealth();
     setStatus('unknown');
     let live = true;
@@ -53,7 +56,7 @@ export function usePrinter(savedUid: string | null, poll = true) {
       live = false;
       clearInterval(timer);
     };
-  }, [selected, poll]);
+  }, [selected, enabled]);
 
   return { agent, printers, selected, setSelected, status, reload: load };
 }
