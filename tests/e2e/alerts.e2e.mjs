@@ -76,8 +76,9 @@ test('alice creates a VIP alert, finds it in Hello, makes it weekly, tests it an
     await page.keyboard.press('Escape');
     const demoA = await settledCount(page, all);
     assert.ok(demoA > 0 && demoA < all, `DEMO-A's orders (${demoA}) are some of all (${all})`);
-    await page.locator('#alert-statuses').fill('100');
-    await page.getByRole('option', { name: /^100 – / }).click();
+    // Statuses in words only (issue 36: no bare codes on screen): 100 is « Livrée ».
+    await page.locator('#alert-statuses').fill('Livrée');
+    await page.getByRole('option', { name: 'Livrée', exact: true }).click();
     await page.keyboard.press('Escape');
     const delivered = await settledCount(page, demoA);
     assert.ok(delivered < demoA, `delivered (${delivered}) are fewer than DEMO-A's (${demoA})`);
@@ -127,7 +128,7 @@ test('alice creates a VIP alert, finds it in Hello, makes it weekly, tests it an
     assert.ok(id > 0);
 
     // Hello lists it, immediate; its switch pauses it at once.
-    await page.getByRole('link', { name: 'Retour à Hello' }).click();
+    await page.getByRole('link', { name: 'Retour à mes alertes' }).click();
     const row = page.locator('tbody tr', { has: page.getByRole('link', { name: TITLE }) });
     await row.getByRole('cell', { name: 'Immédiate, à chaque événement' }).waitFor();
     await row.getByLabel(`Alerte « ${TITLE} » active`).click();
@@ -176,7 +177,7 @@ test('alice creates a VIP alert, finds it in Hello, makes it weekly, tests it an
     await axe(page, 'alerts edit dark');
     await screenshot(page, 'alerts-edit-history-dark-fr');
 
-    await page.getByRole('link', { name: 'Retour à Hello' }).click();
+    await page.getByRole('link', { name: 'Retour à mes alertes' }).click();
     await row.getByRole('cell', { name: 'Chaque lundi à 12:00' }).waitFor();
     await screenshot(page, 'alerts-hello-weekly-dark-fr');
 

@@ -53,11 +53,11 @@ function FollowedChanges({ form, set, checks }: SectionProps) {
         options={TRACKING_STATUS_CODES as number[]}
         value={form.statuses}
         onChange={(_, next) => set({ statuses: next })}
-        getOptionLabel={(s) => `${s} – ${statusLabel(s)}`}
+        getOptionLabel={(s) => statusLabel(s)}
         renderValue={(values, getItemProps) =>
           values.map((s, index) => {
             const { key, ...item } = getItemProps({ index });
-            return <Chip key={key} size="small" label={`${s} – ${statusLabel(s)}`} {...item} />;
+            return <Chip key={key} size="small" label={statusLabel(s)} {...item} />;
           })
         }
         onBlur={statuses.onBlur}

@@ -1478,7 +1478,7 @@ export const de: Shape<typeof fr> = {
     editTitle: 'Benachrichtigung „%{title}“',
     actions: {
       new: { vip: 'Neue Benachrichtigung', doc: 'Neuer Dokumentenversand' },
-      back: 'Zurück zu Hello',
+      back: 'Zurück zu meinen Benachrichtigungen',
       save: 'Speichern',
       delete: 'Benachrichtigung löschen',
       deleteTitle: 'Benachrichtigung löschen',
@@ -1489,7 +1489,7 @@ export const de: Shape<typeof fr> = {
       refresh: 'Aktualisieren',
     },
     list: {
-      hello: 'Hello – meine Benachrichtigungen',
+      hello: 'Meine Benachrichtigungen',
       q: 'Titel beginnt mit',
       empty: {
         vip: 'Noch keine My-VIP-Benachrichtigung. Legen Sie die erste mit „Neue Benachrichtigung“ an.',

@@ -1475,7 +1475,7 @@ export const en: Shape<typeof fr> = {
     editTitle: 'Alert “%{title}”',
     actions: {
       new: { vip: 'New alert', doc: 'New document mailing' },
-      back: 'Back to Hello',
+      back: 'Back to my alerts',
       save: 'Save',
       delete: 'Delete the alert',
       deleteTitle: 'Delete the alert',
@@ -1486,7 +1486,7 @@ export const en: Shape<typeof fr> = {
       refresh: 'Refresh',
     },
     list: {
-      hello: 'Hello – my alerts',
+      hello: 'My alerts',
       q: 'Title starting with',
       empty: {
         vip: 'No My VIP alert yet. Create the first one with “New alert”.',

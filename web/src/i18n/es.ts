@@ -1476,7 +1476,7 @@ export const es: Shape<typeof fr> = {
     editTitle: 'Alerta «%{title}»',
     actions: {
       new: { vip: 'Nueva alerta', doc: 'Nuevo envío de documentos' },
-      back: 'Volver a Hello',
+      back: 'Volver a mis alertas',
       save: 'Guardar',
       delete: 'Eliminar la alerta',
       deleteTitle: 'Eliminar la alerta',
@@ -1487,7 +1487,7 @@ export const es: Shape<typeof fr> = {
       refresh: 'Actualizar',
     },
     list: {
-      hello: 'Hello – mis alertas',
+      hello: 'Mis alertas',
       q: 'Título que empieza por',
       empty: {
         vip: 'Ninguna alerta My VIP. Cree la primera con «Nueva alerta».',

@@ -1474,7 +1474,7 @@ export const fr = {
     editTitle: 'Alerte « %{title} »',
     actions: {
       new: { vip: 'Nouvelle alerte', doc: 'Nouvel envoi de documents' },
-      back: 'Retour à Hello',
+      back: 'Retour à mes alertes',
       save: 'Enregistrer',
       delete: 'Supprimer l’alerte',
       deleteTitle: 'Supprimer l’alerte',
@@ -1485,7 +1485,7 @@ export const fr = {
       refresh: 'Actualiser',
     },
     list: {
-      hello: 'Hello – mes alertes',
+      hello: 'Mes alertes',
       q: 'Titre commençant par',
       empty: {
         vip: 'Aucune alerte My VIP. Créez la première avec « Nouvelle alerte ».',

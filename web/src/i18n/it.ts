@@ -1477,7 +1477,7 @@ export const it: Shape<typeof fr> = {
     editTitle: 'Avviso «%{title}»',
     actions: {
       new: { vip: 'Nuovo avviso', doc: 'Nuovo invio di documenti' },
-      back: 'Torna a Hello',
+      back: 'Torna ai miei avvisi',
       save: 'Salva',
       delete: 'Elimina l’avviso',
       deleteTitle: 'Elimina l’avviso',
@@ -1488,7 +1488,7 @@ export const it: Shape<typeof fr> = {
       refresh: 'Aggiorna',
     },
     list: {
-      hello: 'Hello – i miei avvisi',
+      hello: 'I miei avvisi',
       q: 'Titolo che inizia con',
       empty: {
         vip: 'Nessun avviso My VIP. Create il primo con «Nuovo avviso».',
