@@ -106,9 +106,10 @@ describe('reports over the projection (figures computed by hand from reports.fix
     });
 
     it('02 shipments per carrier, 03 delivery performance and its presets per carrier, country and week', async () => {
+      // Carriers by the name tracking gives them (« DPD France »); a code it does not know stays as it is.
       expect(await table('1003')).toEqual([
         ['COLI', 3, 8, 75],
-        ['DPD', 1, 3, 25],
+        ['DPD France', 1, 3, 25],
       ]);
       expect(await table('1005')).toEqual([
         ['2026-03-02', 1, 1, 1, 100, 0, 0, 0],
@@ -117,7 +118,7 @@ describe('reports over the projection (figures computed by hand from reports.fix
       ]);
       expect(await table('10')).toEqual([
         ['COLI', 3, 3, 2, 50, 1, 0, 1],
-        ['DPD', 2, 1, 0, null, 0, 1, 0],
+        ['DPD France', 2, 1, 0, null, 0, 1, 0],
       ]);
       expect(await table('59')).toEqual([
         ['FR', 3, 3, 2, 50, 1, 0, 1],
@@ -129,7 +130,7 @@ describe('reports over the projection (figures computed by hand from reports.fix
     it('04 late deliveries, 05 preparation lead times, 06 parcels per order, 07 weight, 08 countries', async () => {
       expect(await table('1008')).toEqual([
         ['COLI', 2, 1, 50],
-        ['DPD', 0, 0, null],
+        ['DPD France', 0, 0, null],
       ]);
       expect(await table('1042')).toEqual([
         ['2026-03-02', 1, 1, 4, 100],
@@ -186,7 +187,7 @@ describe('reports over the projection (figures computed by hand from reports.fix
       ]);
       expect(await table('1028')).toEqual([
         ['COLI', 3, 2, 8],
-        ['DPD', 1, 0, 3],
+        ['DPD France', 1, 0, 3],
       ]);
       expect(await table('1029')).toEqual([
         ['24h', 1, 50],
@@ -196,12 +197,12 @@ describe('reports over the projection (figures computed by hand from reports.fix
         ['96h+', 0, 0],
       ]);
       expect(await table('1030')).toEqual([
-        ['DPD', 1, 1, 100],
+        ['DPD France', 1, 1, 100],
         ['COLI', 3, 0, 0],
       ]);
       expect(await table('1031')).toEqual([
         ['COLI', 3, 1, 33.3],
-        ['DPD', 1, 0, 0],
+        ['DPD France', 1, 0, 0],
       ]);
       expect(await table('1032')).toEqual([
         ['T1', 2, 36, 50],
@@ -209,7 +210,7 @@ describe('reports over the projection (figures computed by hand from reports.fix
       ]);
       expect(await table('1033')).toEqual([
         ['COLI', 2, 36, 50],
-        ['DPD', 0, null, null],
+        ['DPD France', 0, null, null],
       ]);
       expect(await table('1034')).toEqual([
         ['2026-03-02', 1, 24, 100],
@@ -380,7 +381,7 @@ describe('reports over the projection (figures computed by hand from reports.fix
       ]);
       expect(await table('10110')).toEqual([
         ['COLI', 1, 2, 0],
-        ['DPD', 1, 1, 1],
+        ['DPD France', 1, 1, 1],
       ]);
       expect(await table('1057')).toEqual([
         ['2026-03-02', 1, 2],
@@ -509,7 +510,7 @@ describe('reports over the projection (figures computed by hand from reports.fix
       expect(await table('1002', platform2)).toEqual([['2026-03-03', 1, 3, 10]]);
       expect(await table('1010', platform2)).toEqual([['ROI1', 1, 100, 0, 0, 100, 100]]);
       expect(await table('1064', platform2)).toEqual([['inventory', 1, 3, 100]]);
-      expect(await table('1033', platform2)).toEqual([['DPD', 0, null, null]]);
+      expect(await table('1033', platform2)).toEqual([['DPD France', 0, null, null]]);
       expect(await table('1047', platform2)).toEqual([]);
 
       // Activity ECOM: orders 1, 3 and 5.
@@ -526,7 +527,7 @@ describe('reports over the projection (figures computed by hand from reports.fix
       ]);
       expect(await table('10', ecom)).toEqual([
         ['COLI', 2, 2, 1, 100, 0, 0, 1],
-        ['DPD', 1, 1, 0, null, 0, 1, 0],
+        ['DPD France', 1, 1, 0, null, 0, 1, 0],
       ]);
       expect(await table('59', ecom)).toEqual([
         ['FR', 2, 2, 1, 100, 0, 0, 1],

@@ -10,9 +10,11 @@ import {
   reportSpec,
   Role,
   systemContext,
+  TrackingSubjects,
   type CallerContext,
   type PlatformDto,
   type ReportCell,
+  type TrackingCarrierDto,
   type ReportColumn,
   type ReportDefinitionDto,
   type ReportResultDto,
@@ -28,7 +30,13 @@ const MAX_DEPOSITORS = 500;
 const DETAIL_REPORTS = new Set(['1011']);
 const ADDITIVE = new Set(['integer', 'decimal', 'money']);
 const NUMERIC = new Set(['integer', 'decimal', 'money', 'percent', 'minutes', 'hours', 'days']);
-const PLATFORM_CACHE_MS = 60_000;
+const NAMES_CACHE_MS = 60_000;
+
+/** A reference table read from another service and kept a minute: codes (or ids) to the words users know. */
+interface Names {
+  at: number;
+  names: Promise<Map<string, string>>;
+}
 
 interface Prepared {
   spec: ReportSpec;
@@ -44,7 +52,7 @@ interface Prepared {
  */
 @Injectable()
 export class ReportsService {
-  private platforms?: { at: number; codes: Promise<Map<number, string>> };
+  private readonly names = new Map<'platform' | 'carrier', Names>();
 
   constructor(
     @Inject(Db) private readonly db: Db,
@@ -128,28 +136,42 @@ export class ReportsService {
       p.period.timeZone,
       narrowedTo,
     ]);
-    const platforms = p.columns.some((c) => c.key === 'platform') ? await this.platformCodes() : undefined;
+    // Platforms by their code (MLV1), carriers by their name (« DPD France », as the dashboard says), not the stored id or code.
+    const named = new Map<string, Map<string, string>>();
+    for (const key of ['platform', 'carrier'] as const) if (p.columns.some((c) => c.key === key)) named.set(key, await this.namesOf(key));
     return raw.map((row) =>
       Object.fromEntries(
         p.columns.map((c) => {
           const value = row[c.key];
-          if (c.key === 'platform' && value !== null && value !== undefined) return [c.key, platforms?.get(Number(value)) ?? String(value)];
+          const names = named.get(c.key);
+          if (names && value !== null && value !== undefined) return [c.key, names.get(String(value)) ?? String(value)];
           return [c.key, cell(c, value)];
         }),
       ),
     );
   }
 
-  /** Platform codes (MLV1) by id, as users know them; read from the admin service, kept a minute. */
-  private platformCodes(): Promise<Map<number, string>> {
-    if (!this.platforms || Date.now() - this.platforms.at > PLATFORM_CACHE_MS) {
-      const codes = this.bus
-        .request<PlatformDto[]>(AdminSubjects.platforms, systemContext('reports-platforms'), {})
-        .then((list) => new Map(list.map((pl) => [pl.id, pl.code])))
-        .catch(() => new Map<number, string>());
-      this.platforms = { at: Date.now(), codes };
-    }
-    return this.platforms.codes;
+  /**
+   * Platform codes (MLV1) by id, from the admin service; carrier names by code, from the tracking
+   * service's carriers: kept a minute. Unreadable: the stored values are shown as they are.
+   */
+  private namesOf(of: 'platform' | 'carrier'): Promise<Map<string, string>> {
+    const kept = this.names.get(of);
+    if (kept && Date.now() - kept.at <= NAMES_CACHE_MS) return kept.names;
+    const names = (
+      of === 'platform'
+        ? this.bus
+            .request<PlatformDto[]>(AdminSubjects.platforms, systemContext('reports-platforms'), {})
+            .then((list) => new Map(list.map((pl) => [String(pl.id), pl.code])))
+        : this.bus
+            .request<TrackingCarrierDto[]>(TrackingSubjects.carriersList, systemContext('reports-carriers'), {})
+            .then((list) => new Map(list.map((c) => [c.code, c.name])))
+    ).catch(() => {
+      this.names.delete(of); // asked again next time
+      return new Map<string, string>();
+    });
+    this.names.set(of, { at: Date.now(), names });
+    return names;
   }
 }
 

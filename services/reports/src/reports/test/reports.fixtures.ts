@@ -8,6 +8,7 @@ import {
   StockEvents,
   StockSubjects,
   TrackingEvents,
+  TrackingSubjects,
   type DomainEvent,
   type OrderSnapshot,
   type StockLineRecord,
@@ -349,6 +350,11 @@ export async function serveOwners(transport: BusTransport, lines: StockLineRecor
       { id: 1, code: 'LYS1', label: 'Lyon', town: 'LYON' },
       { id: 2, code: 'ROI1', label: 'Roissy', town: 'ROISSY' },
     ],
+  }));
+  // Tracking's carriers: DPD has its name; COLI, unknown there, keeps its code.
+  await transport.serve(TrackingSubjects.carriersList, async () => ({
+    ok: true,
+    data: [{ code: 'DPD', name: 'DPD France', trackingUrlTemplate: null }],
   }));
 }
 
