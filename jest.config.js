@@ -55,6 +55,7 @@ const IN_PROCESS_ONLY = [
   'admin-reference',
   'admin-transport',
   'huby-carriers',
+  'huby-rates', // carrier fakes on this machine, one slow
   'admin-users',
   'backup', // all-in-one by nature
   'crash', // all-in-one by nature

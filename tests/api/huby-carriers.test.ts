@@ -4,6 +4,7 @@ import request from 'supertest';
 import { startCarrierFake, type CarrierFake } from '../support/carrier-fakes';
 import { upsScan } from '../support/ups-fake';
 import { canReadLabels, pdfPages, readBarcodes } from '../support/read-barcodes';
+import { connectedTour, demoParties, tomorrow } from './support/huby-setup';
 import { loginAs, startTarget, type ApiTarget } from './support/target';
 import { addUser } from './support/users';
 
@@ -28,30 +29,6 @@ function captureOutput(): { lines: string[]; restore(): void } {
     },
   };
 }
-
-/** A carrier, a DEMO-A tour on it and the tour's carrier account, as the provider's administrator sets them; answers the tour's id and the account as answered. */
-async function connectedTour(
-  provider: Client,
-  carrier: { ref: string; name: string },
-  tour: { code: string; account_number: string; codes: Record<string, string> },
-  account: object,
-): Promise<{ tourId: number; account: unknown }> {
-  const { id: carrierId } = (
-    await provider
-      .post('/api/admin/transport/carriers')
-      .send({ ...carrier, kind: 'parcel', shipping_window_days: 10, insurance_threshold: 1500 })
-      .expect(201)
-  ).body as { id: number };
-  const tourId = (
-    await provider
-      .post('/api/admin/transport/tours')
-      .send({ depositorId: 1, carrierId, tour_type: 'parcel', transport_mode: 'road', weight_max_kg: 70, ...tour })
-      .expect(201)
-  ).body.id as number;
-  return { tourId, account: (await provider.put(`/api/admin/transport/tours/${tourId}/account`).send(account).expect(200)).body };
-}
-
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 /** A DEMO-A shipment of two cartons on `tourCode`, validated; answers its uuid. */
 async function validatedShipment(
@@ -134,25 +111,7 @@ describe('Huby through a carrier connector (UPS)', () => {
     );
     tourId = connected.tourId;
     answers.push(connected.account);
-    shipper = (await alice.get('/api/dashtower/address/all?type=shipper&active=1&depositor=1').expect(200)).body.addressesShipper[0].uuid;
-    recipient = (
-      await alice
-        .post('/api/dashtower/addresses')
-        .send({
-          book: 'recipient',
-          depositor_id: 1,
-          company_name: 'Épicerie Fine Bellecour',
-          contact_name: 'Léa Martin',
-          address1: '3 place Bellecour',
-          zip: '69002',
-          town: 'LYON',
-          country: 'FR',
-          email: 'lea.martin@client.example',
-          mobile: '06 12 34 56 78',
-          customer_code: `UPS-${run}`,
-        })
-        .expect(201)
-    ).body.uuid;
+    ({ shipper, recipient } = await demoParties(alice, `UPS-${run}`, { mobile: '06 12 34 56 78' }));
   }, 120_000);
 
   afterAll(async () => {
@@ -375,25 +334,7 @@ describe('Huby through a carrier connector (DHL Express)', () => {
     );
     tourId = connected.tourId;
     answers.push(connected.account);
-    shipper = (await alice.get('/api/dashtower/address/all?type=shipper&active=1&depositor=1').expect(200)).body.addressesShipper[0].uuid;
-    recipient = (
-      await alice
-        .post('/api/dashtower/addresses')
-        .send({
-          book: 'recipient',
-          depositor_id: 1,
-          company_name: 'Fromagerie des Terreaux',
-          contact_name: 'Hugo Bernard',
-          address1: '8 rue d’Algérie',
-          zip: '69001',
-          town: 'LYON',
-          country: 'FR',
-          email: 'hugo.bernard@client.example',
-          mobile: '06 98 76 54 32',
-          customer_code: `DHL-${run}`,
-        })
-        .expect(201)
-    ).body.uuid;
+    ({ shipper, recipient } = await demoParties(alice, `DHL-${run}`, { mobile: '06 98 76 54 32' }));
   }, 120_000);
 
   afterAll(async () => {

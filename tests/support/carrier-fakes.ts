@@ -51,7 +51,9 @@ export type FakeRoute =
   | 'ups.recovery'
   | 'ups.track'
   | 'ups.pickup'
+  | 'ups.rate'
   | 'dhl.ship'
+  | 'dhl.rates'
   | 'dhl.tracking'
   | 'colissimo.label'
   | 'colissimo.track'
@@ -83,6 +85,8 @@ export interface CarrierFake {
    * (the answer is lost to a client with a shorter budget), `5xx` answers 503, `malformed` an HTML page.
    */
   failNext(route: FakeRoute, failure: FakeFailure, times?: number): void;
+  /** Every answer of a JSON route (UPS, DHL Express) comes `ms` late until set to 0: a slow carrier. */
+  slow(route: FakeRoute, ms: number): void;
   /** Every token given so far stops being valid (UPS answers 401 until a new one is asked). */
   expireTokens(): void;
   close(): Promise<void>;
@@ -114,15 +118,19 @@ const routeOf = (route: string): FakeRoute | undefined =>
             ? 'ups.track'
             : /^POST \/api\/pickupcreation\/v\d+\/pickup$/.test(route)
               ? 'ups.pickup'
-              : route === 'POST /mydhlapi/shipments'
-                ? 'dhl.ship'
-                : route === 'GET /mydhlapi/tracking'
-                  ? 'dhl.tracking'
-                  : route === 'POST /sls-ws/SlsServiceWSRest/2.0/generateLabel'
-                    ? 'colissimo.label'
-                    : route.startsWith('GET /suivi/v2/idships/')
-                      ? 'colissimo.track'
-                      : (chronopostRouteOf(route) ?? dpdRouteOf(route) ?? glsRouteOf(route));
+              : /^POST \/api\/rating\/v\d+\/\w+$/.test(route)
+                ? 'ups.rate'
+                : route === 'POST /mydhlapi/rates'
+                  ? 'dhl.rates'
+                  : route === 'POST /mydhlapi/shipments'
+                    ? 'dhl.ship'
+                    : route === 'GET /mydhlapi/tracking'
+                      ? 'dhl.tracking'
+                      : route === 'POST /sls-ws/SlsServiceWSRest/2.0/generateLabel'
+                        ? 'colissimo.label'
+                        : route.startsWith('GET /suivi/v2/idships/')
+                          ? 'colissimo.track'
+                          : (chronopostRouteOf(route) ?? dpdRouteOf(route) ?? glsRouteOf(route));
 
 export async function startCarrierFake(
   accounts: CarrierFakeAccounts,
@@ -138,6 +146,7 @@ export async function startCarrierFake(
   const gls = newGlsFakeState();
   const failures: { route: FakeRoute; failure: FakeFailure }[] = [];
   const held = new Set<NodeJS.Timeout>();
+  const slowness = new Map<FakeRoute, number>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -158,11 +167,12 @@ export async function startCarrierFake(
         return res.end('<html><body>Maintenance</body></html>');
       }
       const send = (status: number, answer: unknown) => {
-        if (failure !== 'timeout') return json(res, status, answer);
+        const late = failure === 'timeout' ? (options.holdMs ?? 2_500) : (slowness.get(routeOf(route)!) ?? 0);
+        if (!late) return json(res, status, answer);
         const timer = setTimeout(() => {
           held.delete(timer);
           if (!res.destroyed) json(res, status, answer);
-        }, options.holdMs ?? 2_500);
+        }, late);
         held.add(timer);
       };
       if (routeOf(route)?.startsWith('ups.') && route !== 'POST /security/v1/oauth/token') {
@@ -294,6 +304,10 @@ export async function startCarrierFake(
     gls,
     failNext: (route, failure, times = 1) => {
       for (let i = 0; i < times; i++) failures.push({ route, failure });
+    },
+    slow: (route, ms) => {
+      if (ms > 0) slowness.set(route, ms);
+      else slowness.delete(route);
     },
     expireTokens: () => ups.tokens.clear(),
     close: () =>

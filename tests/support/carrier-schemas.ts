@@ -43,6 +43,11 @@ function load(file: string): Document {
       };
       Object.assign(day.properties.PickupDate, { minLength: 8, maxLength: 8 });
     }
+    if (file === 'ups/Rating.yaml') {
+      // Erratum (README): its description lists two-digit service codes, its minLength says 3.
+      const service = schemas.Shipment_Service as { properties: { Code: { minLength?: number } } };
+      service.properties.Code.minLength = 2;
+    }
     if (file === 'ups/Shipping.yaml') {
       const recovery = schemas.LabelRecoveryRequest;
       recovery.required = (recovery.required ?? []).filter((r) => r !== 'TrackingNumbers');

@@ -45,9 +45,11 @@ export interface DhlFakeState {
   serial: number;
   /** Answer one label document for all the packages even when one per package is asked. */
   onePerShipment: boolean;
+  /** Rate requests answered. */
+  rates: number;
 }
 
-export const newDhlFakeState = (): DhlFakeState => ({ shipments: new Map(), scans: new Map(), serial: 0, onePerShipment: false });
+export const newDhlFakeState = (): DhlFakeState => ({ shipments: new Map(), scans: new Map(), serial: 0, onePerShipment: false, rates: 0 });
 
 /** A checkpoint of the shipment at DHL (the fake's tracking answers it from then on). */
 export function dhlScan(state: DhlFakeState, waybill: string, scan: DhlFakeScan): void {
@@ -142,6 +144,12 @@ export async function dhlRoute(
 ): Promise<DhlFakeAnswer | undefined> {
   const isShip = route === 'POST /mydhlapi/shipments';
   const isTracking = route === 'GET /mydhlapi/tracking';
+  if (route === 'POST /mydhlapi/rates') {
+    const rated = ratesAnswer(state, credentials, headers, body, violations);
+    const schema = rated.status >= 400 ? S('ErrorResponse') : S('Rates');
+    violations.push(...schemaErrors(DHL_SCHEMA, schema, rated.body).map((e) => `fake answer to ${route}: ${e}`));
+    return rated;
+  }
   if (!isShip && !isTracking) return undefined;
   const answer = await answerOf(state, credentials, isShip, query, headers, body, violations);
   // The fake answers as DHL documents its answers, or says so.
@@ -322,6 +330,78 @@ async function answerOf(
         typeCode: 'label',
         ...(perPackage ? { packageReferenceNumber: r.content.packages[i].referenceNumber ?? i + 1 } : {}),
       })),
+    },
+  };
+}
+
+/**
+ * `POST /rates` (supermodelIoLogisticsExpressRateRequest, validated with its parameters): the fake's
+ * tariff is 19.50 plus 1.40 per kg in EUR (billing currency), the asked product (else EXPRESS
+ * WORLDWIDE), delivered the next business day after the planned shipping day. A receiver postcode
+ * 00000 is refused as DHL refuses a product it cannot offer there.
+ */
+function ratesAnswer(
+  state: DhlFakeState,
+  credentials: { apiKey: string; apiSecret: string },
+  headers: Record<string, string | string[] | undefined>,
+  body: string,
+  violations: string[],
+): DhlFakeAnswer {
+  const instance = '/expressapi/rates';
+  const [key, secret] = basicOf(String(headers.authorization ?? '')) ?? [];
+  if (key !== credentials.apiKey || secret !== credentials.apiSecret) return problem(401, instance, 'Invalid Credentials', 'Unauthorized');
+  const parameters = parameterErrors(DHL_SCHEMA, '/rates', 'post', new URLSearchParams(), headers);
+  if (headers['x-version'] !== '3.3.1') parameters.push(`header x-version=${String(headers['x-version'])}: the document's value is 3.3.1`);
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return problem(400, instance, 'Invalid JSON', 'Bad request');
+  }
+  const errors = [...parameters, ...schemaErrors(DHL_SCHEMA, S('RateRequest'), json)];
+  if (errors.length) {
+    violations.push(...errors.map((e) => `POST /rates: ${e}`));
+    return problem(400, instance, `Multiple problems found, see Additional Details`, 'Validation error', errors.slice(0, 5));
+  }
+  state.rates += 1;
+  const request = json as {
+    productCode?: string;
+    plannedShippingDateAndTime: string;
+    customerDetails: { receiverDetails: { postalCode: string } };
+    packages: { weight: number }[];
+  };
+  const product = request.productCode ?? 'P';
+  if (request.customerDetails.receiverDetails.postalCode === '00000')
+    return problem(
+      400,
+      instance,
+      `420504: The requested product(s) (${product}) not available based on your search criteria.`,
+      'Product not found',
+    );
+  const kg = request.packages.reduce((sum, p) => sum + p.weight, 0);
+  const price = Math.round((19.5 + 1.4 * kg) * 100) / 100;
+  const day = new Date(`${request.plannedShippingDateAndTime.slice(0, 10)}T12:00:00Z`);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
+  return {
+    status: 200,
+    body: {
+      products: [
+        {
+          productName: product === 'N' ? 'EXPRESS DOMESTIC' : 'EXPRESS WORLDWIDE',
+          productCode: product,
+          weight: { volumetric: 0, provided: kg, unitOfMeasurement: 'metric' },
+          totalPrice: [
+            { currencyType: 'BILLC', priceCurrency: 'EUR', price },
+            { currencyType: 'PULCL', priceCurrency: 'EUR', price: Math.round(price * 115) / 100 },
+          ],
+          deliveryCapabilities: {
+            deliveryTypeCode: 'QDDC',
+            estimatedDeliveryDateAndTime: `${day.toISOString().slice(0, 10)}T12:00:00`,
+            totalTransitDays: 1,
+          },
+        },
+      ],
     },
   };
 }

@@ -38,6 +38,8 @@ export interface UpsFakeState {
   scans: Map<string, UpsFakeScan[]>;
   /** Pickups booked, by pickup request number (PRN). */
   pickups: Map<string, unknown>;
+  /** Rate requests answered. */
+  rates: number;
   /**
    * Benchmarks: one GIF drawn once for every label, so that the fake's own drawing (CPU on the same
    * machine) does not weigh on what is measured of the portal. Its barcode is not the package's.
@@ -53,6 +55,7 @@ export const newUpsFakeState = (): UpsFakeState => ({
   serial: 0,
   scans: new Map(),
   pickups: new Map(),
+  rates: 0,
 });
 
 /** A scan of the shipment at UPS (the fake's Track API answers it from then on). */
@@ -121,7 +124,8 @@ export async function upsRoute(
   const isRecovery = /^POST \/api\/labels\/v\d+\/recovery$/.test(route);
   const isTrack = /^GET \/api\/track\/v1\/details\/[^/]+$/.test(route);
   const isPickup = /^POST \/api\/pickupcreation\/v\d+\/pickup$/.test(route);
-  if (!isShip && !isVoid && !isRecovery && !isTrack && !isPickup) return undefined;
+  const isRate = /^POST \/api\/rating\/v\d+\/(Rate|Shop|Ratetimeintransit|Shoptimeintransit)$/.test(route);
+  if (!isShip && !isVoid && !isRecovery && !isTrack && !isPickup && !isRate) return undefined;
   const bearer = /^Bearer (.+)$/.exec(String(headers.authorization ?? ''))?.[1];
   if (!bearer || !state.tokens.has(bearer)) return upsError(401, '250002', 'Invalid Authentication Information.');
   if (isTrack) {
@@ -167,6 +171,7 @@ export async function upsRoute(
       },
     };
   }
+  if (isRate) return rateAnswer(state, route, headers, body, violations);
   if (isPickup) {
     let pickup: unknown;
     try {
@@ -300,4 +305,93 @@ interface ShipRequest {
     Package: { ReferenceNumber?: { Value: string }[] }[] | { ReferenceNumber?: { Value: string }[] };
   };
   LabelSpecification?: { LabelImageFormat: { Code: string } };
+}
+
+/**
+ * The Rating API (Rating.yaml): the request validated against RATERequestWrapper, the answer against
+ * RATEResponseWrapper. The fake's tariff: 7.90 plus 0.85 per billed kg (a negotiated total 10 % lower),
+ * arrival two business days after the pickup day (one for Express Saver, 65). A recipient postcode
+ * 00000 is refused (111285).
+ */
+function rateAnswer(
+  state: UpsFakeState,
+  route: string,
+  headers: Record<string, string | string[] | undefined>,
+  body: string,
+  violations: string[],
+): FakeAnswer {
+  if (!headers.transid || !headers.transactionsrc) {
+    violations.push(`${route}: transId and transactionSrc headers are required`);
+    return upsError(400, '10002', 'Missing transId or transactionSrc');
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return upsError(400, '10001', 'The request is not well formed.');
+  }
+  const errors = schemaErrors('ups/Rating.yaml', 'RATERequestWrapper', json);
+  if (errors.length) {
+    violations.push(...errors.map((e) => `${route}: ${e}`));
+    return upsError(400, '10002', `The request is well formed but the request is not valid: ${errors[0]}`);
+  }
+  state.rates += 1;
+  const shipment = (json as { RateRequest: { Shipment: RateShipment } }).RateRequest.Shipment;
+  if (shipment.ShipTo.Address.PostalCode === '00000') return upsError(400, '111285', 'The postal code 00000 is invalid for FR France.');
+  const packages = Array.isArray(shipment.Package) ? shipment.Package : [shipment.Package];
+  const kg = packages.reduce((sum, p) => sum + Number(p.PackageWeight?.Weight ?? 0), 0);
+  const billed = Math.max(1, Math.ceil(kg));
+  const total = 7.9 + 0.85 * billed;
+  const code = shipment.Service?.Code ?? '11';
+  const pickup = shipment.DeliveryTimeInformation?.Pickup?.Date ?? ymd(new Date());
+  const arrival = businessDaysAfter(pickup, code === '65' ? 1 : 2);
+  const money = (n: number) => ({ CurrencyCode: 'EUR', MonetaryValue: n.toFixed(2) });
+  const answer = {
+    RateResponse: {
+      Response: { ResponseStatus: { Code: '1', Description: 'Success' } },
+      RatedShipment: [
+        {
+          Service: { Code: code, Description: code === '65' ? 'UPS Express Saver' : 'UPS Standard' },
+          BillingWeight: { UnitOfMeasurement: { Code: 'KGS', Description: 'Kilograms' }, Weight: String(billed) },
+          TransportationCharges: money(total),
+          ServiceOptionsCharges: money(0),
+          TotalCharges: money(total),
+          NegotiatedRateCharges: { TotalCharge: money(Math.round(total * 90) / 100) },
+          RatedPackage: packages.map(() => ({})),
+          TimeInTransit: {
+            PickupDate: pickup,
+            ServiceSummary: {
+              Service: { Description: code === '65' ? 'UPS Express Saver' : 'UPS Standard' },
+              EstimatedArrival: {
+                Arrival: { Date: arrival, Time: '230000' },
+                Pickup: { Date: pickup, Time: '180000' },
+                BusinessDaysInTransit: code === '65' ? '1' : '2',
+                DayOfWeek: 'MON',
+              },
+            },
+          },
+        },
+      ],
+    },
+  };
+  violations.push(...schemaErrors('ups/Rating.yaml', 'RATEResponseWrapper', answer).map((e) => `fake answer to ${route}: ${e}`));
+  return { status: 200, body: answer };
+}
+
+interface RateShipment {
+  ShipTo: { Address: { PostalCode?: string } };
+  Service?: { Code: string };
+  Package: { PackageWeight?: { Weight: string } }[] | { PackageWeight?: { Weight: string } };
+  DeliveryTimeInformation?: { Pickup?: { Date: string } };
+}
+
+/** YYYYMMDD `days` business days (Monday to Friday) after a YYYYMMDD day. */
+function businessDaysAfter(day: string, days: number): string {
+  const at = new Date(`${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}T12:00:00Z`);
+  let left = days;
+  while (left > 0) {
+    at.setUTCDate(at.getUTCDate() + 1);
+    if (at.getUTCDay() !== 0 && at.getUTCDay() !== 6) left -= 1;
+  }
+  return ymd(at);
 }

@@ -51,6 +51,7 @@ import { AddressPicker } from './AddressPicker';
 import { DepositorSelect } from './DepositorSelect';
 import { hubyApi } from './hubyApi';
 import { StatusChip } from './StatusChip';
+import { TourRates } from './TourRates';
 import { usePrinting } from './printing/AutoPrint';
 import { labelsApi } from './printing/labelsApi';
 import { ReprintDialog } from './printing/ReprintDialog';
@@ -622,6 +623,14 @@ export default function ShipmentForm() {
           </Grid>
         ))}
       </Section>
+      {shipment && draft && fitting && !fitting.warning && (
+        <TourRates
+          uuid={shipment.uuid}
+          shipment={shipment}
+          chosen={form.tour_code}
+          onChoose={(r) => setForm((f) => ({ ...f, tour_code: r.tour_code, carrier_code: r.carrier.ref }))}
+        />
+      )}
       {fitting?.warning === 'noToursAvailable' && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {translate('huby.tours.none')}

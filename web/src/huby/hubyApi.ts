@@ -7,6 +7,7 @@ import type {
   ShipmentDto,
   ShipmentHistoryDto,
   ShipmentToursDto,
+  ShipmentRatesDto,
   TourDto,
   CarrierDto,
   PickupRequestDto,
@@ -29,6 +30,8 @@ export const hubyApi = {
   carriers: (depositorCode: string) => api<CarrierDto[]>(`/admin/carriers/${encodeURIComponent(depositorCode)}`),
   createPickup: (body: object) => api<PickupRequestDto>('/dashtower/pickups', { method: 'POST', body }),
   toursFor: (uuid: string) => api<ShipmentToursDto>(`/dashtower/orders/${encodeURIComponent(uuid)}/tours`),
+  /** The fitting tours' carrier quotes, each within a short budget (a failed one marks its tour only). */
+  ratesFor: (uuid: string) => api<ShipmentRatesDto>(`/dashtower/orders/${encodeURIComponent(uuid)}/rates`),
   packagingTypes: (depositorCode: string) => api<PackagingTypesDto>(`/dashtower/packagingTypes/${encodeURIComponent(depositorCode)}`),
   /** GET /dashtower/address/all (spec §7): favourites first, `limit` 50 by default. */
   addresses: async (book: AddressBook, search: string, shipper?: string, depositor?: number): Promise<AddressDto[]> => {

@@ -244,6 +244,34 @@ export interface ShipmentToursDto {
   warning?: 'noToursAvailable';
 }
 
+/**
+ * A fitting tour's quote (issue 37 item 3): `quoted` with the carrier's price and promised delivery
+ * day; `noOnlineRates` when its carrier's API quotes none (the demo carrier, Colissimo…);
+ * `unavailable` when the quote failed or did not come within its short time budget (`reason`: the
+ * outage's code, TIMEOUT, CIRCUIT_OPEN…, or the carrier's refusal code).
+ */
+export interface TourRateDto {
+  tour_id: number;
+  tour_code: string;
+  carrier: Pick<CarrierDto, 'id' | 'ref' | 'name'>;
+  status: 'quoted' | 'noOnlineRates' | 'unavailable';
+  /** The carrier's service or product, as it names it; else the tour's service code. */
+  service: string | null;
+  price: number | null;
+  /** ISO 4217. */
+  currency: string | null;
+  /** The promised delivery day, YYYY-MM-DD. */
+  delivery_date: string | null;
+  reason: string | null;
+}
+
+/** The rates of a shipment's fitting tours, sorted by `sort` (quoted first, then unavailable, then without quotes). */
+export interface ShipmentRatesDto {
+  rates: TourRateDto[];
+  sort: 'price' | 'date';
+  warning?: 'noToursAvailable';
+}
+
 /** A pickup request (spec §3): shipper address, carrier, date, hour, account, mail to and cc, body. */
 export interface PickupRequestDto {
   id: string;

@@ -15,3 +15,4 @@ export * from './transport-admin';
 export * from './transport-admin-errors';
 export * from './carrier-accounts';
 export * from './carrier-health';
+export * from './rates';

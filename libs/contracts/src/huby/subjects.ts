@@ -37,6 +37,8 @@ export const HubySubjects = {
   toursList: 'huby.tours.list',
   /** The tours that fit a shipment (flags and limits). */
   toursForShipment: 'huby.tours.for-shipment',
+  /** The fitting tours' carrier quotes (price, delivery day), each within a short time budget. */
+  ratesForShipment: 'huby.rates.for-shipment',
   /** GET /admin/carriers/{depositor_code}: carriers of a depositor's tours. */
   carriersOfDepositor: 'huby.carriers.of-depositor',
   pickupsList: 'huby.pickups.list',

@@ -23,6 +23,7 @@ import {
   type ShipmentHistoryDto,
   type ShipmentSummaryDto,
   type ShipmentToursDto,
+  type ShipmentRatesDto,
   type PickupRequestDto,
   pickupInput,
   type TourDto,
@@ -194,6 +195,16 @@ export class HubyController {
   @ApiOperation({ summary: 'The tours that fit the shipment (options, weight, volume, packages, delay); warning noToursAvailable' })
   toursFor(@Caller() ctx: CallerContext, @Param('uuid') uuid: string) {
     return this.bus.request<ShipmentToursDto>(HubySubjects.toursForShipment, ctx, { uuid });
+  }
+
+  @Roles(Role.DASHTOWER_USER)
+  @Get('orders/:uuid/rates')
+  @ApiOperation({
+    summary:
+      'Carrier quotes of the fitting tours (price, promised delivery day), each within a short budget; sort=price|date; a failed quote marks its tour unavailable',
+  })
+  ratesFor(@Caller() ctx: CallerContext, @Param('uuid') uuid: string, @Query('sort') sort?: string) {
+    return this.bus.request<ShipmentRatesDto>(HubySubjects.ratesForShipment, ctx, { uuid, sort });
   }
 
   @Roles(Role.DASHTOWER_USER)

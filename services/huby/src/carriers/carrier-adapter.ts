@@ -52,6 +52,21 @@ export interface CarrierAdapter {
    */
   track?(shipment: Pick<FollowedShipment, 'voucher' | 'tracking_numbers'>): Promise<CarrierTrackingEvent[]>;
   signingSecret?(carrier: CarrierDto): string;
+  /**
+   * The carrier's quote of a shipment on a tour's service (its rating API): price and promised
+   * delivery day. Undefined: the carrier quotes nothing online. Refusals and outages throw as for labels.
+   */
+  quote?(shipment: ShipmentDto, tour: TourDto): Promise<CarrierQuote>;
+}
+
+/** A carrier's quote: its total price for the account, its currency, and the day it promises delivery. */
+export interface CarrierQuote {
+  price: number;
+  currency: string;
+  /** YYYY-MM-DD; null when the carrier promises no day. */
+  deliveryDate: string | null;
+  /** The service as the carrier names it. */
+  service: string | null;
 }
 
 /** A pickup as a carrier's web service books it; the place's phone for the driver (UPS requires one). */

@@ -126,6 +126,7 @@ export function measuredAdapter(adapter: CarrierAdapter, health: CarrierHealth):
   };
   if (adapter.requestPickup)
     measuredOne.requestPickup = (pickup, carrier) => measured(health, 'pickup', () => adapter.requestPickup!(pickup, carrier));
+  if (adapter.quote) measuredOne.quote = (shipment, tour) => measured(health, 'quote', () => adapter.quote!(shipment, tour));
   if (adapter.track) measuredOne.track = (shipment) => measured(health, 'tracking', () => adapter.track!(shipment));
   if (adapter.trackingEvents) measuredOne.trackingEvents = adapter.trackingEvents.bind(adapter);
   if (adapter.signingSecret) measuredOne.signingSecret = adapter.signingSecret.bind(adapter);

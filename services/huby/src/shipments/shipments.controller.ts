@@ -37,6 +37,12 @@ export class ShipmentsController {
   }
 
   @Roles(Role.DASHTOWER_USER)
+  @MessagePattern(HubySubjects.ratesForShipment)
+  rates(@Payload() m: BusRequest) {
+    return this.shipments.ratesFor(m.ctx, m.data);
+  }
+
+  @Roles(Role.DASHTOWER_USER)
   @MessagePattern(HubySubjects.packagingTypes)
   packagingTypes(@Payload() m: BusRequest) {
     return this.shipments.packagingTypes(m.ctx, m.data);

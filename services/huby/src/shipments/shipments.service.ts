@@ -24,6 +24,8 @@ import {
   type ShipmentInput,
   type ShipmentSummaryDto,
   type ShipmentToursDto,
+  type ShipmentRatesDto,
+  RATE_SORTS,
   type CarrierDto,
   addDays,
   dayIn,
@@ -52,6 +54,7 @@ import { ToursService } from '../tours/tours.service';
 import { transportDocumentOf } from '../labels/transport-document';
 import { trackingOrderOf } from './tracking-order';
 import { SHIPMENT_ROWS } from './shipment-audit';
+import { ShipmentRates } from './shipment-rates';
 
 export const SHIPMENT_SCOPE = { depositor: 's.depositor_id' };
 
@@ -142,6 +145,7 @@ export class ShipmentsService {
   ) {}
 
   private readonly templates = new MailTemplates(path.join(__dirname, '..', 'mail-templates'));
+  private rates?: ShipmentRates;
 
   /**
    * Asks the tour's carrier for the labels of a validated shipment: validated -> waiting for labels,
@@ -506,6 +510,22 @@ export class ShipmentsService {
   async toursFor(ctx: CallerContext, data: unknown): Promise<ShipmentToursDto> {
     const s = await this.get(ctx, data);
     return this.tours.fitting(ctx, s.depositor_id, s);
+  }
+
+  /**
+   * The carriers' quotes of a saved shipment's fitting tours (issue 37 item 3), scoped as its tours:
+   * each quote within its short budget, a failed one marking its tour only; `sort` price or date.
+   */
+  async ratesFor(ctx: CallerContext, data: unknown): Promise<ShipmentRatesDto> {
+    const raw = (data as { sort?: unknown } | null)?.sort;
+    const sort = raw === undefined || raw === null || raw === '' ? 'price' : raw;
+    if (!RATE_SORTS.includes(sort as ShipmentRatesDto['sort']))
+      throw new AppError('validationFailed', `sort: one of ${RATE_SORTS.join(', ')}`, { field: 'sort', allowed: [...RATE_SORTS] });
+    const s = await this.get(ctx, data);
+    const fitting = await this.tours.fitting(ctx, s.depositor_id, s);
+    this.rates ??= new ShipmentRates(this.carriers);
+    const rates = await this.rates.of(s, fitting.tours, sort as ShipmentRatesDto['sort']);
+    return { rates, sort: sort as ShipmentRatesDto['sort'], ...(fitting.warning ? { warning: fitting.warning } : {}) };
   }
 
   /** GET /dashtower/packagingTypes/{code_depositor}: a warning key when the depositor has none. */

@@ -12,6 +12,7 @@ import { packagesOf } from '../../labels/label-data';
 import type {
   CarrierAdapter,
   CarrierLabel,
+  CarrierQuote,
   CarrierTrackingEvent,
   FollowedShipment,
   VoucherAnswer,
@@ -216,6 +217,43 @@ export class DhlExpressConnector implements CarrierAdapter {
    * MyDHL has no shipment void (its only DELETE cancels a pickup booking): a waybill whose parcels are
    * never handed to DHL is not billed, so canceling asks nothing of DHL.
    */
+  /**
+   * The account's rate of the shipment on the tour's product (`POST /rates`, every package): the
+   * product's total in the billing currency (BILLC, else the first price given) and DHL's estimated
+   * delivery day (QDDC, its commitment with clearance). One attempt: a quote has a short budget.
+   */
+  async quote(s: ShipmentDto, tour: TourDto): Promise<CarrierQuote> {
+    const from = s.shipper.country;
+    const to = s.recipient.country;
+    const product = clip(tour.codes.product || defaultProductCode(from, to), 6);
+    const packages = packagesOf(s.packings);
+    const count = Math.max(1, packages.length);
+    const list = packages.length ? packages : [{ weightKg: s.total_weight_kg, lengthCm: null, widthCm: null, heightCm: null }];
+    const place = (p: ShipmentPartyDto) => ({
+      postalCode: clip(p.zip, 12),
+      cityName: clip(p.town, 45) || '-',
+      countryCode: p.country,
+    });
+    const body = {
+      customerDetails: { shipperDetails: place(s.shipper), receiverDetails: place(s.recipient) },
+      accounts: [{ typeCode: 'shipper', number: this.account.settings.account_number }],
+      productCode: product,
+      plannedShippingDateAndTime: plannedShippingDateAndTime(s.date_shipment_desired, this.now()),
+      unitOfMeasurement: 'metric',
+      isCustomsDeclarable: from !== to && !(EU_CUSTOMS.has(from) && EU_CUSTOMS.has(to)),
+      estimatedDeliveryDate: { isRequested: true, typeCode: 'QDDC' },
+      packages: list.map((p) => ({
+        weight: thousandths(Math.max(0.1, p.weightKg || s.total_weight_kg / count)),
+        ...(p.lengthCm && p.widthCm && p.heightCm
+          ? { dimensions: { length: Math.ceil(p.lengthCm), width: Math.ceil(p.widthCm), height: Math.ceil(p.heightCm) } }
+          : {}),
+      })),
+    };
+    const answer = await this.call('POST', `${this.base}/rates`, false, JSON.stringify(body));
+    if (answer.status !== 200) throw this.refusal(answer, 'noCarrierService');
+    return dhlQuoteOf(answer.json, product);
+  }
+
   async cancel(): Promise<void> {
     // Nothing to tell DHL: see above.
   }
@@ -390,6 +428,41 @@ export class DhlExpressConnector implements CarrierAdapter {
     const key = fallback ?? refusalKeyOf(problem.code, problem.lines);
     return carrierRefusal(CARRIER, key, problem.code, problem.message, this.account.secrets);
   }
+}
+
+/**
+ * A `/rates` answer read: the product asked for (else the first one), its billing-currency total and
+ * its estimated delivery day; anything else is MALFORMED.
+ */
+export function dhlQuoteOf(json: unknown, productCode: string): CarrierQuote {
+  const products = (json as { products?: unknown } | null)?.products;
+  if (!Array.isArray(products) || !products.length)
+    throw new CarrierOutage('MALFORMED', 'DHL Express: rates answer without products', false);
+  type Product = {
+    productCode?: unknown;
+    productName?: unknown;
+    totalPrice?: { currencyType?: unknown; priceCurrency?: unknown; price?: unknown }[];
+    deliveryCapabilities?: { estimatedDeliveryDateAndTime?: unknown };
+  };
+  const all = products as Product[];
+  const chosen = all.find((p) => p?.productCode === productCode) ?? all[0];
+  const prices = Array.isArray(chosen?.totalPrice) ? chosen.totalPrice : [];
+  const total =
+    prices.find((p) => p?.currencyType === 'BILLC' && typeof p.price === 'number') ?? prices.find((p) => typeof p?.price === 'number');
+  const currency = typeof total?.priceCurrency === 'string' ? total.priceCurrency.trim().toUpperCase() : '';
+  const price = Number(total?.price);
+  if (!Number.isFinite(price) || price < 0 || !/^[A-Z]{3}$/.test(currency))
+    throw new CarrierOutage('MALFORMED', 'DHL Express: rates answer without a price in a currency', false);
+  const when = chosen.deliveryCapabilities?.estimatedDeliveryDateAndTime;
+  const day =
+    typeof when === 'string' && /^\d{4}-\d{2}-\d{2}/.test(when) && !Number.isNaN(Date.parse(when.slice(0, 10))) ? when.slice(0, 10) : null;
+  const name = typeof chosen.productName === 'string' ? chosen.productName.trim() : '';
+  return {
+    price: Math.round(price * 100) / 100,
+    currency,
+    deliveryDate: day,
+    service: name ? clip(name, 60) : clip(String(chosen.productCode ?? productCode), 6),
+  };
 }
 
 /** A label document as DHL gives it: base64 content in its image format (PDF or ZPL, as asked). */

@@ -12,6 +12,7 @@ import { packagesOf } from '../../labels/label-data';
 import type {
   CarrierAdapter,
   CarrierLabel,
+  CarrierQuote,
   CarrierTrackingEvent,
   FollowedShipment,
   PickupBooking,
@@ -21,12 +22,13 @@ import type {
 import { CarrierOutage, type CarrierAnswer, type CarrierLine, type CarrierRequest } from './carrier-line';
 import type { OpenAccount } from './connection-test';
 import { baseUrlOf } from './connection-test';
-import { asList, carrierRefusal, clip, digits, insuranceByMail, money, weightText } from './connector-kit';
+import { asList, carrierRefusal, clip, digits, insuranceByMail, money, parisDay, weightText } from './connector-kit';
 
 /** The API versions this connector was written against (UPS-API/api-documentation, Shipping.yaml). */
 export const UPS_SHIP_VERSION = 'v2409';
 export const UPS_RECOVERY_VERSION = 'v2403';
 export const UPS_PICKUP_VERSION = 'v2409';
+export const UPS_RATE_VERSION = 'v2409';
 
 /**
  * UPS's refusal codes that the spec names (Shipping API errors appendix): the others are a refused
@@ -203,6 +205,59 @@ export class UpsConnector implements CarrierAdapter {
     return { reference: prn };
   }
 
+  /**
+   * The account's rate of the shipment on the tour's service (Rating API, `Rate` with time in
+   * transit): the negotiated total when UPS gives one, else the published total, and the arrival day
+   * UPS schedules for a pickup on the shipping day. One attempt: a quote has a short budget.
+   */
+  async quote(s: ShipmentDto, tour: TourDto): Promise<CarrierQuote> {
+    const shipperNumber = this.account.settings.shipper_number;
+    const packages = packagesOf(s.packings);
+    const count = Math.max(1, packages.length);
+    const pickupDay = (s.date_shipment_desired ?? parisDay(new Date())).replace(/-/g, '').slice(0, 8);
+    const body = {
+      RateRequest: {
+        Request: { RequestOption: 'Rate', TransactionReference: { CustomerContext: clip(s.reference, 512) } },
+        Shipment: {
+          Shipper: { ...ratingParty(s.shipper), ShipperNumber: shipperNumber },
+          ShipTo: ratingParty(s.recipient),
+          ShipFrom: ratingParty(s.shipper),
+          Service: { Code: clip(tour.codes.service || '11', 2) },
+          Package: (packages.length ? packages : [{ weightKg: s.total_weight_kg, lengthCm: null, widthCm: null, heightCm: null }]).map(
+            (p) => ({
+              PackagingType: { Code: '02' },
+              ...(p.lengthCm && p.widthCm && p.heightCm
+                ? {
+                    Dimensions: {
+                      UnitOfMeasurement: { Code: 'CM', Description: 'Centimeters' },
+                      Length: String(Math.ceil(p.lengthCm)),
+                      Width: String(Math.ceil(p.widthCm)),
+                      Height: String(Math.ceil(p.heightCm)),
+                    },
+                  }
+                : {}),
+              PackageWeight: {
+                UnitOfMeasurement: { Code: 'KGS', Description: 'Kilograms' },
+                Weight: weightText(p.weightKg || s.total_weight_kg / count),
+              },
+            }),
+          ),
+          ShipmentRatingOptions: { NegotiatedRatesIndicator: 'Y' },
+          DeliveryTimeInformation: { PackageBillType: '03', Pickup: { Date: pickupDay } },
+        },
+      },
+    };
+    const answer = await this.authorized({
+      method: 'POST',
+      url: `${this.base}/api/rating/${UPS_RATE_VERSION}/Rate?additionalinfo=timeintransit`,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      idempotent: false,
+    });
+    if (answer.status !== 200) throw this.refusal(answer, 'noCarrierService');
+    return upsQuoteOf(answer.json);
+  }
+
   /** The voucher a lost answer made, found by the shipment's reference (Label Recovery); null when none. */
   private async recover(s: ShipmentDto, request: VoucherRequest): Promise<VoucherAnswer | null> {
     const body = {
@@ -349,6 +404,52 @@ export class UpsConnector implements CarrierAdapter {
     if (!code) return new CarrierOutage('MALFORMED', `UPS: HTTP ${answer.status} without an error`, true, answer.status);
     return carrierRefusal('UPS', UPS_REFUSALS[code] ?? fallback, code, message, this.account.secrets);
   }
+}
+
+/** A party as the Rating API wants it: an address line is required, a state code has 2 letters. */
+const ratingParty = (p: ShipmentPartyDto) => ({
+  Name: clip(p.company_name || p.contact_name || '-', 35),
+  Address: {
+    AddressLine: [p.address1, p.address2]
+      .filter((l): l is string => !!l?.trim())
+      .map((l) => clip(l, 35))
+      .slice(0, 3),
+    City: clip(p.town, 30),
+    ...(p.state_code && p.state_code.trim().length === 2 ? { StateProvinceCode: p.state_code.trim() } : {}),
+    PostalCode: clip(p.zip, 9),
+    CountryCode: p.country,
+  },
+});
+
+/**
+ * A Rate answer read: the first rated shipment's negotiated total (else its total charges), its
+ * currency, the scheduled arrival day (YYYYMMDD) and the service's name; anything else is MALFORMED.
+ */
+export function upsQuoteOf(json: unknown): CarrierQuote {
+  const rated = asList(
+    (json as { RateResponse?: { RatedShipment?: unknown } } | null)?.RateResponse?.RatedShipment as Record<string, unknown> | undefined,
+  )[0] as
+    | {
+        TotalCharges?: { CurrencyCode?: unknown; MonetaryValue?: unknown };
+        NegotiatedRateCharges?: { TotalCharge?: { CurrencyCode?: unknown; MonetaryValue?: unknown } };
+        Service?: { Code?: unknown; Description?: unknown };
+        TimeInTransit?: { ServiceSummary?: { Service?: { Description?: unknown }; EstimatedArrival?: { Arrival?: { Date?: unknown } } } };
+      }
+    | undefined;
+  const charge = rated?.NegotiatedRateCharges?.TotalCharge ?? rated?.TotalCharges;
+  const price = Number(typeof charge?.MonetaryValue === 'string' ? charge.MonetaryValue : NaN);
+  const currency = typeof charge?.CurrencyCode === 'string' ? charge.CurrencyCode.trim().toUpperCase() : '';
+  if (!Number.isFinite(price) || price < 0 || !/^[A-Z]{3}$/.test(currency))
+    throw new CarrierOutage('MALFORMED', 'UPS: rate answer without a total charge', false);
+  const day = /^(\d{4})(\d{2})(\d{2})$/.exec(String(rated?.TimeInTransit?.ServiceSummary?.EstimatedArrival?.Arrival?.Date ?? ''));
+  const named = rated?.TimeInTransit?.ServiceSummary?.Service?.Description ?? rated?.Service?.Description;
+  const code = typeof rated?.Service?.Code === 'string' ? rated.Service.Code : '';
+  return {
+    price: Math.round(price * 100) / 100,
+    currency,
+    deliveryDate: day && !Number.isNaN(Date.parse(`${day[1]}-${day[2]}-${day[3]}`)) ? `${day[1]}-${day[2]}-${day[3]}` : null,
+    service: typeof named === 'string' && named.trim() ? clip(named, 60) : code ? `UPS ${code}` : null,
+  };
 }
 
 /** UPS's error body: `{ response: { errors: [{ code, message }] } }`. */

@@ -1,0 +1,149 @@
+// Rates on the shipment form (issue 37 item 3), against local fakes of UPS's and DHL Express's published
+// rating APIs: the provider's administrator gives DEMO-A a UPS tour and a DHL Express tour (by the API);
+// alice (French) opens a draft whose fitting tours include both and DEMO-A's demo-carrier tours, reads
+// the quotes under the tour select (price in euros, promised day in the portal's format, "sans tarif en
+// ligne" for the demo carrier), sorts them by date, and chooses a tour by clicking its row. axe on the
+// screen. The two tours are switched off at the end.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { apiAs, newTab, useJourney } from './support/journey.mjs';
+import { axe } from './support/axe.mjs';
+import { loginToDashboard } from './support/portal.mjs';
+import { screenshot } from './support/browser.mjs';
+import { startCarrierFake } from '../support/carrier-fakes.ts';
+
+const ctx = useJourney();
+const run = Date.now().toString(36).toUpperCase().slice(-6);
+let fake;
+const tours = [];
+
+before(async () => {
+  fake = await startCarrierFake({
+    ups: { clientId: 'e2e-rates', clientSecret: 'e2e-rates-secret', shipperNumber: 'E2E002' },
+    dhlExpress: { apiKey: 'e2e-dhl', apiSecret: 'e2e-dhl-secret' },
+    colissimo: { contractNumber: 'c', password: 'p', apiKey: 'a' },
+  });
+});
+after(() => fake?.close());
+
+/** The journey's tours are switched off at its end (the browser is closed by the journey's own `after`). */
+async function retireTours() {
+  if (!tours.length) return;
+  const admin = await newTab(ctx);
+  try {
+    await loginToDashboard(admin, ctx.base, 'admin');
+    for (const t of tours) {
+      const off = await apiAs(admin, 'PUT', `/admin/transport/tours/${t.id}`, { ...t.body, active: false });
+      assert.equal(off.status, 200, JSON.stringify(off.body));
+    }
+  } finally {
+    await admin.close();
+  }
+}
+
+async function connectedTour(page, name, code, codes, account) {
+  const carrier = await apiAs(page, 'POST', '/admin/transport/carriers', {
+    ref: code,
+    name,
+    kind: 'parcel',
+    shipping_window_days: 10,
+    insurance_threshold: 1500,
+  });
+  assert.equal(carrier.status, 201, JSON.stringify(carrier.body));
+  const body = {
+    depositorId: 1,
+    code,
+    carrierId: carrier.body.id,
+    account_number: 'E2E002',
+    tour_type: 'parcel',
+    transport_mode: 'road',
+    weight_max_kg: 70,
+    codes,
+  };
+  const tour = await apiAs(page, 'POST', '/admin/transport/tours', body);
+  assert.equal(tour.status, 201, JSON.stringify(tour.body));
+  tours.push({ id: tour.body.id, body });
+  const saved = await apiAs(page, 'PUT', `/admin/transport/tours/${tour.body.id}/account`, account);
+  assert.equal(saved.status, 200, JSON.stringify(saved.body));
+}
+
+test('alice (French) reads the carriers’ rates under the tour select, sorts them by date and chooses a tour by its row', async () => {
+  const admin = await newTab(ctx);
+  try {
+    await loginToDashboard(admin, ctx.base, 'admin');
+    await connectedTour(
+      admin,
+      'UPS',
+      `UPSR${run}`,
+      { service: '11' },
+      {
+        connector: 'ups',
+        environment: 'custom',
+        base_url: fake.url,
+        settings: { client_id: 'e2e-rates', shipper_number: 'E2E002' },
+        secrets: { client_secret: 'e2e-rates-secret' },
+      },
+    );
+    await connectedTour(
+      admin,
+      'DHL Express',
+      `DHLR${run}`,
+      {},
+      {
+        connector: 'dhl_express',
+        environment: 'custom',
+        base_url: `${fake.url}/mydhlapi`,
+        settings: { account_number: '950000002' },
+        secrets: { api_key: 'e2e-dhl', api_secret: 'e2e-dhl-secret' },
+      },
+    );
+  } finally {
+    await admin.close();
+  }
+  const page = await newTab(ctx);
+  try {
+    await loginToDashboard(page, ctx.base, 'alice');
+    await apiAs(page, 'POST', '/user/language/fr_FR');
+    const me = (await apiAs(page, 'GET', '/user/me')).body;
+    await page.evaluate((u) => localStorage.setItem('portal.user', JSON.stringify(u)), me);
+    const shipper = (await apiAs(page, 'GET', '/dashtower/address/all?type=shipper&depositor=1')).body.addressesShipper[0];
+    const recipient = (await apiAs(page, 'GET', '/dashtower/address/all?type=recipient&depositor=1')).body.addressesRecipient.find(
+      (r) => r.country === 'FR',
+    );
+    const created = await apiAs(page, 'POST', '/dashtower/orders', {
+      depositor_id: 1,
+      reference: `E2E-RATES-${run}`,
+      uuid_address_shipper: shipper.uuid,
+      uuid_address_recipient: recipient.uuid,
+      date_shipment_desired: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      content_description: 'Épicerie fine',
+      packings: [{ packaging_type: 'CARTON-M', weight_kg: 4.5, length_cm: 40, width_cm: 30, height_cm: 30, packages: 2 }],
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    await page.goto(`${ctx.base}/dashtower/${created.body.uuid}`);
+    const table = page.getByTestId('tour-rates');
+    await table.getByText('Tarifs des transporteurs').waitFor();
+    const ups = table.getByRole('row', { name: `Choisir la tournée UPSR${run}` });
+    const dhl = table.getByRole('row', { name: `Choisir la tournée DHLR${run}` });
+    await ups.getByText('14,00 €').waitFor();
+    await dhl.getByText('32,10 €').waitFor();
+    await table.getByText('sans tarif en ligne').first().waitFor();
+    // By price: UPS before DHL; by date: DHL (the next business day) first.
+    const order = async () => (await table.getByRole('row').allTextContents()).slice(1).map((t) => t.slice(0, 10));
+    assert.ok((await order()).findIndex((t) => t.startsWith('UPSR')) < (await order()).findIndex((t) => t.startsWith('DHLR')));
+    await table.getByRole('button', { name: 'Livraison promise' }).click();
+    assert.ok((await order())[0].startsWith('DHLR'), (await order()).join(' | '));
+    assert.match(await dhl.textContent(), /\d{2}\/\d{2}\/\d{4}/);
+    await dhl.click();
+    await page
+      .locator('#huby-tour_code')
+      .filter({ hasText: `DHLR${run}` })
+      .waitFor();
+    assert.equal(fake.violations.length, 0, fake.violations.join('\n'));
+    await axe(page, 'huby rates fr');
+    await screenshot(page, 'huby-rates-fr');
+  } finally {
+    await page.close();
+    await retireTours();
+  }
+});
