@@ -233,6 +233,11 @@ export async function seedAuthDemo(db: Db): Promise<void> {
       );
       // Only for a user created now: a demo user who changed their dashboard (or deleted a master) keeps it across restarts.
       if (!created.length) continue;
+      // The role groups whose every role the user has: the users list shows them, as for a real team.
+      await em.query(
+        `INSERT INTO user_role_groups (user_id, group_id) SELECT $1, g.id FROM role_groups g WHERE g.roles <@ $2::text[] ON CONFLICT DO NOTHING`,
+        [created[0].id, u.roles],
+      );
       await seedDemoTiles(em, created[0].id, u.roles);
       if (u.uuid === MASTERS_OWNER) await seedMasterProfiles(em, created[0].id);
     }
