@@ -112,11 +112,11 @@ const STOCK_STATUS = report(
   },
   l('État du stock', 'Stock status', 'Estado del stock', 'Stato delle giacenze', 'Bestandsübersicht'),
   l(
-    'Stock par plateforme : lignes, quantités en stock, réservées, bloquées, disponibles et valeur (droit lecture CA).',
-    'Stock per platform: lines, quantities in stock, reserved, blocked, available, and value (read turnover right).',
-    'Stock por plataforma: líneas, cantidades en stock, reservadas, bloqueadas, disponibles y valor (derecho de facturación).',
-    'Giacenze per piattaforma: righe, quantità in giacenza, riservate, bloccate, disponibili e valore (diritto fatturato).',
-    'Bestand je Lager: Zeilen, Bestand, reserviert, gesperrt, verfügbar und Wert (Recht Umsatz lesen).',
+    'Stock par plateforme : lignes, quantités en stock, réservées, bloquées et disponibles, et leur valeur si vous voyez les montants.',
+    'Stock per platform: lines, quantities in stock, reserved, blocked and available, and their value if you see amounts.',
+    'Stock por plataforma: líneas, cantidades en stock, reservadas, bloqueadas y disponibles, y su valor si ve los importes.',
+    'Giacenze per piattaforma: righe, quantità in giacenza, riservate, bloccate e disponibili, e il loro valore se vede gli importi.',
+    'Bestand je Lager: Zeilen, Bestand, reserviert, gesperrt und verfügbar, und ihr Wert, wenn Sie Beträge sehen.',
   ),
 );
 
@@ -841,11 +841,11 @@ export const REPORT_CATALOGUE: readonly ReportSpec[] = [
     { chart: 'bars', source: 'movements', columns: ['month', 'exits', 'exitValue'], x: 'month', y: ['exitValue'], money: true },
     l('Chiffre d’affaires logistique', 'Logistics turnover', 'Facturación logística', 'Fatturato logistico', 'Logistikumsatz'),
     l(
-      'Quantités sorties par mois et leur valeur au prix unitaire du stock (droit lecture CA).',
-      'Quantities out per month and their value at the stock’s unit price (read turnover right).',
-      'Cantidades salidas por mes y su valor al precio unitario del stock (derecho de facturación).',
-      'Quantità uscite al mese e il loro valore al prezzo unitario (diritto fatturato).',
-      'Abgangsmengen je Monat und ihr Wert zum Stückpreis (Recht Umsatz lesen).',
+      'Quantités sorties par mois et leur valeur au prix unitaire du stock.',
+      'Quantities out per month and their value at the stock’s unit price.',
+      'Cantidades salidas por mes y su valor al precio unitario del stock.',
+      'Quantità uscite al mese e il loro valore al prezzo unitario.',
+      'Abgangsmengen je Monat und ihr Wert zum Stückpreis.',
     ),
   ),
   // Claims.
