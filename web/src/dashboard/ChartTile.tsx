@@ -17,12 +17,11 @@ import {
 import { Box, Typography, useTheme } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { ChartKind } from '@portal/contracts';
+import { CHART_COLOURS, foldSlices } from '../core/chartColours';
 import { errorKeyOf } from '../core/api';
 import { useShortLocale } from '../stock/ui';
 import { figures, type Figures } from './dashboardApi';
 import { axisTick, figureLabel, SOURCE_AXES } from './figureLabels';
-
-const PIE_COLOURS = ['#ff9800', '#4fc3f7', '#81c784', '#ba68c8', '#f06292', '#ffd54f', '#90a4ae', '#a1887f'];
 
 /** A chart tile: the real figures of GET /api/dashboard/figures/{source}, nothing invented. */
 export default function ChartTile({ source, kind }: { source: string; kind: ChartKind }) {
@@ -48,6 +47,7 @@ export default function ChartTile({ source, kind }: { source: string; kind: Char
     );
 
   const series = data.series.map((p) => ({ ...p, label: figureLabel(source, p.label, locale, translate) }));
+  const slices = foldSlices(series, (rest) => ({ label: translate('common.others'), value: rest.reduce((t, p) => t + p.value, 0) }));
   const axes = SOURCE_AXES[source];
   const xLabel = axes && translate(`dashboard.axis.${axes.x}`);
   const yLabel = axes && translate(`dashboard.axis.${axes.y}`);
@@ -69,9 +69,9 @@ export default function ChartTile({ source, kind }: { source: string; kind: Char
   const chart =
     kind === 'pie' ? (
       <PieChart accessibilityLayer={false}>
-        <Pie data={series} dataKey="value" nameKey="label" outerRadius="75%" isAnimationActive={false}>
-          {data.series.map((point, i) => (
-            <Cell key={point.label} fill={PIE_COLOURS[i % PIE_COLOURS.length]} />
+        <Pie data={slices} dataKey="value" nameKey="label" outerRadius="75%" isAnimationActive={false}>
+          {slices.map((point, i) => (
+            <Cell key={point.label} fill={CHART_COLOURS[i]} />
           ))}
         </Pie>
         <Tooltip {...tooltip} />

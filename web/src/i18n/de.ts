@@ -419,6 +419,7 @@ export const de: Shape<typeof fr> = {
       depositor: 'Einlagerer',
       reference: 'Artikelnummer',
       label: 'Bezeichnung',
+    others: 'Sonstige',
       family: 'Warengruppe',
       platforms: 'Plattformen',
       bestBefore: 'MHD',

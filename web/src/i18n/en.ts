@@ -418,6 +418,7 @@ export const en: Shape<typeof fr> = {
       depositor: 'Depositor',
       reference: 'Reference',
       label: 'Label',
+    others: 'Others',
       family: 'Family',
       platforms: 'Platforms',
       bestBefore: 'Best-before date',

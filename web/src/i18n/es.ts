@@ -419,6 +419,7 @@ export const es: Shape<typeof fr> = {
       depositor: 'Depositante',
       reference: 'Referencia',
       label: 'Descripción',
+    others: 'Otros',
       family: 'Familia',
       platforms: 'Plataformas',
       bestBefore: 'Fecha de consumo preferente',

@@ -417,6 +417,7 @@ export const fr = {
       depositor: 'Déposant',
       reference: 'Référence',
       label: 'Libellé',
+    others: 'Autres',
       family: 'Famille',
       platforms: 'Plateformes',
       bestBefore: 'DLUO',

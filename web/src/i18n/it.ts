@@ -419,6 +419,7 @@ export const it: Shape<typeof fr> = {
       depositor: 'Depositante',
       reference: 'Codice articolo',
       label: 'Descrizione',
+    others: 'Altri',
       family: 'Famiglia',
       platforms: 'Piattaforme',
       bestBefore: 'TMC',

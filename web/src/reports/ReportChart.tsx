@@ -14,7 +14,9 @@ import {
   YAxis,
 } from 'recharts';
 import { useTheme } from '@mui/material';
+import { useTranslate } from 'ra-core';
 import type { ReportResultDto } from '@portal/contracts';
+import { foldSlices } from '../core/chartColours';
 import { chartData, SERIES_COLOURS } from './chartData';
 import { formatCell } from './format';
 
@@ -24,6 +26,7 @@ import { formatCell } from './format';
  */
 export default function ReportChart({ result, locale, compact = false }: { result: ReportResultDto; locale: string; compact?: boolean }) {
   const theme = useTheme();
+  const translate = useTranslate();
   const { points, series } = chartData(result, locale);
   if (result.chart.type === 'table' || series.length === 0) return null;
   const tick = { fill: theme.palette.text.secondary, fontSize: compact ? 11 : 12 };
@@ -39,6 +42,12 @@ export default function ReportChart({ result, locale, compact = false }: { resul
     },
   };
   const legend = series.length > 1 || !compact;
+  // One colour per slice: beyond the palette, the rest is one « Autres » slice.
+  const key = series[0].key;
+  const slices = foldSlices(points, (rest) => ({
+    label: translate('common.others'),
+    [key]: rest.reduce((t, p) => t + Number(p[key] ?? 0), 0),
+  }));
   const valueTick = (value: number) => (series.length === 1 ? formatCell(value, series[0].column.type, locale) : String(value));
   const margin = { top: 8, right: 12, bottom: 0, left: compact ? 0 : 8 };
   const axes = (
@@ -59,9 +68,9 @@ export default function ReportChart({ result, locale, compact = false }: { resul
   const chart =
     result.chart.type === 'pie' ? (
       <PieChart accessibilityLayer={false}>
-        <Pie data={points} dataKey={series[0].key} nameKey="label" outerRadius="75%" isAnimationActive={false}>
-          {points.map((p, i) => (
-            <Cell key={`${p.label}-${i}`} fill={SERIES_COLOURS[i % SERIES_COLOURS.length]} />
+        <Pie data={slices} dataKey={series[0].key} nameKey="label" outerRadius="75%" isAnimationActive={false}>
+          {slices.map((p, i) => (
+            <Cell key={`${p.label}-${i}`} fill={SERIES_COLOURS[i]} />
           ))}
         </Pie>
         <Tooltip {...tooltip} />

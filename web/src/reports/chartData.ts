@@ -2,8 +2,8 @@ import type { ReportColumn, ReportResultDto } from '@portal/contracts';
 import { formatCell } from './format';
 import { titleOf } from './search';
 
-/** Colours of the series and pie slices: the portal's orange first, readable on both themes. */
-export const SERIES_COLOURS = ['#ff9800', '#4fc3f7', '#81c784', '#ba68c8', '#f06292', '#ffd54f', '#90a4ae', '#a1887f'];
+/** Colours of the series and pie slices (web/src/core/chartColours). */
+export { CHART_COLOURS as SERIES_COLOURS } from '../core/chartColours';
 
 export interface ChartSeries {
   key: string;
