@@ -88,7 +88,25 @@ describe('claims API', () => {
     const feed = await request(target.url)
       .post('/api/feed/tracking/orders/bulk')
       .set('X-Api-Key', DEMO_API_KEYS.warehouse)
-      .send({ orders: [order(1, 1, `${shared}-1`), order(2, 1, shared), order(3, 1, shared), order(4, 2, `${shared}-B`)] })
+      .send({
+        orders: [
+          order(1, 1, `${shared}-1`),
+          order(2, 1, shared),
+          order(3, 1, shared),
+          order(4, 2, `${shared}-B`),
+          // Still being picked: nothing has left the warehouse.
+          {
+            ...order(5, 1, `${shared}-5`),
+            dates: {},
+            statuses: [
+              { status: 0, at: new Date(Date.now() - 3_600_000).toISOString() },
+              { status: 30, at: new Date().toISOString() },
+            ],
+            parcels: [],
+            documents: [],
+          },
+        ],
+      })
       .expect(200);
     expect(feed.body.rejected).toEqual([]);
     const claimRights = [Role.CLAIM_USER, Role.USER_CLAIM_CREATE, Role.USER_CLAIM_READ, Role.USER_CLAIM_DELETE];
@@ -101,7 +119,7 @@ describe('claims API', () => {
       ['alice', 'claims-desk', 'claims-colleague', 'claims-reader', 'claims-b'].map((l) => loginAs(target, l)),
     );
     const tracer = await loginAs(target, 'claims-tracer');
-    for (const n of [1, 2, 3, 4]) ids[n] = (await tracer.get(`/api/orders?filter=${q({ q: ref(n) })}`).expect(200)).body[0].id;
+    for (const n of [1, 2, 3, 4, 5]) ids[n] = (await tracer.get(`/api/orders?filter=${q({ q: ref(n) })}`).expect(200)).body[0].id;
     // A carrier event on the first delivery: evidence the claim copies.
     await tracer
       .post(`/api/tracerroute/${ids[1]}/events`, { type: 'DELIVERY_ANOMALY', carrierName: 'Geodis Messagerie', publicNote: 'Carton abîmé' })
@@ -117,6 +135,58 @@ describe('claims API', () => {
     expect((await alice.post('/api/claims', { number: `NOPE${run}` }).expect(404)).body.error.key).toBe('claimNumberUnknown');
     expect((await colleague.get(`/api/claims/lookup?number=${ref(4)}`).expect(404)).body.error.key).toBe('claimNumberUnknown');
     expect((await alice.post('/api/claims', {}).expect(400)).body.error.fields).toEqual({ number: 'required' });
+  });
+
+  it('refuses a claim on a delivery not shipped yet, a reason its quantities contradict, and keeps no empty line (issue 36)', async () => {
+    // Not shipped: found (the form says why), refused at creation with its key on the number.
+    const waiting = (await alice.get(`/api/claims/lookup?number=${ref(5)}`).expect(200)).body;
+    expect(waiting.deliveries).toEqual([expect.objectContaining({ reference: ref(5), status: 30, shippedAt: null })]);
+    const refused = await alice.post('/api/claims', { number: ref(5), kind: 'delivery', reason: 'other' }).expect(409);
+    expect(refused.body.error).toMatchObject({
+      key: 'claimNotShipped',
+      params: { reference: ref(5), status: 30 },
+      fields: { number: 'notShipped' },
+    });
+
+    const line = { reference: 'ART-CREME', label: 'Crème 50 ml', quantity_ordered: 12 };
+    for (const [received, reason] of [
+      [12, 'less_quantity'],
+      [13, 'missing_product'],
+      [10, 'extra_quantity'],
+      [12, 'extra_quantity'],
+    ] as const) {
+      const contradicted = await alice
+        .post('/api/claims', {
+          number: ref(2),
+          kind: 'delivery',
+          lines: [
+            { ...line, quantity_received: 12 },
+            { ...line, quantity_received: received, reason },
+          ],
+        })
+        .expect(400);
+      expect(contradicted.body.error).toMatchObject({ key: 'validationFailed', fields: { 'lines.1.reason': 'contradictsQuantities' } });
+    }
+    // Consistent reasons pass; a line left empty (no received quantity, reason or comment) is not kept.
+    const kept = await alice
+      .post('/api/claims', {
+        number: ref(2),
+        kind: 'delivery',
+        lines: [
+          { ...line, quantity_received: 10, reason: 'less_quantity' },
+          { reference: 'ART-SER', quantity_ordered: 2 },
+          { ...line, quantity_received: 14, reason: 'extra_quantity' },
+        ],
+      })
+      .expect(201);
+    const saved = (await alice.get(`/api/claims/${kept.body.uuid}`).expect(200)).body;
+    expect(saved.lines.map((l: { quantity_received: number; reason: string }) => [l.quantity_received, l.reason])).toEqual([
+      [10, 'less_quantity'],
+      [14, 'extra_quantity'],
+    ]);
+    // Nothing was written for the refused ones.
+    expect((await alice.get(`/api/claims?filter=${q({ q: ref(5) })}`).expect(200)).body).toEqual([]);
+    await alice.delete(`/api/claims/${kept.body.uuid}`).expect(200);
   });
 
   it('lets the user choose when the order number answers several deliveries, lines pre-filled from the chosen one', async () => {

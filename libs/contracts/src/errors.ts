@@ -111,6 +111,10 @@ export const FIELD_ERRORS = {
   phoneDigits: 'phoneDigits',
   /** A network printer's address: http(s)://host:port. */
   printerAddress: 'printerAddress',
+  /** A claim line's reason the quantities contradict (fewer received than ordered, and "extra quantity"). */
+  contradictsQuantities: 'contradictsQuantities',
+  /** A claim on a delivery that has not left the warehouse. */
+  notShipped: 'notShipped',
 } as const;
 
 /** A feed's clocks may run a little ahead of ours: dates of what happened may be this much later than now. */

@@ -20,7 +20,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { CLAIM_KINDS, CLAIM_REASONS, type ClaimDeliveryCandidate, type ClaimLineDto } from '@portal/contracts';
+import {
+  CLAIM_KINDS,
+  CLAIM_REASONS,
+  claimableDelivery,
+  claimLineProblems,
+  type ClaimDeliveryCandidate,
+  type ClaimLineDto,
+} from '@portal/contracts';
 import { ApiError } from '../core/api';
 import { useErrorText } from '../i18n/useErrorText';
 import { claimsApi } from './claimsApi';
@@ -128,7 +135,15 @@ export default function ClaimForm() {
     e.preventDefault();
     void lookup(number);
   };
-  const ready = Boolean(uuid || chosen);
+  // A delivery not shipped yet cannot be claimed: said at once, as the service would refuse it.
+  const notShipped = !uuid && !!chosen && !claimableDelivery(chosen);
+  const ready = Boolean(uuid || (chosen && !notShipped));
+  // The rule the service applies, shown as the user types: a reason the quantities contradict.
+  const lineProblems = claimLineProblems(lines);
+  const lineError = (i: number) => {
+    const key = lineProblems[`lines.${i}.reason`] ?? errors[`lines.${i}.reason`];
+    return key ? translate(`fields.${key}`, { _: key }) : undefined;
+  };
   const fieldError = (name: string) => (errors[name] ? translate(`fields.${errors[name]}`, { _: errors[name] }) : undefined);
 
   return (
@@ -194,7 +209,12 @@ export default function ClaimForm() {
               </Link>
             </Alert>
           )}
-          {chosen && (
+          {notShipped && (
+            <Alert severity="info" sx={{ mt: 2 }} data-not-shipped>
+              {translate('errors.claimNotShipped', { reference: chosen.reference })}
+            </Alert>
+          )}
+          {chosen && !notShipped && (
             <Typography sx={{ mt: 1 }} data-chosen-delivery={chosen.reference}>
               {translate('claims.deliveryChosen', { reference: chosen.reference, depositor: chosen.depositorCode })}
             </Typography>
@@ -309,6 +329,8 @@ export default function ClaimForm() {
                           size="small"
                           value={l.reason ?? ''}
                           onChange={(e) => setLine(i, { reason: (e.target.value || null) as ClaimLineDto['reason'] })}
+                          error={Boolean(lineError(i))}
+                          helperText={lineError(i)}
                           sx={{ minWidth: 200 }}
                           slotProps={{ htmlInput: { 'aria-label': translate('claims.f.line_reason') } }}
                         >
@@ -339,10 +361,10 @@ export default function ClaimForm() {
               </Table>
             </Box>
             <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-              <Button variant="outlined" disabled={busy} onClick={() => void save(false)}>
+              <Button variant="outlined" disabled={busy || Object.keys(lineProblems).length > 0} onClick={() => void save(false)}>
                 {translate('claims.actions.saveDraft')}
               </Button>
-              <Button variant="contained" disabled={busy} onClick={() => void save(true)}>
+              <Button variant="contained" disabled={busy || Object.keys(lineProblems).length > 0} onClick={() => void save(true)}>
                 {translate('claims.actions.send')}
               </Button>
             </Stack>

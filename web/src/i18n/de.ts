@@ -206,6 +206,7 @@ export const de: Shape<typeof fr> = {
     loopRecipientSaveFailed: 'Fehler beim Speichern der Empfängeradresse.',
     loopInvalidQuantity: 'Ungültige Menge: Geben Sie eine ganze Zahl größer als 0 ein.',
     loopAvailableQuantityExceeded: 'Verfügbare Menge für %{reference} überschritten (verfügbar: %{available}).',
+    claimNotShipped: 'Die Lieferung %{reference} ist noch nicht versandt: Eine Reklamation betrifft, was empfangen wurde.',
     claimNumberUnknown: 'Falsche oder unbekannte Nummer: keine Lieferung und kein Auftrag hat die Nummer %{number}.',
     claimSeveralDeliveries: 'Mehrere Lieferungen haben die Nummer %{number}: wählen Sie die betroffene.',
     claimAlreadyCreated: 'Zu dieser Lieferung wurde bereits eine Reklamation (%{reference}) von %{creator} angelegt.',

@@ -206,6 +206,7 @@ export const en: Shape<typeof fr> = {
     loopRecipientSaveFailed: 'Error saving the recipient address.',
     loopInvalidQuantity: 'Invalid quantity: enter a whole number greater than 0.',
     loopAvailableQuantityExceeded: 'Available quantity exceeded for %{reference} (available: %{available}).',
+    claimNotShipped: 'Delivery %{reference} has not been shipped yet: a claim is about what was received.',
     claimNumberUnknown: 'Incorrect or unknown number: no delivery or order has the number %{number}.',
     claimSeveralDeliveries: 'Several deliveries have the number %{number}: choose the one concerned.',
     claimAlreadyCreated: 'A claim (%{reference}) was already created on this delivery by %{creator}.',

@@ -206,6 +206,7 @@ export const es: Shape<typeof fr> = {
     loopRecipientSaveFailed: 'Error al guardar la dirección del destinatario.',
     loopInvalidQuantity: 'Cantidad no válida: introduzca un número entero mayor que 0.',
     loopAvailableQuantityExceeded: 'Cantidad disponible superada para %{reference} (disponible: %{available}).',
+    claimNotShipped: 'La entrega %{reference} aún no se ha expedido: una reclamación trata de lo recibido.',
     claimNumberUnknown: 'Número incorrecto o inexistente: ninguna entrega ni pedido tiene el número %{number}.',
     claimSeveralDeliveries: 'Varias entregas tienen el número %{number}: elija la afectada.',
     claimAlreadyCreated: '%{creator} ya creó una reclamación (%{reference}) sobre esta entrega.',

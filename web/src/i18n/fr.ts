@@ -204,6 +204,7 @@ export const fr = {
     loopRecipientSaveFailed: 'Erreur lors de l’enregistrement de l’adresse du destinataire.',
     loopInvalidQuantity: 'Quantité invalide : saisissez un nombre entier supérieur à 0.',
     loopAvailableQuantityExceeded: 'Quantité disponible dépassée pour %{reference} (disponible : %{available}).',
+    claimNotShipped: 'La livraison %{reference} n’est pas encore expédiée : une réclamation porte sur ce qui a été reçu.',
     claimNumberUnknown: 'Numéro incorrect ou inexistant : aucune livraison ni commande ne porte le numéro %{number}.',
     claimSeveralDeliveries: 'Plusieurs livraisons portent le numéro %{number} : choisissez celle concernée.',
     claimAlreadyCreated: 'Une réclamation (%{reference}) a déjà été créée sur cette livraison par %{creator}.',

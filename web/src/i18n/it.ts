@@ -206,6 +206,7 @@ export const it: Shape<typeof fr> = {
     loopRecipientSaveFailed: 'Errore durante il salvataggio dell’indirizzo del destinatario.',
     loopInvalidQuantity: 'Quantità non valida: inserire un numero intero maggiore di 0.',
     loopAvailableQuantityExceeded: 'Quantità disponibile superata per %{reference} (disponibile: %{available}).',
+    claimNotShipped: 'La consegna %{reference} non è ancora stata spedita: un reclamo riguarda ciò che è stato ricevuto.',
     claimNumberUnknown: 'Numero errato o inesistente: nessuna consegna né ordine ha il numero %{number}.',
     claimSeveralDeliveries: 'Più consegne hanno il numero %{number}: scegliere quella interessata.',
     claimAlreadyCreated: 'Un reclamo (%{reference}) è già stato creato su questa consegna da %{creator}.',

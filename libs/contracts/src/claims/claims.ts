@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyField as f } from '../body';
-import { FIELD_ERRORS } from '../errors';
+import { FIELD_ERRORS, type FieldErrorKey } from '../errors';
+import { TrackingStatus } from '../tracking/statuses';
 import { defineList, listField } from '../lists/kit';
 import { formatIn } from '../time';
 
@@ -90,6 +91,44 @@ export const claimInput = z.object({
   send: f.flag(),
 });
 export type ClaimInput = z.infer<typeof claimInput>;
+
+/** What the line rules read, as the form holds a line (nulls) or the service parsed it (absent). */
+interface ClaimLineFacts {
+  quantity_ordered?: number | null;
+  quantity_received?: number | null;
+  reason?: ClaimReason | null;
+  comment?: string | null;
+}
+
+/**
+ * A line says something: a received quantity, a reason or a comment. One left empty is not a line of
+ * the claim (the form does not send it, the service does not keep it).
+ */
+export function isClaimLine(line: ClaimLineFacts): boolean {
+  return (line.quantity_received ?? null) !== null || !!line.reason || !!line.comment?.trim();
+}
+
+/**
+ * The reasons the quantities contradict, by field (`lines.<i>.reason`): "missing product" or "less
+ * quantity" with as many received as ordered or more, "extra quantity" with as many or fewer. The
+ * form shows them as the user types, the service refuses them: one rule on both sides.
+ */
+export function claimLineProblems(lines: ClaimLineFacts[]): Record<string, FieldErrorKey> {
+  const problems: Record<string, FieldErrorKey> = {};
+  lines.forEach((l, i) => {
+    const ordered = l.quantity_ordered ?? null;
+    const received = l.quantity_received ?? null;
+    if (ordered === null || received === null || !l.reason) return;
+    const fewer = (l.reason === 'missing_product' || l.reason === 'less_quantity') && received >= ordered;
+    const more = l.reason === 'extra_quantity' && received <= ordered;
+    if (fewer || more) problems[`lines.${i}.reason`] = FIELD_ERRORS.contradictsQuantities;
+  });
+  return problems;
+}
+
+/** Whether a delivery has left the warehouse (shipped, or any later status but canceled): only then can it be claimed. */
+export const claimableDelivery = (d: Pick<ClaimDeliveryCandidate, 'status' | 'shippedAt'>): boolean =>
+  d.shippedAt !== null || d.status >= TrackingStatus.Shipped;
 
 /** The provider's processing: an answer, and whether the claim is attributable (to the provider) and notifiable (to the carrier or insurer). */
 export const claimProcessInput = z.object({

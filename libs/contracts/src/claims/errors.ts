@@ -2,6 +2,8 @@
 export const CLAIMS_ERROR_STATUS = {
   /** Spec §8 "number incorrect or nonexistent": no delivery or order of the caller's depositors has this number. */
   claimNumberUnknown: 404,
+  /** The delivery has not been shipped: there is nothing yet to claim (params.reference, params.status). */
+  claimNotShipped: 409,
   /** Several deliveries answer the number: the user chooses one (params.deliveries). */
   claimSeveralDeliveries: 409,
   /** Spec §8 "claim already created by someone (with link)": params.reference, params.uuid, params.creator. */

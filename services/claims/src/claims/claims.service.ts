@@ -6,9 +6,12 @@ import {
   CLAIM_TAB_STATUSES,
   CLAIMS_LIST,
   ClaimsSubjects,
+  claimableDelivery,
   claimInput,
+  claimLineProblems,
   dayEnd,
   dayStart,
+  isClaimLine,
   isDay,
   parseBody,
   parseListRequest,
@@ -114,8 +117,16 @@ export class ClaimsService {
 
   async create(ctx: CallerContext, data: unknown): Promise<ClaimDto> {
     const input = parseBody(claimInput, data);
+    checkLines(input);
     if (input.send) requireForSending(input);
     const delivery = await this.delivery(ctx, input);
+    if (!claimableDelivery(delivery))
+      throw new AppError(
+        'claimNotShipped',
+        'the delivery has not been shipped',
+        { reference: delivery.reference, status: delivery.status },
+        { number: 'notShipped' },
+      );
     const evidence = await this.evidenceOf(ctx, delivery.id);
     const creator = await this.creator(ctx);
     const pods = await this.copyPods(evidence);
@@ -172,6 +183,7 @@ export class ClaimsService {
     const current = await this.draft(ctx, data);
     const body = (data as { claim?: object } | null)?.claim ?? {};
     const input = parseBody(claimInput, { ...body, number: current.number });
+    checkLines(input);
     if (input.send) requireForSending(input);
     await this.db.scoped(ctx, async (em) => {
       const moved = rowsOf<{ uuid: string }>(
@@ -310,7 +322,8 @@ export class ClaimsService {
   }
 
   private values(input: ClaimInput): unknown[] {
-    const lines: ClaimLineDto[] = input.lines.map((l) => ({
+    // A line left empty is not a line of the claim.
+    const lines: ClaimLineDto[] = input.lines.filter(isClaimLine).map((l) => ({
       reference: l.reference!,
       label: l.label ?? null,
       lot: l.lot ?? null,
@@ -343,6 +356,13 @@ function lineOfProduct(p: ClaimEvidenceDto['lines'][number]): ClaimLineDto {
     reason: null,
     comment: null,
   };
+}
+
+/** Reasons the quantities contradict are refused, draft or not (the form shows the same rule as the user types). */
+function checkLines(input: ClaimInput): void {
+  const problems = claimLineProblems(input.lines);
+  if (Object.keys(problems).length)
+    throw new AppError('validationFailed', 'a line’s reason contradicts its quantities', undefined, problems);
 }
 
 /** Spec §3: a sent claim says what it is about (kind and reason). */
