@@ -1,7 +1,7 @@
 // `npm test`: every suite, in order, with one closing line "N passed, N failed, N skipped".
 // Uses the machine's PostgreSQL and NATS when TEST_DATABASE_URL / NATS_URL say so (CI), else an
 // embedded PostgreSQL and the in-process bus; suites that need NATS or Chromium say when skipped.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -28,6 +28,19 @@ function run(label, command, args, env = {}, timeoutMinutes = 25) {
   if (result.error) console.log(`=== ${label}: ${result.error.message}`);
   console.log(`=== ${label}: exit ${result.status} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return result.status ?? 1;
+}
+
+/** run(), without blocking the others: resolves the exit status (killed after `timeoutMinutes`, counted as failed). */
+function runAsync(command, args, env = {}, timeoutMinutes = 25) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMinutes * 60_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code ?? 1);
+    });
+    child.on('error', () => resolve(1));
+  });
 }
 
 function reachable(url, fallbackPort) {
@@ -162,15 +175,27 @@ if (e2eGroups.length && chromium) {
   if (run('build web', 'npm', ['run', '--silent', 'build:web']) !== 0) count('build:web', 0, 1);
   const t0 = Date.now();
   const browser = { passed: 0, failed: 0, skipped: 0 };
-  for (const [i, group] of e2eGroups.entries()) {
+  // E2E_CONCURRENCY groups at a time (default 1): a group spends most of its time waiting (its own
+  // processes used 65 s of CPU in 208 s for the Huby group), each has its own backend, data folder and
+  // browser profile; the output of each is printed whole when it ends.
+  const concurrency = Math.max(1, Number(process.env.E2E_CONCURRENCY ?? 1) || 1);
+  const runGroup = async (group, i) => {
     const tap = path.join(tmp, `e2e-${i}.tap`);
     const reporters = [
       '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
+      `--test-reporter-destination=${concurrency > 1 ? path.join(tmp, `e2e-${i}.out`) : 'stdout'}`,
       '--test-reporter=tap',
       `--test-reporter-destination=${tap}`,
     ];
-    run(`browser ${group.name}`, 'node', groupArgs(group, reporters), { CHROMIUM_PATH: chromium, E2E_GROUP: group.name }, 20);
+    const env = { CHROMIUM_PATH: chromium, E2E_GROUP: group.name };
+    if (concurrency === 1) run(`browser ${group.name}`, 'node', groupArgs(group, reporters), env, 20);
+    else {
+      const g0 = Date.now();
+      const status = await runAsync('node', groupArgs(group, reporters), env, 20);
+      const out = path.join(tmp, `e2e-${i}.out`);
+      console.log(`\n=== browser ${group.name}\n${fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : ''}`);
+      console.log(`=== browser ${group.name}: exit ${status} in ${((Date.now() - g0) / 1000).toFixed(1)} s`);
+    }
     const text = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';
     const num = (name) => Number((new RegExp(`^# ${name} (\\d+)`, 'm').exec(text) ?? [])[1] ?? 0);
     // A group killed before its summary (hung, or its process died) counts as one failure at least.
@@ -182,7 +207,13 @@ if (e2eGroups.length && chromium) {
     browser.passed += num('pass');
     browser.failed += num('fail') + num('cancelled');
     browser.skipped += num('skipped') + num('todo');
-  }
+  };
+  const queue = [...e2eGroups.entries()];
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await runGroup(next[1], next[0]);
+    }),
+  );
   count('browser', browser.passed, browser.failed, browser.skipped);
   console.log(`=== browser: ${e2eGroups.length} groups in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
