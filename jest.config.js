@@ -32,6 +32,7 @@ const common = {
  * file fails the run until someone decides.
  */
 const BOTH_BUSES = [
+  'api-keys', // a key revoked on one gateway forgotten by the others (NATS)
   'alerts', // tracking's events matched by alerts, across services
   'alerts-delivery', // documents' bytes and durable events to mail
   'audit', // a change in one service reaches admin's trail by event

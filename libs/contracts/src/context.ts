@@ -25,7 +25,8 @@ export interface CallerContext {
   timezone: string;
 }
 
-export const MACHINE_KINDS = ['warehouse', 'carrier', 'probe'] as const;
+/** `client`: a depositor's own system with a key made in Settings > Intégrations (issue 35), calling user routes its rights open. */
+export const MACHINE_KINDS = ['warehouse', 'carrier', 'probe', 'client'] as const;
 export type MachineKind = (typeof MACHINE_KINDS)[number];
 
 export interface MachineClient {

@@ -27,3 +27,4 @@ export * from './audit';
 export * from './admin-reference';
 export * from './dashboard-profiles';
 export * from './imports';
+export * from './api-keys';

@@ -15,6 +15,7 @@ import { FeverHttpModule } from './fever/fever.module';
 import { FeverExcursionsController } from './fever/fever-excursions.controller';
 import { FeverIngestController } from './fever/fever-ingest.controller';
 import { HealthController } from './health/health.controller';
+import { IntegrationsController } from './integrations/integrations.controller';
 import { RateLimitGuard, RateLimitModule } from './http/rate-limit';
 import { SessionGuard } from './http/session.guard';
 import { SessionCache } from './http/session-cache';
@@ -56,6 +57,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
     FeverIngestController,
     FeverExcursionsController,
     AdminUsersController,
+    IntegrationsController,
   ],
   providers: [
     SessionResolver,

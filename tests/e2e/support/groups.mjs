@@ -15,7 +15,7 @@ export const GROUPS = [
   // Huby's labels, shipments, Loop and Stock: their own records (new orders carry a run-unique reference).
   ['huby-carriers', 'huby-labels', 'huby-rates', 'huby', 'loop', 'stock'],
   // Shell and dashboard: alice's tiles and filters are set again by the journeys that read them.
-  ['a11y', 'auth', 'dashboard', 'french-words', 'layout', 'settings', 'tiles'],
+  ['a11y', 'auth', 'dashboard', 'french-words', 'integrations', 'layout', 'settings', 'tiles'],
   // Back office, Fever, Geo-order and the Huby import; password changes admin's password and blocks
   // carla, so no journey after it (by name) signs in as either; unavailable stops and restarts the backend.
   ['admin-import', 'admin-reference', 'admin-transport', 'admin-users', 'fever', 'geo-order', 'huby-import', 'password', 'unavailable'],

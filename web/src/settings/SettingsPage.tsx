@@ -2,7 +2,9 @@ import { lazy, Suspense } from 'react';
 import { Link as RouterLink, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { API_KEY_MANAGERS, hasAnyRole } from '@portal/contracts';
 import { Loading } from '../layout/Loading';
+import { useUser } from '../user/useUser';
 import { GeneralTab } from './GeneralTab';
 
 const FilterTab = lazy(() => import('./FilterTab'));
@@ -12,14 +14,18 @@ const ProblemReportTab = lazy(() => import('./ProblemReportTab'));
 const EmailTemplateTab = lazy(() => import('./EmailTemplateTab'));
 const LogoutTab = lazy(() => import('./LogoutTab'));
 const ActivityTab = lazy(() => import('./ActivityTab'));
+const IntegrationsTab = lazy(() => import('./IntegrationsTab'));
 
-const TABS = ['general', 'filter', 'password', 'profile', 'activity', 'problem', 'email', 'logout'] as const;
+const TABS = ['general', 'filter', 'password', 'profile', 'activity', 'problem', 'email', 'integrations', 'logout'] as const;
 
 /** /settings/<tab>: each tab is a link, so a tab can be bookmarked and opened directly. */
 export default function SettingsPage() {
   const translate = useTranslate();
   const { pathname } = useLocation();
-  const current = TABS.find((t) => pathname === `/settings/${t}`) ?? 'general';
+  // Intégrations (API keys, issue 35): for the administrators of users, their depositors' or the provider's.
+  const managesKeys = hasAnyRole(useUser()?.roles ?? [], API_KEY_MANAGERS);
+  const tabs = TABS.filter((t) => t !== 'integrations' || managesKeys);
+  const current = tabs.find((t) => pathname === `/settings/${t}`) ?? 'general';
   return (
     <Box component="section" aria-labelledby="settings-title">
       <Typography id="settings-title" variant="h4" component="h1" gutterBottom>
@@ -27,11 +33,11 @@ export default function SettingsPage() {
       </Typography>
       <Paper variant="outlined">
         <Tabs value={current} variant="scrollable" scrollButtons="auto" aria-label={translate('settings.title')} component="nav">
-          {TABS.map((tab) => (
+          {tabs.map((tab) => (
             <Tab key={tab} value={tab} label={translate(`settings.tabs.${tab}`)} component={RouterLink} to={`/settings/${tab}`} />
           ))}
         </Tabs>
-        <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: current === 'activity' ? undefined : 760 }}>
+        <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: current === 'activity' || current === 'integrations' ? undefined : 760 }}>
           <Suspense fallback={<Loading />}>
             <Routes>
               <Route index element={<Navigate to="general" replace />} />
@@ -42,6 +48,7 @@ export default function SettingsPage() {
               <Route path="activity" element={<ActivityTab />} />
               <Route path="problem" element={<ProblemReportTab />} />
               <Route path="email" element={<EmailTemplateTab />} />
+              {managesKeys && <Route path="integrations" element={<IntegrationsTab />} />}
               <Route path="logout" element={<LogoutTab />} />
               <Route path="*" element={<Navigate to="/settings/general" replace />} />
             </Routes>

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Public } from '@portal/auth';
-import { AuthSubjects, type BusRequest } from '@portal/contracts';
+import { Public, Roles } from '@portal/auth';
+import { API_KEY_MANAGERS, ApiKeySubjects, AuthSubjects, type BusRequest } from '@portal/contracts';
 import { ApiKeysService } from './api-keys.service';
 
 @Controller()
@@ -11,6 +11,24 @@ export class ApiKeysController {
   @Public()
   @MessagePattern(AuthSubjects.resolveApiKey)
   resolve(@Payload() m: BusRequest<{ key: string }>) {
-    return this.apiKeys.resolve(m.data.key);
+    return this.apiKeys.resolve(m.data?.key, m.ctx?.requestId);
+  }
+
+  @Roles(...API_KEY_MANAGERS)
+  @MessagePattern(ApiKeySubjects.list)
+  list(@Payload() m: BusRequest) {
+    return this.apiKeys.list(m.ctx);
+  }
+
+  @Roles(...API_KEY_MANAGERS)
+  @MessagePattern(ApiKeySubjects.create)
+  create(@Payload() m: BusRequest<unknown>) {
+    return this.apiKeys.create(m.ctx, m.data);
+  }
+
+  @Roles(...API_KEY_MANAGERS)
+  @MessagePattern(ApiKeySubjects.revoke)
+  revoke(@Payload() m: BusRequest<{ id: unknown }>) {
+    return this.apiKeys.revoke(m.ctx, m.data?.id);
   }
 }

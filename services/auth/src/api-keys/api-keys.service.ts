@@ -1,11 +1,37 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, depositorScope, FULL_SCOPE, type MachineClient, type MachineKind, type Scope } from '@portal/contracts';
+import { addToOutbox, OutboxRelay, recordAuditChange } from '@portal/bus';
+import {
+  adminReach,
+  API_KEY_MANAGERS,
+  API_KEY_REVOKED,
+  AppError,
+  CLIENT_KEY_DEFAULT_RATE,
+  CLIENT_KEY_MAX_DAYS,
+  clientKeyRoles,
+  createApiKeySchema,
+  depositorScope,
+  FULL_SCOPE,
+  hasAnyRole,
+  parseBody,
+  type ApiKeyDto,
+  type ApiKeyRevokedEvent,
+  type CallerContext,
+  type ClientKeyRight,
+  type CreatedApiKeyDto,
+  type MachineClient,
+  type MachineKind,
+  type Scope,
+} from '@portal/contracts';
 import { Db } from '@portal/db';
 
 export interface ResolvedClient {
   client: MachineClient;
   scope: Scope;
+  /** Client keys: the roles their rights stand for, and their calls per minute. */
+  roles?: string[];
+  ratePerMinute?: number;
+  expiresAt?: string | null;
 }
 
 export interface NewApiKey {
@@ -25,35 +51,223 @@ interface ClientRow {
   all_depositors: boolean;
   depositor_ids: number[];
   platform_ids: number[];
+  rights: string[];
+  rate_per_minute: number | null;
+  expires_at: Date | null;
+  expired: boolean;
+  first_in_hour: boolean;
+}
+
+interface ListedRow {
+  id: number;
+  name: string;
+  key_prefix: string;
+  depositor_ids: number[];
+  platform_ids: number[];
+  rights: ClientKeyRight[];
+  rate_per_minute: number | null;
+  created_at: Date;
+  created_by_login: string | null;
+  last_used_at: Date | null;
+  expires_at: Date | null;
+  revoked_at: Date | null;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const LISTED = `id, name, key_prefix, depositor_ids, platform_ids, rights, rate_per_minute, created_at, created_by_login,
+  last_used_at, expires_at, revoked_at`;
 
-/** API keys of machine clients: stored hashed, each bound to depositors and platforms. */
+/** API keys of machine clients and of depositors' own systems: stored hashed, each bound to depositors and platforms. */
 @Injectable()
 export class ApiKeysService {
-  constructor(@Inject(Db) private readonly db: Db) {}
+  constructor(
+    @Inject(Db) private readonly db: Db,
+    private readonly outbox: OutboxRelay,
+  ) {}
 
-  async resolve(key: string): Promise<ResolvedClient> {
+  async resolve(key: string, requestId = 'system'): Promise<ResolvedClient> {
     if (typeof key !== 'string' || key.length < 16 || key.length > 200) throw new AppError('invalidApiKey', 'invalid API key');
     // A read, and "last used" kept to the minute: every feed request writing the key's one row would
     // queue the clients of a key behind each other and make each request wait for a disk flush.
     const [row] = await this.db.system.query<ClientRow>(
       `WITH k AS (
-         SELECT id, name, kind, all_depositors, depositor_ids, platform_ids, last_used_at FROM api_keys
+         SELECT id, name, kind, all_depositors, depositor_ids, platform_ids, rights, rate_per_minute, last_used_at, expires_at,
+                expires_at IS NOT NULL AND expires_at <= now() AS expired
+           FROM api_keys
           WHERE key_hash = $1 AND revoked_at IS NULL),
        touched AS (
          UPDATE api_keys SET last_used_at = now() FROM k
-          WHERE api_keys.id = k.id AND (k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute'))
-       SELECT id, name, kind, all_depositors, depositor_ids, platform_ids FROM k`,
+          WHERE api_keys.id = k.id AND NOT k.expired AND (k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute'))
+       SELECT id, name, kind, all_depositors, depositor_ids, platform_ids, rights, rate_per_minute, expires_at, expired,
+              NOT expired AND (last_used_at IS NULL OR last_used_at < now() - interval '1 hour') AS first_in_hour FROM k`,
       [sha256(key)],
     );
     if (!row) throw new AppError('invalidApiKey', 'invalid API key');
-    return {
-      client: { id: row.id, name: row.name, kind: row.kind, platformIds: row.platform_ids },
-      scope: row.all_depositors ? FULL_SCOPE : depositorScope(row.depositor_ids),
+    if (row.expired) throw new AppError('invalidApiKey', 'API key expired');
+    const client: MachineClient = { id: row.id, name: row.name, kind: row.kind, platformIds: row.platform_ids };
+    if (row.kind !== 'client') return { client, scope: row.all_depositors ? FULL_SCOPE : depositorScope(row.depositor_ids) };
+    const resolved = {
+      client,
+      // A client key never reaches every depositor: only those its creator gave it (an empty list: none).
+      scope: { ...depositorScope(row.depositor_ids), platformIds: row.platform_ids },
+      roles: clientKeyRoles(row.rights),
+      ratePerMinute: row.rate_per_minute ?? CLIENT_KEY_DEFAULT_RATE,
+      expiresAt: row.expires_at?.toISOString() ?? null,
     };
+    if (row.first_in_hour) await this.auditUse(resolved, requestId);
+    return resolved;
   }
+
+  /**
+   * A key's use, sampled: its first call of each hour goes to the audit trail (every call would drown
+   * the trail; what a key changes is audited by the services with the key as actor, and the list shows
+   * its last use to the minute).
+   */
+  private async auditUse(resolved: Required<ResolvedClient>, requestId: string): Promise<void> {
+    const ctx: CallerContext = {
+      requestId,
+      client: resolved.client,
+      roles: resolved.roles,
+      scope: resolved.scope,
+      locale: 'fr_FR',
+      timezone: 'Europe/Paris',
+    };
+    await this.db.system.transaction((em) =>
+      recordAuditChange(em, ctx, 'auth', {
+        entity: 'api-key',
+        id: resolved.client.id,
+        label: resolved.client.name,
+        action: 'used',
+        depositorIds: resolved.scope.depositorIds,
+        before: null,
+        after: { usedAt: new Date().toISOString() },
+      }),
+    );
+    this.outbox.kick();
+  }
+
+  /** Settings > Intégrations: a key for the caller's depositors (within their reach), its secret answered this once. */
+  async create(ctx: CallerContext, raw: unknown): Promise<CreatedApiKeyDto> {
+    this.mayManage(ctx);
+    const input = parseBody(createApiKeySchema, raw);
+    const reach = adminReach(ctx);
+    const depositorIds = [...new Set(input.depositorIds)].sort((a, b) => a - b);
+    const platformIds = [...new Set(input.platformIds)].sort((a, b) => a - b);
+    if (!reach.all && depositorIds.some((id) => !reach.depositorIds.includes(id))) {
+      throw new AppError('permissionDenied', 'a key reaches only depositors its creator administers');
+    }
+    if (ctx.scope.platformIds.length && platformIds.some((id) => !ctx.scope.platformIds.includes(id))) {
+      throw new AppError('permissionDenied', 'a key reaches only platforms its creator reaches');
+    }
+    // A creator limited to some platforms gives their key no more than those.
+    const keyPlatforms = platformIds.length ? platformIds : [...ctx.scope.platformIds];
+    let expiresAt: Date | null = null;
+    if (input.expiresAt) {
+      expiresAt = new Date(input.expiresAt);
+      const days = (expiresAt.getTime() - Date.now()) / 86_400_000;
+      if (!Number.isFinite(days) || days <= 0 || days > CLIENT_KEY_MAX_DAYS) {
+        throw new AppError('validationFailed', 'expiry out of range', undefined, { expiresAt: 'invalidFormat' });
+      }
+    }
+    const rights = [...new Set(input.rights)];
+    const secret = `pk_client_${randomBytes(24).toString('base64url')}`;
+    const row = await this.db.system.transaction(async (em) => {
+      const [inserted] = (await em.query(
+        `INSERT INTO api_keys (name, kind, key_prefix, key_hash, depositor_ids, platform_ids, rights, rate_per_minute, expires_at,
+                               created_by, created_by_login)
+         VALUES ($1, 'client', $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${LISTED}`,
+        [
+          input.name,
+          secret.slice(0, 14),
+          sha256(secret),
+          depositorIds,
+          keyPlatforms,
+          rights,
+          input.ratePerMinute ?? CLIENT_KEY_DEFAULT_RATE,
+          expiresAt,
+          ctx.user?.id ?? null,
+          ctx.user?.login ?? null,
+        ],
+      )) as ListedRow[];
+      await recordAuditChange(em, ctx, 'auth', {
+        entity: 'api-key',
+        id: inserted.id,
+        label: inserted.name,
+        action: 'created',
+        depositorIds,
+        before: null,
+        after: { name: inserted.name, depositorIds, platformIds: keyPlatforms, rights, expiresAt, prefix: inserted.key_prefix },
+      });
+      return inserted;
+    });
+    this.outbox.kick();
+    return { ...present(row), secret };
+  }
+
+  /** The client keys of the caller's depositors (all of them for the provider's administrators), newest first. */
+  async list(ctx: CallerContext): Promise<ApiKeyDto[]> {
+    this.mayManage(ctx);
+    const reach = adminReach(ctx);
+    const rows = await this.db.system.query<ListedRow>(
+      `SELECT ${LISTED} FROM api_keys WHERE kind = 'client' AND ($1 OR depositor_ids <@ $2::int[]) ORDER BY created_at DESC, id DESC`,
+      [reach.all, reach.depositorIds],
+    );
+    return rows.map(present);
+  }
+
+  /** Revokes a key at once: refused from now on by auth, forgotten by every gateway through the event. */
+  async revoke(ctx: CallerContext, id: unknown): Promise<ApiKeyDto> {
+    this.mayManage(ctx);
+    const keyId = Number(id);
+    if (!Number.isSafeInteger(keyId) || keyId < 1 || keyId > 2_147_483_647) throw new AppError('objectNotFound', 'no such key');
+    const reach = adminReach(ctx);
+    const row = await this.db.system.transaction(async (em) => {
+      // An UPDATE … RETURNING answers [rows, count] through TypeORM's PostgreSQL driver.
+      const [[revoked]] = (await em.query(
+        `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now())
+          WHERE id = $1 AND kind = 'client' AND ($2 OR depositor_ids <@ $3::int[]) RETURNING ${LISTED}`,
+        [keyId, reach.all, reach.depositorIds],
+      )) as [ListedRow[], number];
+      if (!revoked) throw new AppError('objectNotFound', 'no such key');
+      await addToOutbox<ApiKeyRevokedEvent>(em, 'auth', API_KEY_REVOKED, { keyId });
+      await recordAuditChange(em, ctx, 'auth', {
+        entity: 'api-key',
+        id: keyId,
+        label: revoked.name,
+        action: 'revoked',
+        depositorIds: revoked.depositor_ids,
+        before: { revokedAt: null },
+        after: { revokedAt: revoked.revoked_at },
+      });
+      return revoked;
+    });
+    this.outbox.kick();
+    return present(row);
+  }
+
+  /** Users only, with the right to administer users (theirs or every depositor's): never a key making keys. */
+  private mayManage(ctx: CallerContext): void {
+    if (!ctx.user || ctx.client || !hasAnyRole(ctx.roles, API_KEY_MANAGERS)) throw new AppError('permissionDenied', 'permission denied');
+  }
+}
+
+function present(row: ListedRow): ApiKeyDto {
+  const expired = row.expires_at !== null && row.expires_at.getTime() <= Date.now();
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.key_prefix,
+    depositorIds: row.depositor_ids,
+    platformIds: row.platform_ids,
+    rights: row.rights,
+    ratePerMinute: row.rate_per_minute ?? CLIENT_KEY_DEFAULT_RATE,
+    createdAt: row.created_at.toISOString(),
+    createdBy: row.created_by_login,
+    lastUsedAt: row.last_used_at?.toISOString() ?? null,
+    expiresAt: row.expires_at?.toISOString() ?? null,
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+    status: row.revoked_at ? 'revoked' : expired ? 'expired' : 'active',
+  };
 }
 
 /** Creates a key and returns it in clear, the only time it is seen (back office, tests, demo). */

@@ -1,16 +1,30 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { TokenService } from '@portal/auth';
-import { BusClient } from '@portal/bus';
-import { SessionCache } from './session-cache';
+import { BUS_TRANSPORT, BusClient, type BusTransport } from '@portal/bus';
+import { LRUCache } from 'lru-cache';
+import { SESSION_CACHE_MS, SessionCache } from './session-cache';
 import {
+  API_KEY_REVOKED,
   AppError,
   AuthSubjects,
+  type ApiKeyRevokedEvent,
+  type DomainEvent,
   systemContext,
   type CallerContext,
   type MachineClient,
   type Scope,
   type TokenCheckResponse,
 } from '@portal/contracts';
+
+/** A resolved API key; client keys (issue 35) carry the roles their rights stand for and their rate. */
+export interface ResolvedKey {
+  client: MachineClient;
+  scope: Scope;
+  roles?: string[];
+  ratePerMinute?: number;
+  expiresAt?: string | null;
+}
 
 export interface ResolvedSession {
   user: { id: number; uuid: string; login: string; sessionId: string };
@@ -27,16 +41,48 @@ export interface ResolvedSession {
  * A session so resolved gets its fresh token here too (spec §7 token/check).
  */
 @Injectable()
-export class SessionResolver {
+export class SessionResolver implements OnModuleInit {
+  /**
+   * Client keys (issue 35) resolved lately, by their hash, like the sessions of the SessionCache and
+   * forgotten the same way: a revocation's event reaches every gateway (NATS) within the outbox's beat.
+   */
+  private readonly clientKeys = new LRUCache<string, ResolvedKey>({ max: 10_000 });
+  /** Keys revoked lately: an answer resolved before the revocation must not put the key back. */
+  private readonly revokedKeys = new LRUCache<number, true>({ max: 10_000, ttl: Math.max(SESSION_CACHE_MS, 1) * 2 });
+
   constructor(
     @Inject(TokenService) private readonly tokens: TokenService,
     private readonly bus: BusClient,
     private readonly cache: SessionCache,
+    @Inject(BUS_TRANSPORT) private readonly transport: BusTransport,
   ) {}
 
-  /** A machine client's API key: its client and scope (auth service). */
-  resolveApiKey(key: string, requestId: string): Promise<{ client: MachineClient; scope: Scope }> {
-    return this.bus.request(AuthSubjects.resolveApiKey, systemContext(requestId), { key });
+  async onModuleInit(): Promise<void> {
+    await this.transport.listen([API_KEY_REVOKED], async (event: DomainEvent) => {
+      const keyId = Number((event.payload as ApiKeyRevokedEvent | undefined)?.keyId);
+      if (Number.isSafeInteger(keyId)) this.forgetApiKey(keyId);
+    });
+  }
+
+  /** An API key: its client and scope (auth service); a client key is remembered a few seconds at most, never past its expiry. */
+  async resolveApiKey(key: string, requestId: string): Promise<ResolvedKey> {
+    const hash = createHash('sha256').update(key).digest('hex');
+    const cached = this.clientKeys.get(hash);
+    if (cached) return cached;
+    const resolved = await this.bus.request<ResolvedKey>(AuthSubjects.resolveApiKey, systemContext(requestId), { key });
+    if (resolved.client.kind === 'client' && !this.revokedKeys.has(resolved.client.id)) {
+      const until = resolved.expiresAt ? Date.parse(resolved.expiresAt) - Date.now() : SESSION_CACHE_MS;
+      const ttl = Math.min(SESSION_CACHE_MS, until);
+      if (ttl > 0) this.clientKeys.set(hash, resolved, { ttl });
+    }
+    return resolved;
+  }
+
+  /** Drops a revoked key at once (here when this gateway carried the revocation, everywhere through its event). */
+  forgetApiKey(keyId: number): void {
+    this.revokedKeys.set(keyId, true);
+    const hashes = [...this.clientKeys.entries()].filter(([, k]) => k.client.id === keyId).map(([hash]) => hash);
+    for (const hash of hashes) this.clientKeys.delete(hash);
   }
 
   async resolve(token: string, requestId: string): Promise<ResolvedSession> {

@@ -1,0 +1,288 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { useNotify, useTranslate } from 'ra-core';
+import {
+  CLIENT_KEY_DEFAULT_RATE,
+  CLIENT_KEY_RIGHT_NAMES,
+  type AdminUserOptionsDto,
+  type ApiKeyDto,
+  type ClientKeyRight,
+  type CreatedApiKeyDto,
+} from '@portal/contracts';
+import { api } from '../core/api';
+import { useTimeZone } from '../user/useUser';
+import { useSave } from './useSave';
+
+const PATH = '/settings/api-keys';
+
+/**
+ * Settings > Intégrations (issue 35): the API keys of the depositors the user administers, made
+ * (the secret shown once), listed and revoked. Shown to administrators of users only (SettingsPage).
+ */
+export default function IntegrationsTab() {
+  const translate = useTranslate();
+  const timeZone = useTimeZone();
+  const [keys, setKeys] = useState<ApiKeyDto[] | null>(null);
+  const [depositors, setDepositors] = useState<AdminUserOptionsDto['depositors']>([]);
+  const [creating, setCreating] = useState(false);
+  const [secret, setSecret] = useState<CreatedApiKeyDto | null>(null);
+  const [revoking, setRevoking] = useState<ApiKeyDto | null>(null);
+  const { run, busy } = useSave();
+
+  const reload = useCallback(() => {
+    api<ApiKeyDto[]>(PATH)
+      .then((list) => setKeys(Array.isArray(list) ? list : []))
+      .catch(() => setKeys([]));
+  }, []);
+  useEffect(() => {
+    reload();
+    api<AdminUserOptionsDto>('/admin/users/options')
+      .then((options) => setDepositors(options?.depositors ?? []))
+      .catch(() => setDepositors([]));
+  }, [reload]);
+
+  const at = (value: string | null, empty: string) => (value ? new Date(value).toLocaleString(undefined, { timeZone }) : empty);
+  const codeOf = (id: number) => depositors.find((d) => d.id === id)?.code ?? String(id);
+
+  const revoke = async () => {
+    if (!revoking) return;
+    const done = await run(() => api(`${PATH}/${revoking.id}/revoke`, { method: 'POST' }), 'settings.keys.revoked');
+    setRevoking(null);
+    if (done) reload();
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Typography color="text.secondary">{translate('settings.keys.intro')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('settings.keys.docs')}
+      </Typography>
+      <div>
+        <Button variant="contained" onClick={() => setCreating(true)}>
+          {translate('settings.keys.create')}
+        </Button>
+      </div>
+      {keys && !keys.length && <Typography>{translate('settings.keys.none')}</Typography>}
+      {keys && keys.length > 0 && (
+        <Table size="small" aria-label={translate('settings.tabs.integrations')} sx={{ overflowX: 'auto', display: 'block' }}>
+          <TableHead>
+            <TableRow>
+              {['name', 'prefix', 'depositors', 'rights', 'createdAt', 'createdBy', 'lastUsed', 'expiresAt', 'status'].map((c) => (
+                <TableCell key={c}>{translate(`settings.keys.${c}`)}</TableCell>
+              ))}
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {keys.map((key) => (
+              <TableRow key={key.id}>
+                <TableCell>{key.name}</TableCell>
+                <TableCell>
+                  <code>{key.prefix}…</code>
+                </TableCell>
+                <TableCell>{key.depositorIds.map(codeOf).join(', ')}</TableCell>
+                <TableCell>{key.rights.map((r) => translate(`settings.keys.rightNames.${r}`)).join(' · ')}</TableCell>
+                <TableCell>{at(key.createdAt, '')}</TableCell>
+                <TableCell>{key.createdBy ?? '–'}</TableCell>
+                <TableCell>{at(key.lastUsedAt, translate('settings.keys.never'))}</TableCell>
+                <TableCell>{at(key.expiresAt, translate('settings.keys.noExpiry'))}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    color={key.status === 'active' ? 'success' : 'default'}
+                    label={translate(`settings.keys.statuses.${key.status}`)}
+                  />
+                </TableCell>
+                <TableCell>
+                  {key.status !== 'revoked' && (
+                    <Button size="small" color="error" onClick={() => setRevoking(key)}>
+                      {translate('settings.keys.revoke')}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {creating && (
+        <CreateKeyDialog
+          depositors={depositors}
+          onClose={(created) => {
+            setCreating(false);
+            if (created) {
+              setSecret(created);
+              reload();
+            }
+          }}
+        />
+      )}
+      {secret && <SecretDialog created={secret} onClose={() => setSecret(null)} />}
+      <Dialog open={!!revoking} onClose={() => setRevoking(null)} aria-labelledby="revoke-key-title">
+        <DialogTitle id="revoke-key-title">{translate('settings.keys.revokeTitle', { name: revoking?.name ?? '' })}</DialogTitle>
+        <DialogContent>
+          <Typography>{translate('settings.keys.revokeText')}</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRevoking(null)}>{translate('settings.keys.cancel')}</Button>
+          <Button color="error" variant="contained" disabled={busy} onClick={() => void revoke()}>
+            {translate('settings.keys.revoke')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}
+
+function CreateKeyDialog({
+  depositors,
+  onClose,
+}: {
+  depositors: AdminUserOptionsDto['depositors'];
+  onClose: (created?: CreatedApiKeyDto) => void;
+}) {
+  const translate = useTranslate();
+  const { run, busy, fields } = useSave();
+  const [name, setName] = useState('');
+  const [chosen, setChosen] = useState<number[]>(depositors.length === 1 ? [depositors[0].id] : []);
+  const [rights, setRights] = useState<ClientKeyRight[]>([]);
+  const [expires, setExpires] = useState('');
+  const [rate, setRate] = useState(String(CLIENT_KEY_DEFAULT_RATE));
+  const toggle = <T,>(list: T[], value: T) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
+  const error = (field: string) => (fields[field] ? translate(`fields.${fields[field]}`, { _: fields[field] }) : undefined);
+
+  const submit = async () => {
+    const body = {
+      name,
+      depositorIds: chosen,
+      rights,
+      expiresAt: expires ? new Date(`${expires}T23:59:59`).toISOString() : null,
+      ratePerMinute: Number(rate),
+    };
+    const created = await run(() => api<CreatedApiKeyDto>(PATH, { method: 'POST', body }));
+    if (created) onClose(created);
+  };
+
+  return (
+    <Dialog open onClose={() => onClose()} aria-labelledby="create-key-title" fullWidth maxWidth="sm">
+      <DialogTitle id="create-key-title">{translate('settings.keys.createTitle')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            id="key-name"
+            label={translate('settings.keys.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+            error={!!fields.name}
+            helperText={error('name')}
+          />
+          <FormGroup>
+            <FormLabel error={!!fields.depositorIds}>{translate('settings.keys.depositors')}</FormLabel>
+            {depositors.map((d) => (
+              <FormControlLabel
+                key={d.id}
+                control={<Checkbox checked={chosen.includes(d.id)} onChange={() => setChosen((c) => toggle(c, d.id))} />}
+                label={`${d.code} – ${d.label}`}
+              />
+            ))}
+          </FormGroup>
+          <FormGroup>
+            <FormLabel error={!!fields.rights}>{translate('settings.keys.rights')}</FormLabel>
+            {CLIENT_KEY_RIGHT_NAMES.map((r) => (
+              <FormControlLabel
+                key={r}
+                control={<Checkbox checked={rights.includes(r)} onChange={() => setRights((c) => toggle(c, r))} />}
+                label={translate(`settings.keys.rightNames.${r}`)}
+              />
+            ))}
+          </FormGroup>
+          <TextField
+            id="key-expires"
+            type="date"
+            label={translate('settings.keys.expiresOptional')}
+            value={expires}
+            onChange={(e) => setExpires(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            error={!!fields.expiresAt}
+            helperText={error('expiresAt')}
+          />
+          <TextField
+            id="key-rate"
+            type="number"
+            label={translate('settings.keys.ratePerMinute')}
+            value={rate}
+            onChange={(e) => setRate(e.target.value)}
+            error={!!fields.ratePerMinute}
+            helperText={error('ratePerMinute')}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onClose()}>{translate('settings.keys.cancel')}</Button>
+        <Button variant="contained" disabled={busy} onClick={() => void submit()}>
+          {translate('settings.keys.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function SecretDialog({ created, onClose }: { created: CreatedApiKeyDto; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const copy = async () => {
+    await navigator.clipboard.writeText(created.secret);
+    notify('settings.keys.copied', { type: 'success' });
+  };
+  return (
+    <Dialog open aria-labelledby="key-secret-title" fullWidth maxWidth="sm">
+      <DialogTitle id="key-secret-title">{translate('settings.keys.secretTitle')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <Alert severity="warning">{translate('settings.keys.secretWarning')}</Alert>
+          <TextField
+            id="key-secret"
+            label={created.name}
+            value={created.secret}
+            fullWidth
+            slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } } }}
+            onFocus={(e) => e.target.select()}
+          />
+          <div>
+            <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+              {translate('settings.keys.copy')}
+            </Button>
+          </div>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onClose}>
+          {translate('settings.keys.done')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
