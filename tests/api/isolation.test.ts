@@ -125,6 +125,10 @@ const PARAMS: Record<string, ParamRule> = {
     why: 'the provider’s role groups: no depositor’s data; a depositor’s administrator reads them and changes none (admin-users.test.ts)',
   },
   'announcement/{id}': { neutral: ['1'], why: 'announcements are for everyone; hiding one is the caller’s own choice' },
+  'api-keys/{id}': {
+    neutral: ['1'],
+    why: 'a client API key: ADMIN_USERS only, a key beyond the caller’s depositors answers 404 and machine keys are never touched (api-keys.test.ts)',
+  },
   'figures/{source}': { neutral: CHART_SOURCES.map((s) => s.id), why: 'a chart source: its answer is checked with the lists' },
   'language/{code}': { neutral: ['fr_FR'], why: 'the caller’s own setting' },
   'theme/{theme}': { neutral: ['dark'], why: 'the caller’s own setting' },
@@ -194,6 +198,11 @@ const BODY_CASES: Record<
     expect: 'refused',
   },
   'POST /api/admin/stores': { body: (_, a) => ({ depositorId: a.foreignDepositor, code: 'WALK', label: 'walk' }), expect: 'refused' },
+  // A client API key for another depositor: refused (never made), whoever asks (api-keys.test.ts checks the creator's reach).
+  'POST /api/settings/api-keys': {
+    body: (_, a) => ({ name: 'walk', depositorIds: [a.foreignDepositor], platformIds: [], rights: ['orders'] }),
+    expect: 'refused',
+  },
   'POST /api/fever/plans': { body: (_, a) => ({ depositorId: a.foreignDepositor, platformId: 12, name: 'walk' }), expect: 'refused' },
   'POST /api/fever/probes': {
     body: (f) => ({ mac: '02:00:00:00:99:99', label: 'walk', zoneId: Number(f.feverZone[0]) }),
