@@ -33,7 +33,7 @@ import { code128Bars, writeOrHold } from './fake-kit.ts';
  *   account's parcels under a shipper reference (10 at most). cancelSkybill cancels a parcel: 2 (karrio's
  *   recorded words) when it is not the account's, not tracked yet, already cancelled, or the credentials
  *   are wrong; 3 once Chronopost has scanned it.
- * - `POST /quickcost-cxf/QuickcostServiceWS` quickCost: a price, or 3 "Invalid Password".
+ * - `POST /quickcost-cxf/QuickcostServiceWS` quickCost: a price, 3 "Invalid Password", or 5 for arrCode 00000.
  */
 export const CHRONOPOST_SCHEMAS = {
   shipping: 'chronopost/ShippingServiceWS.xsd',
@@ -335,6 +335,13 @@ export async function chronopostRoute(
         service,
         op.name,
         { amount: 0, amountTTC: 0, amountTVA: 0, errorCode: 3, errorMessage: 'Invalid Password' },
+        violations,
+      );
+    if (text(request.arrCode) === '00000')
+      return answer(
+        service,
+        op.name,
+        { amount: 0, amountTTC: 0, amountTVA: 0, errorCode: 5, errorMessage: 'No price for these data' },
         violations,
       );
     return answer(service, op.name, { amount: 12.5, amountTTC: 15, amountTVA: 2.5, errorCode: 0, errorMessage: '', zone: '1' }, violations);

@@ -13,7 +13,7 @@ export const GROUPS = [
   // (public-tracking only reads: the recipient's page of one of them).
   ['alerts', 'claims', 'cold-chain', 'delivery', 'pgt', 'public-tracking', 'reports', 'serialtracker', 'tracerroute'],
   // Huby's labels, shipments, Loop and Stock: their own records (new orders carry a run-unique reference).
-  ['huby-carriers', 'huby-labels', 'huby-rates', 'huby', 'loop', 'stock'],
+  ['huby-carriers', 'huby-chronopost', 'huby-labels', 'huby-rates', 'huby', 'loop', 'stock'],
   // Shell and dashboard: alice's tiles and filters are set again by the journeys that read them.
   ['a11y', 'auth', 'dashboard', 'french-words', 'integrations', 'layout', 'settings', 'tiles'],
   // Back office, Fever, Geo-order and the Huby import; password changes admin's password and blocks

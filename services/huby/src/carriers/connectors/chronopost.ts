@@ -12,6 +12,7 @@ import { packagesOf } from '../../labels/label-data';
 import type {
   CarrierAdapter,
   CarrierLabel,
+  CarrierQuote,
   CarrierTrackingEvent,
   FollowedShipment,
   VoucherAnswer,
@@ -431,6 +432,44 @@ export class ChronopostConnector implements CarrierAdapter {
     return events.sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
   }
 
+  /**
+   * The contract's price of the shipment on the tour's product (QuickcostServiceWS quickCost, type M for
+   * parcels, the whole weight from the shipper's postcode to the recipient's). The amount before tax
+   * (`amount`, not `amountTTC`): UPS's and DHL's totals are before VAT too, so the rates compare. The
+   * service gives no delivery day. One attempt (a quote has a short budget); a refusal of the data
+   * (errorCode other than 0 and the credentials') is noCarrierService with Chronopost's code.
+   */
+  async quote(s: ShipmentDto, tour: TourDto): Promise<CarrierQuote> {
+    const weight = Math.max(0.01, Math.round((s.total_weight_kg || 0) * 100) / 100);
+    const returned = await this.call(
+      'quickcost',
+      'quickCost',
+      {
+        ...this.credentials,
+        depCode: clip(s.shipper.zip, 9),
+        arrCode: clip(s.recipient.zip, 9),
+        weight: String(weight),
+        productCode: chronopostProductOf(tour),
+        type: 'M',
+      },
+      // Not retried (a quote has a short budget), though it makes nothing.
+      false,
+      false,
+    );
+    if (returned.code === 3 || CREDENTIALS.test(returned.message)) throw this.authOutage(returned);
+    if (returned.code !== 0)
+      throw carrierRefusal(CARRIER, 'noCarrierService', String(returned.code), returned.message, this.account.secrets);
+    const price = Number(textOf(returned.value.amount) || NaN);
+    if (!Number.isFinite(price) || price < 0)
+      throw new CarrierOutage('MALFORMED', `${CARRIER}: quickCost answer without its amount`, false, 200);
+    return {
+      price: Math.round(price * 100) / 100,
+      currency: 'EUR',
+      deliveryDate: null,
+      service: `Chronopost ${chronopostProductOf(tour)}`,
+    };
+  }
+
   // -------------------------------------------------------------------------------------------------
 
   private get credentials() {
@@ -605,7 +644,13 @@ export class ChronopostConnector implements CarrierAdapter {
    * the rest). A soap:Client fault (the request refused as unreadable) is a refused call with its words;
    * an answer that is not the operation's (an error page, a cut body) a MALFORMED outage.
    */
-  private async call(service: ChronopostService, operation: string, content: XmlObject, idempotent: boolean): Promise<Returned> {
+  private async call(
+    service: ChronopostService,
+    operation: string,
+    content: XmlObject,
+    idempotent: boolean,
+    mayHaveMade = !idempotent,
+  ): Promise<Returned> {
     const answer = await this.line.call({
       method: 'POST',
       url: `${this.base}${CHRONOPOST_PATHS[service]}`,
@@ -613,7 +658,7 @@ export class ChronopostConnector implements CarrierAdapter {
       body: chronopostEnvelope(service, operation, content),
       idempotent,
     });
-    return this.read(answer, operation, !idempotent);
+    return this.read(answer, operation, mayHaveMade);
   }
 
   private read(answer: CarrierAnswer, operation: string, mayHaveMade: boolean): Returned {

@@ -4,6 +4,7 @@ import { startCarrierFake, type CarrierFake } from '../../../../../tests/support
 import { testShipment } from '../../../../../tests/support/carrier-shipments';
 import { CarrierLine, carrierLineOptions, CarrierOutage } from './carrier-line';
 import type { OpenAccount } from './connection-test';
+import { ChronopostConnector } from './chronopost';
 import { DhlExpressConnector, dhlQuoteOf } from './dhl-express';
 import { UpsConnector, upsQuoteOf } from './ups';
 
@@ -11,8 +12,10 @@ const accounts = {
   ups: { clientId: 'ups-client', clientSecret: 'ups-secret-value', shipperNumber: 'A1B2C3' },
   dhlExpress: { apiKey: 'dhl-key', apiSecret: 'dhl-secret-value' },
   colissimo: { contractNumber: 'c', password: 'p', apiKey: 'a' },
+  chronopost: { accountNumber: '19869502', password: '255562' },
 };
 const upsTour = { id: 3, code: 'UPS-STD', account_number: 'A1B2C3', codes: { service: '11' } } as unknown as TourDto;
+const chronoTour = { id: 5, code: 'CHRONO-13', account_number: '19869502', codes: { product: '1' } } as unknown as TourDto;
 const dhlTour = { id: 4, code: 'DHL-DOM', account_number: '950000002', codes: {} } as unknown as TourDto;
 // A Monday: the fakes' promised days are business days after it.
 const shipment = (recipient: Partial<ShipmentDto['recipient']> = {}): ShipmentDto =>
@@ -55,6 +58,17 @@ describe('carrier quotes against fakes of the carriers’ published rating APIs'
       secrets: { api_key: accounts.dhlExpress.apiKey, api_secret: accounts.dhlExpress.apiSecret },
     };
     return new DhlExpressConnector(account, line('DHL Express', account.secrets, timeoutMs));
+  };
+
+  const chrono = (timeoutMs?: number, password = accounts.chronopost.password) => {
+    const account: OpenAccount = {
+      connector: 'chronopost',
+      environment: 'custom',
+      base_url: fake.url,
+      settings: { account_number: accounts.chronopost.accountNumber },
+      secrets: { password },
+    };
+    return new ChronopostConnector(account, { ...carrierLineOptions(), timeoutMs: timeoutMs ?? 10_000, halfOpenAfterMs: 300, failures: 3 });
   };
 
   beforeAll(async () => {
@@ -117,6 +131,46 @@ describe('carrier quotes against fakes of the carriers’ published rating APIs'
     } finally {
       fake.slow('dhl.rates', 0);
     }
+  });
+
+  it('Chronopost: quickCost on the tour’s product, type M, the whole weight; the amount before tax, no day', async () => {
+    const quote = await chrono().quote(shipment(), chronoTour);
+    expect(quote).toEqual({ price: 12.5, currency: 'EUR', deliveryDate: null, service: 'Chronopost 01' });
+    const call = fake.calls.find((c) => c.path === '/quickcost-cxf/QuickcostServiceWS');
+    expect(call?.body).toContain('<productCode>01</productCode>');
+    expect(call?.body).toContain('<type>M</type>');
+    expect(call?.body).toContain('<accountNumber>19869502</accountNumber>');
+  });
+
+  it('Chronopost: no price is noCarrierService with Chronopost’s code; a wrong password, a fault, a malformed answer and a late one are outages', async () => {
+    expect(await failure(chrono().quote(shipment({ zip: '00000' }), chronoTour))).toEqual({ key: 'noCarrierService', code: '5' });
+    expect(await failure(chrono(undefined, 'wrong').quote(shipment(), chronoTour))).toEqual({ outage: 'AUTH' });
+    fake.failNext('chronopost.quickcost', '5xx');
+    expect(await failure(chrono().quote(shipment(), chronoTour))).toEqual({ outage: 'HTTP_5XX' });
+    fake.failNext('chronopost.quickcost', 'malformed');
+    expect(await failure(chrono().quote(shipment(), chronoTour))).toEqual({ outage: 'MALFORMED' });
+    fake.failNext('chronopost.quickcost', 'timeout');
+    expect(await failure(chrono(400).quote(shipment(), chronoTour))).toEqual({ outage: 'TIMEOUT' });
+  });
+
+  it('Chronopost: a soap:Client fault is the carrier’s refusal with its words, a soap:Server fault an outage', async () => {
+    const faulting = (code: string) => {
+      const account: OpenAccount = {
+        connector: 'chronopost',
+        environment: 'custom',
+        base_url: fake.url,
+        settings: { account_number: accounts.chronopost.accountNumber },
+        secrets: { password: accounts.chronopost.password },
+      };
+      const body = `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>${code}</faultcode><faultstring>Unmarshalling Error: weight</faultstring></soap:Fault></soap:Body></soap:Envelope>`;
+      const fetchFn = (() => Promise.resolve(new Response(body, { status: 500, headers: { 'Content-Type': 'text/xml' } }))) as typeof fetch;
+      return new ChronopostConnector(account, { ...carrierLineOptions(), fetchFn, timeoutMs: 2_000, failures: 3 });
+    };
+    expect(await failure(faulting('soap:Client').quote(shipment(), chronoTour))).toEqual({
+      key: 'carrierServiceFailed',
+      code: 'soap:Client',
+    });
+    expect(await failure(faulting('soap:Server').quote(shipment(), chronoTour))).toEqual({ outage: 'HTTP_5XX' });
   });
 });
 

@@ -1,0 +1,175 @@
+// A Chronopost shipment in the browser (issue 37, "How it is checked"), against the local fake of
+// Chronopost's published SOAP services: the provider's administrator connects a DEMO-A tour to
+// Chronopost (by the API); alice (French, labels in ZPL) opens a draft whose fitting tours include it,
+// reads Chronopost's rate in the rates table (quickCost, before tax, no promised day), chooses the tour
+// by its row, validates, asks the labels, previews them in the label dialog (ZPL drawn in the browser)
+// and prints them to a fake local printer agent, which receives the ZPL with the skybill number. axe on
+// the label dialog. The tour is switched off at the end.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { apiAs, newTab, useJourney } from './support/journey.mjs';
+import { axe } from './support/axe.mjs';
+import { loginToDashboard } from './support/portal.mjs';
+import { screenshot } from './support/browser.mjs';
+import { FAKE_PRINTER, startFakePrinterAgent } from './support/fake-printer-agent.mjs';
+import { startCarrierFake } from '../support/carrier-fakes.ts';
+
+const ctx = useJourney();
+const run = Date.now().toString(36).toUpperCase().slice(-6);
+const ACCOUNT = { accountNumber: '19869502', password: 'e2e-chrono-secret' };
+let fake;
+let agent;
+let tour;
+
+before(async () => {
+  fake = await startCarrierFake({
+    ups: { clientId: 'u', clientSecret: 'u', shipperNumber: 'U' },
+    dhlExpress: { apiKey: 'd', apiSecret: 'd' },
+    colissimo: { contractNumber: 'c', password: 'p', apiKey: 'a' },
+    chronopost: ACCOUNT,
+  });
+});
+after(async () => {
+  await agent?.stop();
+  await fake?.close();
+});
+
+async function until(what, check, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The journey's tour is switched off at its end (the browser is closed by the journey's own `after`). */
+async function retireTour() {
+  if (!tour) return;
+  const admin = await newTab(ctx);
+  try {
+    await loginToDashboard(admin, ctx.base, 'admin');
+    const off = await apiAs(admin, 'PUT', `/admin/transport/tours/${tour.id}`, { ...tour.body, active: false });
+    assert.equal(off.status, 200, JSON.stringify(off.body));
+  } finally {
+    await admin.close();
+  }
+}
+
+async function connectChronopostTour() {
+  const admin = await newTab(ctx);
+  try {
+    await loginToDashboard(admin, ctx.base, 'admin');
+    const code = `CHRO${run}`;
+    const carrier = await apiAs(admin, 'POST', '/admin/transport/carriers', {
+      ref: code,
+      name: 'Chronopost',
+      kind: 'parcel',
+      shipping_window_days: 10,
+      insurance_threshold: 1500,
+    });
+    assert.equal(carrier.status, 201, JSON.stringify(carrier.body));
+    const body = {
+      depositorId: 1,
+      code,
+      carrierId: carrier.body.id,
+      account_number: ACCOUNT.accountNumber,
+      tour_type: 'parcel',
+      transport_mode: 'road',
+      weight_max_kg: 30,
+      codes: { product: '01' },
+    };
+    const made = await apiAs(admin, 'POST', '/admin/transport/tours', body);
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    tour = { id: made.body.id, code, body };
+    const saved = await apiAs(admin, 'PUT', `/admin/transport/tours/${made.body.id}/account`, {
+      connector: 'chronopost',
+      environment: 'custom',
+      base_url: fake.url,
+      settings: { account_number: ACCOUNT.accountNumber },
+      secrets: { password: ACCOUNT.password },
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  } finally {
+    await admin.close();
+  }
+}
+
+test('alice (French): a Chronopost shipment from its rate to ZPL labels previewed and printed', async () => {
+  await connectChronopostTour();
+  agent = await startFakePrinterAgent();
+  const page = await newTab(ctx);
+  try {
+    await loginToDashboard(page, ctx.base, 'alice');
+    await page.evaluate((url) => localStorage.setItem('portal.printerAgentUrl', url), agent.url);
+    await apiAs(page, 'POST', '/user/language/fr_FR');
+    const alice = (await apiAs(page, 'GET', '/user/me')).body;
+    assert.equal((await apiAs(page, 'PUT', `/user/${alice.uuid}/setFormatEtiquette/ZPL`)).status, 200);
+    assert.equal((await apiAs(page, 'PUT', `/user/${alice.uuid}/setAutoPrint/off`)).status, 200);
+    assert.equal(
+      (await apiAs(page, 'PUT', `/user/${alice.uuid}/setZplDefaultPrinter/${encodeURIComponent(FAKE_PRINTER.uid)}`)).status,
+      200,
+    );
+    const me = (await apiAs(page, 'GET', '/user/me')).body;
+    await page.evaluate((u) => localStorage.setItem('portal.user', JSON.stringify(u)), me);
+    const shipper = (await apiAs(page, 'GET', '/dashtower/address/all?type=shipper&depositor=1')).body.addressesShipper[0];
+    const recipient = (await apiAs(page, 'GET', '/dashtower/address/all?type=recipient&depositor=1')).body.addressesRecipient.find(
+      (r) => r.country === 'FR' && (r.phone || r.mobile),
+    );
+    const created = await apiAs(page, 'POST', '/dashtower/orders', {
+      depositor_id: 1,
+      reference: `E2E-CHRONO-${run}`,
+      uuid_address_shipper: shipper.uuid,
+      uuid_address_recipient: recipient.uuid,
+      date_shipment_desired: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      content_description: 'Épicerie fine',
+      packings: [{ packaging_type: 'CARTON-M', weight_kg: 4.5, length_cm: 40, width_cm: 30, height_cm: 30, packages: 2 }],
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const uuid = created.body.uuid;
+
+    // The rate: quickCost's amount before tax, no promised day (Chronopost's service gives none).
+    await page.goto(`${ctx.base}/dashtower/${uuid}`);
+    const table = page.getByTestId('tour-rates');
+    await table.getByText('Tarifs des transporteurs').waitFor();
+    const row = table.getByRole('row', { name: `Choisir la tournée ${tour.code}` });
+    await row.getByText('12,50 €').waitFor();
+    assert.doesNotMatch(await row.textContent(), /\d{2}\/\d{2}\/\d{4}/);
+    await row.click();
+    await page.locator('#huby-tour_code').filter({ hasText: tour.code }).waitFor();
+
+    // Validated, then the labels asked: Chronopost makes the skybills and their ZPL (mode Z2D).
+    await page.getByRole('button', { name: 'Valider', exact: true }).click();
+    await page.getByRole('button', { name: 'Demander les étiquettes' }).click();
+    const shipment = await until('the skybill numbers', async () => {
+      const s = (await apiAs(page, 'GET', `/dashtower/orders/${uuid}`)).body;
+      return s.tracking_numbers?.length === 2 ? s : null;
+    });
+    const parcel = fake.chronopost.parcels.get(shipment.tracking_numbers[0]);
+    assert.ok(parcel, 'the skybill made at the fake');
+    assert.equal(parcel.format, 'ZPL');
+    assert.equal(parcel.product, '01');
+
+    // The label dialog: the ZPL drawn in the browser, then sent to the local agent.
+    await page.getByRole('button', { name: 'Imprimer les étiquettes', exact: true }).click();
+    const popup = page.getByRole('dialog', { name: /Étiquettes : 2 colis/ });
+    await popup.getByTestId('zpl-preview').locator('img').first().waitFor({ timeout: 60_000 });
+    await popup.getByTestId('printer-status').filter({ hasText: 'Prête' }).waitFor();
+    await axe(page, 'huby chronopost label dialog fr');
+    await screenshot(page, 'huby-chronopost-zpl-preview-fr');
+    await popup.getByRole('button', { name: 'Envoyer à l’imprimante' }).click();
+    const sent = await until('the labels at the printer', () => {
+      const all = agent.labels().join('\n');
+      return shipment.tracking_numbers.every((n) => all.includes(n)) ? all : null;
+    });
+    assert.match(sent, /\^XA/);
+    assert.equal(fake.violations.length, 0, fake.violations.join('\n'));
+  } catch (error) {
+    await screenshot(page, 'huby-chronopost-failure');
+    throw error;
+  } finally {
+    await page.close();
+    await retireTour();
+  }
+});
