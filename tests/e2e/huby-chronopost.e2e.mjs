@@ -7,6 +7,7 @@
 // the label dialog. The tour is switched off at the end.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { demoDraft } from './support/huby.mjs';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
 import { loginToDashboard } from './support/portal.mjs';
@@ -113,21 +114,7 @@ test('alice (French): a Chronopost shipment from its rate to ZPL labels previewe
     );
     const me = (await apiAs(page, 'GET', '/user/me')).body;
     await page.evaluate((u) => localStorage.setItem('portal.user', JSON.stringify(u)), me);
-    const shipper = (await apiAs(page, 'GET', '/dashtower/address/all?type=shipper&depositor=1')).body.addressesShipper[0];
-    const recipient = (await apiAs(page, 'GET', '/dashtower/address/all?type=recipient&depositor=1')).body.addressesRecipient.find(
-      (r) => r.country === 'FR' && (r.phone || r.mobile),
-    );
-    const created = await apiAs(page, 'POST', '/dashtower/orders', {
-      depositor_id: 1,
-      reference: `E2E-CHRONO-${run}`,
-      uuid_address_shipper: shipper.uuid,
-      uuid_address_recipient: recipient.uuid,
-      date_shipment_desired: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
-      content_description: 'Épicerie fine',
-      packings: [{ packaging_type: 'CARTON-M', weight_kg: 4.5, length_cm: 40, width_cm: 30, height_cm: 30, packages: 2 }],
-    });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    const uuid = created.body.uuid;
+    const uuid = await demoDraft(page, `E2E-CHRONO-${run}`);
 
     // The rate: quickCost's amount before tax, no promised day (Chronopost's service gives none).
     await page.goto(`${ctx.base}/dashtower/${uuid}`);

@@ -6,6 +6,7 @@
 // screen. The two tours are switched off at the end.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { demoDraft } from './support/huby.mjs';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
 import { loginToDashboard } from './support/portal.mjs';
@@ -106,21 +107,8 @@ test('alice (French) reads the carriers’ rates under the tour select, sorts th
     await apiAs(page, 'POST', '/user/language/fr_FR');
     const me = (await apiAs(page, 'GET', '/user/me')).body;
     await page.evaluate((u) => localStorage.setItem('portal.user', JSON.stringify(u)), me);
-    const shipper = (await apiAs(page, 'GET', '/dashtower/address/all?type=shipper&depositor=1')).body.addressesShipper[0];
-    const recipient = (await apiAs(page, 'GET', '/dashtower/address/all?type=recipient&depositor=1')).body.addressesRecipient.find(
-      (r) => r.country === 'FR',
-    );
-    const created = await apiAs(page, 'POST', '/dashtower/orders', {
-      depositor_id: 1,
-      reference: `E2E-RATES-${run}`,
-      uuid_address_shipper: shipper.uuid,
-      uuid_address_recipient: recipient.uuid,
-      date_shipment_desired: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
-      content_description: 'Épicerie fine',
-      packings: [{ packaging_type: 'CARTON-M', weight_kg: 4.5, length_cm: 40, width_cm: 30, height_cm: 30, packages: 2 }],
-    });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    await page.goto(`${ctx.base}/dashtower/${created.body.uuid}`);
+    const uuid = await demoDraft(page, `E2E-RATES-${run}`);
+    await page.goto(`${ctx.base}/dashtower/${uuid}`);
     const table = page.getByTestId('tour-rates');
     await table.getByText('Tarifs des transporteurs').waitFor();
     const ups = table.getByRole('row', { name: `Choisir la tournée UPSR${run}` });
