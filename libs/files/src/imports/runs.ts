@@ -105,8 +105,10 @@ export class ImportRuns {
       `INSERT INTO import_simulations (user_id, created_by, name, format, size, kind) VALUES ($1, $2, $3, $4, $5, $6) RETURNING uuid`,
       [user, ctx.user?.login ?? null, name, format, size, this.handler.kind],
     );
+    // Read before the work starts: a small file could be simulated already by the time of a later read.
+    const started = await this.get(ctx, { id: row.uuid });
     this.background(this.read(ctx, row.uuid, d.file_key, format));
-    return this.get(ctx, { id: row.uuid });
+    return started;
   }
 
   async get(ctx: CallerContext, data: unknown): Promise<ImportSimulationDto> {
