@@ -13,6 +13,7 @@ import { axe } from './support/axe.mjs';
 import { loginToDashboard } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
 import { startCarrierFake } from '../support/carrier-fakes.ts';
+import { connectedTour, retireTours } from './support/huby.mjs';
 
 const ctx = useJourney();
 const run = Date.now().toString(36).toUpperCase().slice(-6);
@@ -28,53 +29,24 @@ before(async () => {
 });
 after(() => fake?.close());
 
-/** A DEMO-A tour on a new UPS carrier, its account on the fake: set up as the provider's administrator would. */
-let tourBody = null;
-let tourId = null;
-
 /** The UPS tour is this journey's: switched off at its end, so that the journeys after it in its group see DEMO-A's own tours. */
-async function retireUpsTour() {
-  if (!tourId) return;
-  const admin = await newTab(ctx);
-  try {
-    await loginToDashboard(admin, ctx.base, 'admin');
-    const off = await apiAs(admin, 'PUT', `/admin/transport/tours/${tourId}`, { ...tourBody, active: false });
-    assert.equal(off.status, 200, JSON.stringify(off.body));
-  } finally {
-    await admin.close();
-  }
-}
+let upsTour = null;
 
-async function upsTour(page) {
-  const carrier = await apiAs(page, 'POST', '/admin/transport/carriers', {
-    ref: `UPSE${run}`,
+/** A DEMO-A tour on a new UPS carrier, its account on the fake: set up as the provider's administrator would. */
+async function connectUpsTour(page) {
+  upsTour = await connectedTour(page, {
     name: 'UPS',
-    kind: 'parcel',
-    shipping_window_days: 10,
-    insurance_threshold: 1500,
-  });
-  assert.equal(carrier.status, 201, JSON.stringify(carrier.body));
-  tourBody = {
-    depositorId: 1,
     code: tourCode,
-    carrierId: carrier.body.id,
-    account_number: 'E2E001',
-    tour_type: 'parcel',
-    transport_mode: 'road',
-    weight_max_kg: 70,
+    accountNumber: 'E2E001',
     codes: { service: '11' },
-  };
-  const tour = await apiAs(page, 'POST', '/admin/transport/tours', tourBody);
-  assert.equal(tour.status, 201, JSON.stringify(tour.body));
-  tourId = tour.body.id;
-  const account = await apiAs(page, 'PUT', `/admin/transport/tours/${tour.body.id}/account`, {
-    connector: 'ups',
-    environment: 'custom',
-    base_url: fake.url,
-    settings: { client_id: 'e2e-client', shipper_number: 'E2E001' },
-    secrets: { client_secret: 'e2e-secret' },
+    account: {
+      connector: 'ups',
+      environment: 'custom',
+      base_url: fake.url,
+      settings: { client_id: 'e2e-client', shipper_number: 'E2E001' },
+      secrets: { client_secret: 'e2e-secret' },
+    },
   });
-  assert.equal(account.status, 200, JSON.stringify(account.body));
 }
 
 /** A validated DEMO-A shipment of two packages on the UPS tour. */
@@ -103,7 +75,7 @@ test('alice (English, light) asks UPS for the labels of a shipment and prints UP
   const admin = await newTab(ctx);
   try {
     await loginToDashboard(admin, ctx.base, 'admin');
-    await upsTour(admin);
+    await connectUpsTour(admin);
   } finally {
     await admin.close();
   }
@@ -211,6 +183,6 @@ test('the provider’s administrator sees the UPS account’s last hour in the c
     await screenshot(page, 'admin-transport-carrier-health-phone-dark-fr');
   } finally {
     await page.close();
-    await retireUpsTour();
+    await retireTours(ctx, upsTour ? [upsTour] : []);
   }
 });

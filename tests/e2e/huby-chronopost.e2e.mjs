@@ -7,7 +7,7 @@
 // the label dialog. The tour is switched off at the end.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { demoDraft } from './support/huby.mjs';
+import { connectedTour, demoDraft, retireTours } from './support/huby.mjs';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
 import { loginToDashboard } from './support/portal.mjs';
@@ -45,53 +45,25 @@ async function until(what, check, timeoutMs = 30_000) {
   }
 }
 
-/** The journey's tour is switched off at its end (the browser is closed by the journey's own `after`). */
-async function retireTour() {
-  if (!tour) return;
-  const admin = await newTab(ctx);
-  try {
-    await loginToDashboard(admin, ctx.base, 'admin');
-    const off = await apiAs(admin, 'PUT', `/admin/transport/tours/${tour.id}`, { ...tour.body, active: false });
-    assert.equal(off.status, 200, JSON.stringify(off.body));
-  } finally {
-    await admin.close();
-  }
-}
-
+/** The journey's Chronopost tour on the fake (switched off at its end). */
 async function connectChronopostTour() {
   const admin = await newTab(ctx);
   try {
     await loginToDashboard(admin, ctx.base, 'admin');
-    const code = `CHRO${run}`;
-    const carrier = await apiAs(admin, 'POST', '/admin/transport/carriers', {
-      ref: code,
+    tour = await connectedTour(admin, {
       name: 'Chronopost',
-      kind: 'parcel',
-      shipping_window_days: 10,
-      insurance_threshold: 1500,
-    });
-    assert.equal(carrier.status, 201, JSON.stringify(carrier.body));
-    const body = {
-      depositorId: 1,
-      code,
-      carrierId: carrier.body.id,
-      account_number: ACCOUNT.accountNumber,
-      tour_type: 'parcel',
-      transport_mode: 'road',
-      weight_max_kg: 30,
+      code: `CHRO${run}`,
+      accountNumber: ACCOUNT.accountNumber,
       codes: { product: '01' },
-    };
-    const made = await apiAs(admin, 'POST', '/admin/transport/tours', body);
-    assert.equal(made.status, 201, JSON.stringify(made.body));
-    tour = { id: made.body.id, code, body };
-    const saved = await apiAs(admin, 'PUT', `/admin/transport/tours/${made.body.id}/account`, {
-      connector: 'chronopost',
-      environment: 'custom',
-      base_url: fake.url,
-      settings: { account_number: ACCOUNT.accountNumber },
-      secrets: { password: ACCOUNT.password },
+      weightMaxKg: 30,
+      account: {
+        connector: 'chronopost',
+        environment: 'custom',
+        base_url: fake.url,
+        settings: { account_number: ACCOUNT.accountNumber },
+        secrets: { password: ACCOUNT.password },
+      },
     });
-    assert.equal(saved.status, 200, JSON.stringify(saved.body));
   } finally {
     await admin.close();
   }
@@ -120,11 +92,11 @@ test('alice (French): a Chronopost shipment from its rate to ZPL labels previewe
     await page.goto(`${ctx.base}/dashtower/${uuid}`);
     const table = page.getByTestId('tour-rates');
     await table.getByText('Tarifs des transporteurs').waitFor();
-    const row = table.getByRole('row', { name: `Choisir la tournée ${tour.code}` });
+    const row = table.getByRole('row', { name: `Choisir la tournée ${tour.body.code}` });
     await row.getByText('12,50 €').waitFor();
     assert.doesNotMatch(await row.textContent(), /\d{2}\/\d{2}\/\d{4}/);
     await row.click();
-    await page.locator('#huby-tour_code').filter({ hasText: tour.code }).waitFor();
+    await page.locator('#huby-tour_code').filter({ hasText: tour.body.code }).waitFor();
 
     // Validated, then the labels asked: Chronopost makes the skybills and their ZPL (mode Z2D).
     await page.getByRole('button', { name: 'Valider', exact: true }).click();
@@ -157,6 +129,6 @@ test('alice (French): a Chronopost shipment from its rate to ZPL labels previewe
     throw error;
   } finally {
     await page.close();
-    await retireTour();
+    await retireTours(ctx, tour ? [tour] : []);
   }
 });

@@ -6,7 +6,7 @@
 // screen. The two tours are switched off at the end.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { demoDraft } from './support/huby.mjs';
+import { connectedTour, demoDraft, retireTours } from './support/huby.mjs';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
 import { loginToDashboard } from './support/portal.mjs';
@@ -27,76 +27,38 @@ before(async () => {
 });
 after(() => fake?.close());
 
-/** The journey's tours are switched off at its end (the browser is closed by the journey's own `after`). */
-async function retireTours() {
-  if (!tours.length) return;
-  const admin = await newTab(ctx);
-  try {
-    await loginToDashboard(admin, ctx.base, 'admin');
-    for (const t of tours) {
-      const off = await apiAs(admin, 'PUT', `/admin/transport/tours/${t.id}`, { ...t.body, active: false });
-      assert.equal(off.status, 200, JSON.stringify(off.body));
-    }
-  } finally {
-    await admin.close();
-  }
-}
-
-async function connectedTour(page, name, code, codes, account) {
-  const carrier = await apiAs(page, 'POST', '/admin/transport/carriers', {
-    ref: code,
-    name,
-    kind: 'parcel',
-    shipping_window_days: 10,
-    insurance_threshold: 1500,
-  });
-  assert.equal(carrier.status, 201, JSON.stringify(carrier.body));
-  const body = {
-    depositorId: 1,
-    code,
-    carrierId: carrier.body.id,
-    account_number: 'E2E002',
-    tour_type: 'parcel',
-    transport_mode: 'road',
-    weight_max_kg: 70,
-    codes,
-  };
-  const tour = await apiAs(page, 'POST', '/admin/transport/tours', body);
-  assert.equal(tour.status, 201, JSON.stringify(tour.body));
-  tours.push({ id: tour.body.id, body });
-  const saved = await apiAs(page, 'PUT', `/admin/transport/tours/${tour.body.id}/account`, account);
-  assert.equal(saved.status, 200, JSON.stringify(saved.body));
-}
-
 test('alice (French) reads the carriers’ rates under the tour select, sorts them by date and chooses a tour by its row', async () => {
   const admin = await newTab(ctx);
   try {
     await loginToDashboard(admin, ctx.base, 'admin');
-    await connectedTour(
-      admin,
-      'UPS',
-      `UPSR${run}`,
-      { service: '11' },
-      {
-        connector: 'ups',
-        environment: 'custom',
-        base_url: fake.url,
-        settings: { client_id: 'e2e-rates', shipper_number: 'E2E002' },
-        secrets: { client_secret: 'e2e-rates-secret' },
-      },
+    tours.push(
+      await connectedTour(admin, {
+        name: 'UPS',
+        code: `UPSR${run}`,
+        accountNumber: 'E2E002',
+        codes: { service: '11' },
+        account: {
+          connector: 'ups',
+          environment: 'custom',
+          base_url: fake.url,
+          settings: { client_id: 'e2e-rates', shipper_number: 'E2E002' },
+          secrets: { client_secret: 'e2e-rates-secret' },
+        },
+      }),
     );
-    await connectedTour(
-      admin,
-      'DHL Express',
-      `DHLR${run}`,
-      {},
-      {
-        connector: 'dhl_express',
-        environment: 'custom',
-        base_url: `${fake.url}/mydhlapi`,
-        settings: { account_number: '950000002' },
-        secrets: { api_key: 'e2e-dhl', api_secret: 'e2e-dhl-secret' },
-      },
+    tours.push(
+      await connectedTour(admin, {
+        name: 'DHL Express',
+        code: `DHLR${run}`,
+        accountNumber: 'E2E002',
+        account: {
+          connector: 'dhl_express',
+          environment: 'custom',
+          base_url: `${fake.url}/mydhlapi`,
+          settings: { account_number: '950000002' },
+          secrets: { api_key: 'e2e-dhl', api_secret: 'e2e-dhl-secret' },
+        },
+      }),
     );
   } finally {
     await admin.close();
@@ -132,6 +94,6 @@ test('alice (French) reads the carriers’ rates under the tour select, sorts th
     await screenshot(page, 'huby-rates-fr');
   } finally {
     await page.close();
-    await retireTours();
+    await retireTours(ctx, tours);
   }
 });
