@@ -62,7 +62,7 @@ describe('Huby order import API', () => {
     await importer.get('/api/dashtower/import/sample/pdf').expect(404);
   });
 
-  it('simulates the sample, refuses the import without force, imports with force, and re-imports nothing', async () => {
+  it('simulates the sample and imports it as it is, then re-imports nothing', async () => {
     const sample = (await importer.get('/api/dashtower/import/sample/csv').expect(200)).text;
     const s = await simulated(importer, sample, 'sample.csv');
     expect(s).toMatchObject({
@@ -70,19 +70,13 @@ describe('Huby order import API', () => {
       name: 'sample.csv',
       format: 'csv',
       orders: 2,
-      counts: { header: 1, refused: 1, create: 2, package: 3 },
+      counts: { header: 1, create: 2, package: 3 },
     });
-    expect((await lines(importer, s.id, 'refused')).lines).toEqual([
-      expect.objectContaining({ line: 2, status: 'refused', key: 'importUnknownLineType', params: expect.objectContaining({ sample: 1 }) }),
-    ]);
-    const refused = await importer.post(`/api/dashtower/import/simulations/${s.id}/import`, {}).expect(409);
-    expect(refused.body.error).toMatchObject({ key: 'importHasRefusedLines', params: { refused: 1 } });
+    expect(s.counts.refused).toBeUndefined();
 
-    expect((await importer.post(`/api/dashtower/import/simulations/${s.id}/import`, { force: true }).expect(200)).body.state).toBe(
-      'importing',
-    );
+    expect((await importer.post(`/api/dashtower/import/simulations/${s.id}/import`, {}).expect(200)).body.state).toBe('importing');
     const done = await until(importer, s.id, 'importing');
-    expect(done).toMatchObject({ state: 'imported', counts: { imported: 5, refused: 1 } });
+    expect(done).toMatchObject({ state: 'imported', counts: { imported: 5 } });
     await importer.post(`/api/dashtower/import/simulations/${s.id}/import`, { force: true }).expect(409);
     const created = (await lines(importer, s.id, 'imported')).lines.filter(
       (l) => l.what && !l.what.startsWith('PACKAGE') && !l.what.startsWith('PALLET'),
@@ -92,11 +86,27 @@ describe('Huby order import API', () => {
     expect(found).toEqual([expect.objectContaining({ reference, status: 0, package_count: 3, depositor_id: 1 })]);
 
     const again = await simulated(importer, sample, 'sample.csv');
-    expect(again.counts).toMatchObject({ already: 5, refused: 1 });
+    expect(again.counts).toMatchObject({ already: 5 });
     expect(again.counts.create).toBeUndefined();
+  });
+
+  it('refuses a template example line (spec §5) with its key: no import without force, the rest with force', async () => {
+    const rows = (await importer.get('/api/dashtower/import/sample/csv').expect(200)).text.replace(/^\uFEFF/, '').split('\r\n');
+    const example = rows[1].replace(/^ORDER;/, 'EXAMPLE;').replace(/;SAMPLE-[A-Z0-9]+-1;/, ';EXEMPLE-0001;');
+    const s = await simulated(importer, [rows[0], example, ...rows.slice(1)].join('\r\n'), 'example.csv');
+    expect(s).toMatchObject({ state: 'simulated', orders: 2, counts: { header: 1, refused: 1, create: 2, package: 3 } });
+    expect((await lines(importer, s.id, 'refused')).lines).toEqual([
+      expect.objectContaining({ line: 2, status: 'refused', key: 'importUnknownLineType', params: expect.objectContaining({ sample: 1 }) }),
+    ]);
+    const refused = await importer.post(`/api/dashtower/import/simulations/${s.id}/import`, {}).expect(409);
+    expect(refused.body.error).toMatchObject({ key: 'importHasRefusedLines', params: { refused: 1 } });
+    expect((await importer.post(`/api/dashtower/import/simulations/${s.id}/import`, { force: true }).expect(200)).body.state).toBe(
+      'importing',
+    );
+    expect(await until(importer, s.id, 'importing')).toMatchObject({ state: 'imported', counts: { imported: 5, refused: 1 } });
 
     const report = await importer.get(`/api/dashtower/import/simulations/${s.id}/report`).expect(200);
-    expect(report.headers['content-disposition']).toMatch(/sample-report\.csv/);
+    expect(report.headers['content-disposition']).toMatch(/example-report\.csv/);
     expect(
       report.text
         .replace(/^\uFEFF/, '')
@@ -105,7 +115,7 @@ describe('Huby order import API', () => {
     ).toEqual([
       'line;status;key;reason;reference;what',
       '1;header;;;;',
-      // The sample line, said as the screen says it, in the importer's language.
+      // The example line, said as the screen says it, in the importer's language.
       expect.stringMatching(/^2;refused;importUnknownLineType;Type de ligne inconnu \(ligne d’exemple à supprimer \?\)\./),
     ]);
   });
@@ -113,7 +123,7 @@ describe('Huby order import API', () => {
   it('writes an order and its new recipient together or not at all', async () => {
     const sample = (await importer.get('/api/dashtower/import/sample/csv').expect(200)).text;
     const rows = sample.replace(/^\uFEFF/, '').split('\r\n');
-    const s = await simulated(importer, [rows[0], ...rows.slice(2)].join('\r\n'));
+    const s = await simulated(importer, rows.join('\r\n'));
     expect(s.counts.refused).toBeUndefined();
     // The second order writes a new recipient; its reference gets taken meanwhile: the order fails on it, and the recipient goes too.
     const second = (await lines(importer, s.id, 'create')).lines[1];
@@ -145,11 +155,11 @@ describe('Huby order import API', () => {
     const s = await simulated(otherImporter, sample);
     const refused = (await lines(otherImporter, s.id, 'refused')).lines;
     expect(refused.filter((l) => l.key === 'importCodeNotAuthorized').map((l) => [l.line, l.params])).toEqual([
-      [3, { column: 'depositor_code', code: 'DEMO-A' }],
-      [4, { column: 'depositor_code', code: 'DEMO-A', line: 3 }],
-      [5, { column: 'depositor_code', code: 'DEMO-A', line: 3 }],
-      [6, { column: 'depositor_code', code: 'DEMO-A' }],
-      [7, { column: 'depositor_code', code: 'DEMO-A', line: 6 }],
+      [2, { column: 'depositor_code', code: 'DEMO-A' }],
+      [3, { column: 'depositor_code', code: 'DEMO-A', line: 2 }],
+      [4, { column: 'depositor_code', code: 'DEMO-A', line: 2 }],
+      [5, { column: 'depositor_code', code: 'DEMO-A' }],
+      [6, { column: 'depositor_code', code: 'DEMO-A', line: 5 }],
     ]);
     await importer.get(`/api/dashtower/import/simulations/${s.id}`).expect(404);
     await importer.get(`/api/dashtower/import/simulations/${s.id}/lines`).expect(404);

@@ -1059,7 +1059,7 @@ export const de: Shape<typeof fr> = {
       title: 'Auftragsimport',
       button: 'Aufträge importieren',
       back: 'Zurück zu den Sendungen',
-      help: 'Eine Kopfzeile, dann je Auftrag eine ORDER-Zeile, gefolgt von ihren PACKAGE- (Packstück) oder PALLET-Zeilen (Palette). Löschen Sie die EXAMPLE-Zeilen der Vorlage. Telefon oder Mobilnummer Pflicht, Kennzeichen 0 oder 1, Adresstyp B2B oder B2C.',
+      help: 'Eine Kopfzeile, dann je Auftrag eine ORDER-Zeile, gefolgt von ihren PACKAGE- (Packstück) oder PALLET-Zeilen (Palette). Die Beispieldatei lässt sich unverändert importieren; eine EXAMPLE-Zeile (Beispielzeile einer Vorlage) wird abgelehnt. Telefon oder Mobilnummer Pflicht, Kennzeichen 0 oder 1, Adresstyp B2B oder B2C.',
     },
     labels: {
       title: 'Etiketten: %{count} Packstücke — %{references}',

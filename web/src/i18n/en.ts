@@ -1056,7 +1056,7 @@ export const en: Shape<typeof fr> = {
       title: 'Order import',
       button: 'Import orders',
       back: 'Back to shipments',
-      help: 'A header row, then one ORDER line per order followed by its PACKAGE or PALLET lines. Remove the template’s EXAMPLE lines. Phone or mobile required, flags 0 or 1, address type B2B or B2C.',
+      help: 'A header row, then one ORDER line per order followed by its PACKAGE or PALLET lines. The sample file imports as it is; an EXAMPLE line (a template’s example) is refused. Phone or mobile required, flags 0 or 1, address type B2B or B2C.',
     },
     labels: {
       title: 'Labels: %{count} packages — %{references}',

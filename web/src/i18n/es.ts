@@ -1058,7 +1058,7 @@ export const es: Shape<typeof fr> = {
       title: 'Importación de pedidos',
       button: 'Importar pedidos',
       back: 'Volver a los envíos',
-      help: 'Una fila de cabecera, luego una línea ORDER por pedido seguida de sus líneas PACKAGE (bulto) o PALLET (palé). Borre las líneas EXAMPLE de la plantilla. Teléfono o móvil obligatorio, indicadores 0 o 1, tipo de dirección B2B o B2C.',
+      help: 'Una fila de cabecera, luego una línea ORDER por pedido seguida de sus líneas PACKAGE (bulto) o PALLET (palé). El archivo de ejemplo se importa tal cual; una línea EXAMPLE (línea de ejemplo de una plantilla) se rechaza. Teléfono o móvil obligatorio, indicadores 0 o 1, tipo de dirección B2B o B2C.',
     },
     labels: {
       title: 'Etiquetas: %{count} bultos — %{references}',

@@ -1054,7 +1054,7 @@ export const fr = {
       title: 'Import de commandes',
       button: 'Importer des commandes',
       back: 'Retour aux expéditions',
-      help: 'Une ligne d’en-tête, puis une ligne ORDER par commande suivie de ses lignes PACKAGE (colis) ou PALLET (palette). Supprimez les lignes EXAMPLE du modèle. Téléphone ou portable obligatoire, indicateurs 0 ou 1, type d’adresse B2B ou B2C.',
+      help: 'Une ligne d’en-tête, puis une ligne ORDER par commande suivie de ses lignes PACKAGE (colis) ou PALLET (palette). Le fichier exemple s’importe tel quel ; une ligne EXAMPLE (ligne d’exemple d’un modèle) est refusée. Téléphone ou portable obligatoire, indicateurs 0 ou 1, type d’adresse B2B ou B2C.',
     },
     labels: {
       title: 'Étiquettes : %{count} colis — %{references}',

@@ -1058,7 +1058,7 @@ export const it: Shape<typeof fr> = {
       title: 'Importazione ordini',
       button: 'Importa ordini',
       back: 'Torna alle spedizioni',
-      help: 'Una riga di intestazione, poi una riga ORDER per ordine seguita dalle sue righe PACKAGE (collo) o PALLET (pallet). Eliminare le righe EXAMPLE del modello. Telefono o cellulare obbligatorio, indicatori 0 o 1, tipo di indirizzo B2B o B2C.',
+      help: 'Una riga di intestazione, poi una riga ORDER per ordine seguita dalle sue righe PACKAGE (collo) o PALLET (pallet). Il file di esempio si importa così com’è; una riga EXAMPLE (riga di esempio di un modello) viene rifiutata. Telefono o cellulare obbligatorio, indicatori 0 o 1, tipo di indirizzo B2B o B2C.',
     },
     labels: {
       title: 'Etichette: %{count} colli — %{references}',

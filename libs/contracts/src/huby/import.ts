@@ -20,7 +20,11 @@ export const HUBY_IMPORT_SUBJECTS: ImportBusSubjects = {
 
 /** The first column of each line: an order header, or a package or pallet of the order above it. */
 export const IMPORT_LINE_TYPES = { order: 'ORDER', package: 'PACKAGE', pallet: 'PALLET' } as const;
-/** The template's example lines carry this type: they must be removed before importing (spec §5). */
+/**
+ * A line of this type is a template's example, refused until removed (spec §5: "sample lines must be
+ * removed"). The portal's own sample file has none: its orders are real, written with the caller's
+ * codes, so that it imports as it is (issue 36).
+ */
 export const IMPORT_SAMPLE_LINE_TYPE = 'EXAMPLE';
 
 /** Address action column values (spec §5: empty, delete after shipping, delete after delivery). */
@@ -77,8 +81,8 @@ export interface ImportSampleValuesDto {
 }
 
 /**
- * The rows of a sample file: the header row, one example line (refused until removed, spec §5), then
- * two orders with their packages, written with the caller's codes so that it imports as it is.
+ * The rows of a sample file: the header row, then two orders with their packages, written with the
+ * caller's codes so that it imports as it is.
  */
 export function importSampleRows(values: ImportSampleValuesDto, run = 'SAMPLE'): string[][] {
   const order = (reference: string, over: Record<string, string> = {}) =>
@@ -95,7 +99,6 @@ export function importSampleRows(values: ImportSampleValuesDto, run = 'SAMPLE'):
     IMPORT_PACKAGE_COLUMNS.map((c) => over[c.name] ?? (c.name === 'packaging_code' ? (values.packaging_code ?? '') : c.sample));
   return [
     IMPORT_ORDER_COLUMNS.map((c) => c.name),
-    order('EXEMPLE-0001', { line_type: IMPORT_SAMPLE_LINE_TYPE }),
     order(`${run}-1`),
     pack(),
     pack({

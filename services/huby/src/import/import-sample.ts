@@ -3,8 +3,8 @@ import type { CallerContext, ImportSampleValuesDto } from '@portal/contracts';
 import { Db } from '@portal/db';
 
 /**
- * The codes a sample file uses so that the caller can import it as it is (once its example line is
- * removed): the first depositor of the caller's scope with a shipper code, and its packaging type and tour.
+ * The codes a sample file uses so that the caller can import it as it is: the first depositor of the
+ * caller's scope with a shipper code, and its packaging type and tour.
  */
 @Injectable()
 export class ImportSample {

@@ -169,12 +169,14 @@ describe('order import simulation (spec §5 Huby import, §8 import keys)', () =
     ]);
   });
 
-  it('imports the sample file once its example line is removed', async () => {
+  it('imports the sample file as it is, and refuses a template example line put in it', async () => {
     const rows = importSampleRows(
       { depositor_code: 'DEMO-A', shipper_code: 'MLV1', packaging_code: 'CARTON-M', tour_code: 'COLIS-J1' },
       'S',
     );
-    const lines = await simulate(csv(rows));
+    expect((await simulate(csv(rows))).map((l) => l.status)).toEqual(['header', 'create', 'package', 'package', 'create', 'package']);
+    const example = rows[1].map((value, i) => (i === 0 ? 'EXAMPLE' : value));
+    const lines = await simulate(csv([rows[0], example, ...rows.slice(1)]));
     expect(lines.map((l) => l.status)).toEqual(['header', 'refused', 'create', 'package', 'package', 'create', 'package']);
     expect(lines[1]).toMatchObject({ key: 'importUnknownLineType', params: { sample: 1 } });
   });
