@@ -1300,7 +1300,7 @@ export const de: Shape<typeof fr> = {
       mobile: 'Mobil',
       customer_code: 'Kundennummer',
       address_code: 'Kundenadresscode',
-      akanea_id: 'Akanea-ID',
+      akanea_id: 'TMS-ID',
       opening_hours: 'Öffnungszeiten',
       am: 'Vormittag',
       pm: 'Nachmittag',

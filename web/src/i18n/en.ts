@@ -1297,7 +1297,7 @@ export const en: Shape<typeof fr> = {
       mobile: 'Mobile',
       customer_code: 'Customer code',
       address_code: 'Customer address code',
-      akanea_id: 'Akanea id',
+      akanea_id: 'TMS id',
       opening_hours: 'Opening hours',
       am: 'Morning',
       pm: 'Afternoon',

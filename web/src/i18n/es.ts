@@ -1299,7 +1299,7 @@ export const es: Shape<typeof fr> = {
       mobile: 'Móvil',
       customer_code: 'Código de cliente',
       address_code: 'Código de dirección del cliente',
-      akanea_id: 'Identificador Akanea',
+      akanea_id: 'Identificador TMS',
       opening_hours: 'Horario de apertura',
       am: 'Mañana',
       pm: 'Tarde',

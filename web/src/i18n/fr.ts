@@ -1295,7 +1295,7 @@ export const fr = {
       mobile: 'Mobile',
       customer_code: 'Code client',
       address_code: 'Code adresse client',
-      akanea_id: 'Identifiant Akanea',
+      akanea_id: 'Identifiant TMS',
       opening_hours: 'Horaires d’ouverture',
       am: 'Matin',
       pm: 'Après-midi',

@@ -1299,7 +1299,7 @@ export const it: Shape<typeof fr> = {
       mobile: 'Cellulare',
       customer_code: 'Codice cliente',
       address_code: 'Codice indirizzo cliente',
-      akanea_id: 'Identificativo Akanea',
+      akanea_id: 'Identificativo TMS',
       opening_hours: 'Orari di apertura',
       am: 'Mattina',
       pm: 'Pomeriggio',
