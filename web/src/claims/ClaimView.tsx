@@ -35,7 +35,7 @@ import { ConfirmDialog, Facts } from '../delivery/ui';
 import { downloadDocument, UPLOAD_ACCEPT } from '../delivery/files';
 import { useErrorText } from '../i18n/useErrorText';
 import { Loading } from '../layout/Loading';
-import { useShortLocale } from '../stock/ui';
+import { useNumber, useShortLocale } from '../stock/ui';
 import { useUser } from '../user/useUser';
 import { claimsApi } from './claimsApi';
 import { ClaimStatusChip, useClaimDate } from './ClaimStatusChip';
@@ -53,6 +53,7 @@ export default function ClaimView() {
   const navigate = useNavigate();
   const errorText = useErrorText();
   const date = useClaimDate();
+  const number = useNumber();
   const locale = useShortLocale();
   const roles = useUser()?.roles ?? [];
   const can = (role: string) => hasAnyRole(roles, [role]);
@@ -240,7 +241,7 @@ export default function ClaimView() {
             rows={[
               [translate('claims.f.carrier'), evidence.order.carrierName],
               [translate('claims.f.tracking_numbers'), evidence.order.trackingNumbers.join(', ')],
-              [translate('claims.f.weight'), evidence.order.weightKg === null ? null : `${evidence.order.weightKg} kg`],
+              [translate('claims.f.weight'), evidence.order.weightKg === null ? null : `${number(evidence.order.weightKg)} kg`],
               [translate('claims.f.shipped_at'), date(evidence.order.shippedAt)],
               [translate('claims.f.delivered_at'), date(evidence.order.deliveredAt)],
               [translate('claims.f.recipient'), [evidence.order.recipient, evidence.order.town].filter(Boolean).join(', ')],
@@ -262,7 +263,7 @@ export default function ClaimView() {
           <List dense>
             {evidence.parcels.map((p) => (
               <ListItem key={p.number} data-evidence-parcel={p.number}>
-                {`${translate('claims.evidence.parcel', { number: p.number })} – ${p.trackingNumber ?? ''} – ${p.weightKg === null ? '' : `${p.weightKg} kg`} ${p.packaging ?? ''}`}
+                {`${translate('claims.evidence.parcel', { number: p.number })} – ${p.trackingNumber ?? ''} – ${p.weightKg === null ? '' : `${number(p.weightKg)} kg`} ${p.packaging ?? ''}`}
               </ListItem>
             ))}
           </List>
