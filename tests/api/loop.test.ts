@@ -88,6 +88,31 @@ describe('Loop API', () => {
     expect(found[0]).toMatchObject({ reference: article.reference, available: article.available });
   });
 
+  it('offers only the platforms where the depositor has stock, with its articles available there', async () => {
+    const offered = (await alice.get('/api/dashtower/loop/platforms?depositor_id=1').expect(200)).body as {
+      platform_id: number;
+      available_articles: number;
+    }[];
+    // Platform 1 holds the test's stock (two articles with a quantity); a platform without any line of DEMO-A is not offered.
+    expect(offered.find((p) => p.platform_id === PLATFORM)?.available_articles).toBeGreaterThanOrEqual(2);
+    const stock = new Client({ connectionString: target.databaseUrl('stock') });
+    await stock.connect();
+    try {
+      const { rows } = await stock.query<{ platform_id: number }>('SELECT DISTINCT platform_id FROM stock_lines WHERE depositor_id = 1');
+      expect(offered.map((p) => p.platform_id).sort((a, b) => a - b)).toEqual(rows.map((r) => r.platform_id).sort((a, b) => a - b));
+    } finally {
+      await stock.end();
+    }
+    expect((await alice.get('/api/dashtower/loop/platforms').expect(400)).body.error).toMatchObject({
+      key: 'validationFailed',
+      fields: { depositor_id: 'required' },
+    });
+    expect((await alice.get('/api/dashtower/loop/platforms?depositor_id=%00').expect(400)).body.error.key).toBe('validationFailed');
+    // Another depositor's platforms are not told.
+    expect((await other.get('/api/dashtower/loop/platforms?depositor_id=1').expect(404)).body.error.key).toBe('depositorNotFound');
+    await noRight.get('/api/dashtower/loop/platforms?depositor_id=1').expect(403);
+  });
+
   it('refuses an article search without a depositor or platform id (400 at the gateway, nothing looked up), even for ADMIN', async () => {
     const admin = await loginAs(target, 'admin');
     for (const client of [admin, alice]) {

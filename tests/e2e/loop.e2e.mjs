@@ -62,7 +62,12 @@ test('alice enters a Loop order, submits it, sees it integrated and reserved in 
 
     await page.getByRole('link', { name: 'Nouvelle commande Loop' }).click();
     await page.getByRole('heading', { name: 'Nouvelle commande Loop' }).waitFor();
+    // Only the platforms where DEMO-A has stock are offered, each with its articles available there.
+    const served = (await apiAs(page, 'GET', '/dashtower/loop/platforms?depositor_id=1')).body;
     await page.locator('#loop-platform').click();
+    await page.locator(`li[data-value="${PLATFORM}"]`).waitFor();
+    assert.equal(await page.locator('ul[role=listbox] li[data-value]').count(), served.length);
+    assert.match(await page.locator(`li[data-value="${PLATFORM}"]`).innerText(), /\(\d+ articles? disponibles?\)/);
     await page.locator(`li[data-value="${PLATFORM}"]`).click();
     await page.locator('#loop-customer-reference').fill(CUSTOMER_REF);
     await page.locator('#loop-recipient').fill('DEST001');
@@ -85,6 +90,8 @@ test('alice enters a Loop order, submits it, sees it integrated and reserved in 
     await page.getByRole('button', { name: 'Transmettre à l’entrepôt' }).click();
     await page.getByText('Commande transmise à l’entrepôt.').waitFor();
     await page.getByRole('heading', { name: 'Loop – commandes entrepôt' }).waitFor();
+    // The list opens where the order now is (« En cours »), not on « Rejetées » looked at last.
+    await page.getByRole('tab', { name: 'En cours', selected: true }).waitFor();
 
     // The demo warehouse integrates it: it leaves "in progress" for "integrated".
     await page.getByRole('tab', { name: 'Intégrées' }).click();

@@ -16,10 +16,18 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { loopQuantityProblem, type AddressDto, type LoopArticleDto, type LoopOrderDto } from '@portal/contracts';
+import {
+  LOOP_TAB_NAMES,
+  loopQuantityProblem,
+  type AddressDto,
+  type LoopArticleDto,
+  type LoopOrderDto,
+  type LoopPlatformDto,
+} from '@portal/contracts';
 import { ApiError, errorKeyOf } from '../core/api';
 import { useSearchOptions } from '../lists/useSearchOptions';
 import { useErrorText } from '../i18n/useErrorText';
+import { usePersistedTab } from '../preferences/usePreference';
 import { Loading } from '../layout/Loading';
 import { useDepositors, usePlatforms } from '../tracking/useReferenceData';
 import { AddressPicker } from './AddressPicker';
@@ -131,6 +139,7 @@ export default function LoopForm() {
   const reason = useRejectReason();
   const depositors = useDepositors();
   const platforms = usePlatforms();
+  const [, showLoopTab] = usePersistedTab('loopTab', LOOP_TAB_NAMES, 'progress');
   const [order, setOrder] = useState<LoopOrderDto | null>(null);
   const [loading, setLoading] = useState(!!uuid);
   const [busy, setBusy] = useState(false);
@@ -144,6 +153,8 @@ export default function LoopForm() {
   const [lines, setLines] = useState<Line[]>([{ article: null, quantity: '' }]);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<unknown>(null);
+  // The platforms that can serve the chosen depositor (it has stock there): only they are offered.
+  const [served, setServed] = useState<LoopPlatformDto[] | null>(null);
 
   useEffect(() => {
     if (!uuid) return;
@@ -176,6 +187,25 @@ export default function LoopForm() {
     if (!uuid && depositor === '' && depositors.length) setDepositor(depositors[0].id);
   }, [uuid, depositor, depositors]);
 
+  useEffect(() => {
+    if (depositor === '') return;
+    let current = true;
+    setServed(null);
+    loopApi
+      .platforms(depositor)
+      .then((answer) => {
+        if (!current) return;
+        setServed(answer);
+        // One platform only: chosen for the user; a platform that cannot serve the depositor is dropped.
+        if (!uuid)
+          setPlatform((now) => (answer.length === 1 ? answer[0].platform_id : answer.some((p) => p.platform_id === now) ? now : ''));
+      })
+      .catch(() => current && setServed(null));
+    return () => {
+      current = false;
+    };
+  }, [depositor, uuid]);
+
   // Each line's quantity is asked of the stock again once typed: the available quantity may have moved.
   const checks = lines.map((l) => `${l.article?.reference ?? ''}|${l.quantity}`).join(',');
   useEffect(() => {
@@ -204,6 +234,14 @@ export default function LoopForm() {
   if (loading) return <Loading />;
   const editable = !order || order.status === 'draft';
   const ready = depositor !== '' && platform !== '';
+  // Offered: the platforms that can serve the depositor (all of the user's until that is known), and
+  // the order's own, whatever it is now.
+  const offered = platforms.filter((p) => served === null || p.id === platform || served.some((s) => s.platform_id === p.id));
+  const noPlatform = editable && served !== null && served.length === 0;
+  const articlesOf = (id: number): string => {
+    const one = served?.find((s) => s.platform_id === id);
+    return one ? ` (${translate('loop.msg.platformArticles', { smart_count: one.available_articles })})` : '';
+  };
   const setLine = (i: number, patch: Partial<Line>) => setLines((now) => now.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   const problemOf = (line: Line, i: number): string | null =>
     line.problem ?? lineProblem(line) ?? SERVER_QUANTITY_KEY[fields[`lines.${i}.quantity`]] ?? null;
@@ -262,6 +300,8 @@ export default function LoopForm() {
       try {
         await loopApi.submit(saved.uuid);
         notify('loop.msg.submitted', { type: 'success' });
+        // The list opens on the tab where the order now is, not on the last one the user looked at.
+        showLoopTab('progress');
         navigate('/dashtower/loop');
       } catch (error) {
         if (error instanceof ApiError) setFields(error.fields);
@@ -325,16 +365,25 @@ export default function LoopForm() {
               setPlatform(Number(e.target.value));
               setLines((now) => now.map((l) => ({ ...l, available: undefined, problem: undefined })));
             }}
-            disabled={!editable}
+            disabled={!editable || (served !== null && offered.length === 0)}
             required
             fullWidth
             size="small"
-            error={!!fields.platform_id}
-            helperText={fields.platform_id ? translate('errors.loopDepositorNotOnPlatform') : ' '}
+            error={!!fields.platform_id || noPlatform}
+            helperText={
+              fields.platform_id
+                ? translate('errors.loopDepositorNotOnPlatform')
+                : noPlatform
+                  ? translate('loop.msg.noPlatform')
+                  : editable && served
+                    ? translate('loop.msg.platformsHelp')
+                    : ' '
+            }
           >
-            {platforms.map((p) => (
+            {offered.map((p) => (
               <MenuItem key={p.id} value={p.id}>
                 {p.code} – {p.label}
+                {articlesOf(p.id)}
               </MenuItem>
             ))}
           </TextField>

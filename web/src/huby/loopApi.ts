@@ -1,4 +1,4 @@
-import type { LoopArticleDto, LoopOrderDto } from '@portal/contracts';
+import type { LoopArticleDto, LoopOrderDto, LoopPlatformDto } from '@portal/contracts';
 import { api } from '../core/api';
 
 const order = (uuid: string) => `/dashtower/loop-orders/${encodeURIComponent(uuid)}`;
@@ -10,6 +10,9 @@ export const loopApi = {
   update: (uuid: string, body: object) => api<LoopOrderDto>(order(uuid), { method: 'PUT', body }),
   remove: (uuid: string) => api<{ ok: true }>(order(uuid), { method: 'DELETE' }),
   submit: (uuid: string) => api<LoopOrderDto>(`${order(uuid)}/submit`, { method: 'POST' }),
+  /** The platforms that can serve the depositor (it has stock there), with its articles available on each. */
+  platforms: (depositor: number) =>
+    api<LoopPlatformDto[]>(`/dashtower/loop/platforms?${new URLSearchParams({ depositor_id: String(depositor) })}`),
   /** Articles of My Items matching `search`, with the quantity the platform has available now. */
   articles: (depositor: number, platform: number, search: string) =>
     api<LoopArticleDto[]>(

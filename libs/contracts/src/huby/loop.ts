@@ -57,6 +57,10 @@ export const loopArticlesQuery = z.object({
   search: f.text(64),
 });
 
+export const loopPlatformsQuery = z.object({
+  depositor_id: f.integer(1, 2_147_483_647).nonoptional({ error: FIELD_ERRORS.required }),
+});
+
 export const loopOrderInput = z.object({
   depositor_id: f.integer(1, 2_147_483_647).nonoptional({ error: FIELD_ERRORS.required }),
   platform_id: f.integer(1, 2_147_483_647).nonoptional({ error: FIELD_ERRORS.required }),
@@ -120,6 +124,16 @@ export interface LoopAvailabilityDto {
   available: Record<string, number>;
 }
 
+/**
+ * A platform that can serve a depositor's Loop orders: the depositor has stock there (a platform
+ * without is refused at submit, loopDepositorNotOnPlatform), with how many of its articles have a
+ * quantity available now.
+ */
+export interface LoopPlatformDto {
+  platform_id: number;
+  available_articles: number;
+}
+
 /** Payload of LoopEvents.orderSubmitted. */
 export interface LoopOrderSubmittedEvent {
   uuid: string;
@@ -149,6 +163,10 @@ export const LoopSubjects = {
   articles: 'huby.loop.articles',
   /** One line checked as it is entered: the available quantity now and the §8 key when it does not fit. */
   checkLine: 'huby.loop.check-line',
+  /** The platforms that can serve a depositor (it has stock there), for the form's choice. */
+  platforms: 'huby.loop.platforms',
+  /** Stock side: the platforms where a depositor has stock, with its articles available there. */
+  stockPlatforms: 'stock.loop.platforms',
   /** Stock side: My Items matching a search, with available quantities on a platform. */
   stockArticles: 'stock.loop.articles',
   /** Stock side: referenced on the platform, and available quantities of some references. */

@@ -5,6 +5,7 @@ import { BusClient } from '@portal/bus';
 import {
   LOOP_ORDERS_LIST,
   loopArticlesQuery,
+  loopPlatformsQuery,
   LoopSubjects,
   loopOrderInput,
   parseBody,
@@ -13,6 +14,7 @@ import {
   type ListPage,
   type LoopArticleDto,
   type LoopOrderDto,
+  type LoopPlatformDto,
 } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
 import { Caller } from '../http/caller';
@@ -40,6 +42,16 @@ export class LoopController {
     const request = await listRequest(this.bus, ctx, LOOP_ORDERS_LIST, query);
     const page = await this.bus.request<ListPage<LoopOrderDto>>(LoopSubjects.list, ctx, request);
     return sendListPage('dashtower/loop-orders', res, page, firstRow(request));
+  }
+
+  @Roles(LOOP)
+  @Get('loop/platforms')
+  @ApiOperation({
+    summary:
+      'The platforms that can serve a depositor’s Loop orders (depositor_id): those where it has stock, with its articles available there; the others are refused at submit (loopDepositorNotOnPlatform)',
+  })
+  platforms(@Caller() ctx: CallerContext, @Query() query: Json) {
+    return this.bus.request<LoopPlatformDto[]>(LoopSubjects.platforms, ctx, parseBody(loopPlatformsQuery, query));
   }
 
   @Roles(LOOP)

@@ -46,6 +46,12 @@ export class LoopController {
   }
 
   @Roles(Role.USER_CREATE_LOOP_ORDER)
+  @MessagePattern(LoopSubjects.platforms)
+  platforms(@Payload() m: BusRequest) {
+    return this.loop.platforms(m.ctx, m.data);
+  }
+
+  @Roles(Role.USER_CREATE_LOOP_ORDER)
   @MessagePattern(LoopSubjects.articles)
   articles(@Payload() m: BusRequest) {
     return this.loop.articles(m.ctx, m.data);

@@ -8,6 +8,7 @@ import {
   LoopStatus,
   LoopSubjects,
   loopArticlesQuery,
+  loopPlatformsQuery,
   loopOrderInput,
   loopQuantityProblem,
   parseBody,
@@ -17,6 +18,7 @@ import {
   type FieldErrorKey,
   type ListPage,
   type LoopArticleDto,
+  type LoopPlatformDto,
   type LoopAvailabilityDto,
   type LoopOrderDto,
   type LoopOrderInput,
@@ -194,6 +196,13 @@ export class LoopService {
     );
     this.outbox.kick();
     return this.get(ctx, { uuid: current.uuid });
+  }
+
+  /** The platforms that can serve the depositor's Loop orders (it has stock there), for the form's choice. */
+  async platforms(ctx: CallerContext, data: unknown): Promise<LoopPlatformDto[]> {
+    const q = parseBody(loopPlatformsQuery, data);
+    await this.depositors.forCaller(ctx, q.depositor_id);
+    return this.bus.request<LoopPlatformDto[]>(LoopSubjects.stockPlatforms, ctx, q);
   }
 
   /** The article picker: My Items of the depositor matching `search`, with the platform's available quantity. */

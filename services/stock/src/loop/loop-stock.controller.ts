@@ -16,6 +16,12 @@ export class LoopStockController {
   }
 
   @Roles(Role.USER_CREATE_LOOP_ORDER)
+  @MessagePattern(LoopSubjects.stockPlatforms)
+  platforms(@Payload() m: BusRequest) {
+    return this.stock.platforms(m.ctx, m.data);
+  }
+
+  @Roles(Role.USER_CREATE_LOOP_ORDER)
   @MessagePattern(LoopSubjects.stockAvailability)
   availability(@Payload() m: BusRequest) {
     return this.stock.availability(m.ctx, m.data);

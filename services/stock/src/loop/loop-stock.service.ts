@@ -4,10 +4,12 @@ import {
   FIELD_ERRORS,
   LOOP_LIMITS,
   loopArticlesQuery,
+  loopPlatformsQuery,
   parseBody,
   type CallerContext,
   type LoopArticleDto,
   type LoopAvailabilityDto,
+  type LoopPlatformDto,
 } from '@portal/contracts';
 import { Db, likeLiteral, ScopedWhere } from '@portal/db';
 import { z } from 'zod';
@@ -43,6 +45,18 @@ export class LoopStockService {
          coalesce((SELECT sum(s.quantity_available) FROM stock_lines s
                    WHERE s.depositor_id = i.depositor_id AND s.platform_id = ${platform} AND s.reference = i.reference), 0)::int AS available
        FROM items i WHERE ${w}) a ORDER BY a.available = 0, a.reference LIMIT ${LOOP_LIMITS.articleSearchLimit}`,
+      w.params,
+    );
+  }
+
+  /** The platforms (of the caller's scope) where the depositor has stock, and its articles available on each. */
+  async platforms(ctx: CallerContext, data: unknown): Promise<LoopPlatformDto[]> {
+    const q = parseBody(loopPlatformsQuery, data);
+    const w = ScopedWhere.of(ctx, STOCK_LINE_SCOPE).equals('s.depositor_id', q.depositor_id);
+    return this.db.scopedQuery<LoopPlatformDto>(
+      ctx,
+      `SELECT s.platform_id, (count(DISTINCT s.reference) FILTER (WHERE s.quantity_available > 0))::int AS available_articles
+       FROM stock_lines s WHERE ${w} GROUP BY s.platform_id ORDER BY s.platform_id`,
       w.params,
     );
   }
