@@ -78,6 +78,21 @@ test('alice: address book, a shipment created, refused, validated and duplicated
     await page.locator('#huby-packing-0-weight_kg').fill('4,5');
     await page.locator('#huby-packing-0-packages').fill('2');
     await page.getByText('2 colis, 9 kg').waitFor();
+    // The tours that fit show as the shipment is typed, before any save (its 9 kg: the parcel tours,
+    // not the pallet or charter ones); a pallet's weight changes them at once.
+    const tourOptions = async () => {
+      await page.locator('#huby-tour_code').click();
+      const texts = (await page.getByRole('option').allTextContents()).filter((o) => o !== '–').sort();
+      await page.keyboard.press('Escape');
+      await page.getByRole('listbox').waitFor({ state: 'hidden' });
+      return texts;
+    };
+    assert.deepEqual(await tourOptions(), ['COLIS-EXP – Chronopost', 'COLIS-J1 – Colissimo']);
+    await page.locator('#huby-packing-0-weight_kg').fill('450');
+    await page.getByText('2 colis, 900 kg').waitFor();
+    assert.equal((await tourOptions()).includes('COLIS-J1 – Colissimo'), false);
+    await page.locator('#huby-packing-0-weight_kg').fill('4,5');
+    await page.getByText('2 colis, 9 kg').waitFor();
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.waitForURL(/\/dashtower\/[0-9a-f-]{36}$/);
     await page.getByText('Expédition enregistrée.').waitFor();

@@ -43,6 +43,8 @@ export async function startBackend({ timeoutMs = 120000 } = {}) {
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} missing: run "npm run build:server" and "npm run build:web" first`);
   const smtp = await startSmtp();
   const port = await freePort();
+  // The webhooks journey's receiver listens here: the one host:port plain http may reach (WEBHOOK_HTTP_HOSTS).
+  const webhookReceiverPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   // Run as root, embedded PostgreSQL runs as its own user, which must be able to enter the dir.
   fs.chmodSync(dataDir, 0o755);
@@ -62,6 +64,11 @@ export async function startBackend({ timeoutMs = 120000 } = {}) {
     // A group of journeys signs in from 127.0.0.1 more than 30 times a minute; the limit itself is
     // tested by the gateway's rate-limit.spec.ts.
     RATE_LIMIT_MULTIPLIER: process.env.RATE_LIMIT_MULTIPLIER ?? '100',
+    // A carrier quote's budget at its most (3 s in production): the journeys' fake carriers answer on a
+    // machine busy with the browser and the backend, where a token and a quote can take more than 3 s.
+    // The budget itself is tested by tests/api/huby-rates.test.ts.
+    HUBY_RATES_TIMEOUT_MS: process.env.HUBY_RATES_TIMEOUT_MS ?? '10000',
+    WEBHOOK_HTTP_HOSTS: `127.0.0.1:${webhookReceiverPort}`,
   };
   let child = null;
   let log = '';
@@ -109,6 +116,7 @@ export async function startBackend({ timeoutMs = 120000 } = {}) {
   return {
     baseUrl,
     port,
+    webhookReceiverPort,
     dataDir,
     smtp,
     log: () => log,

@@ -29,13 +29,16 @@ import {
   INCOTERMS,
   PACKING_GROUPS,
   PACKING_UNITS,
+  fittingTours,
   packingTotals,
+  packingVolume,
   Role,
   TRANSPORT_CATEGORIES,
   TUNNEL_CODES,
   type AddressDto,
-  type ShipmentToursDto,
   type PackagingTypeDto,
+  type TourDto,
+  type TourNeeds,
   type ShipmentDto,
   type ShipmentHistoryDto,
 } from '@portal/contracts';
@@ -203,6 +206,34 @@ function formOf(s: ShipmentDto): Form {
   };
 }
 
+/**
+ * What the shipment being typed asks of a tour: its options, packages, weight, volume and dates, read
+ * from the form as the server reads the saved shipment, so that the tours that fit show before any
+ * save (libs/contracts tourMisfits, the server's rule).
+ */
+export function tourNeedsOf(f: Form): TourNeeds {
+  const num = (v: string) => Number(v.replace(',', '.')) || 0;
+  const dimension = (v: string) => (v.trim() === '' ? null : num(v));
+  const packings = f.packings.map((p) => ({
+    packages: num(p.packages),
+    duplicate_count: num(p.duplicate_count),
+    weight_kg: num(p.weight_kg),
+    volume_m3: packingVolume({ length_cm: dimension(p.length_cm), width_cm: dimension(p.width_cm), height_cm: dimension(p.height_cm) }),
+  }));
+  const totals = packingTotals(packings);
+  return {
+    appointment: f.appointment,
+    pallet_stripping: f.pallet_stripping,
+    hatchback: f.hatchback,
+    delivery_on_floor: f.delivery_on_floor,
+    total_weight_kg: totals.weight_kg,
+    package_count: totals.packages,
+    packings,
+    date_shipment_desired: f.date_shipment_desired || null,
+    date_delivery_desired: f.date_delivery_desired || null,
+  };
+}
+
 function bodyOf(f: Form): Record<string, unknown> {
   return {
     ...Object.fromEntries(TEXTS.map((t) => [t, f[t] || undefined])),
@@ -253,7 +284,8 @@ export default function ShipmentForm() {
   const [types, setTypes] = useState<{ list: PackagingTypeDto[]; warning: boolean }>({ list: [], warning: false });
   const [duplicating, setDuplicating] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const [fitting, setFitting] = useState<ShipmentToursDto | null>(null);
+  // The depositors' transport plan, read once: the tours that fit are worked out from it as the form changes.
+  const [plan, setPlan] = useState<TourDto[] | null>(null);
   const me = useUser();
   const roles = me?.roles ?? [];
   const printing = usePrinting();
@@ -334,19 +366,19 @@ export default function ShipmentForm() {
   }, [depositorCode]);
 
   useEffect(() => {
-    if (!shipment || shipment.status !== HubyStatus.Draft) return setFitting(null);
     let live = true;
     hubyApi
-      .toursFor(shipment.uuid)
-      .then((t) => live && setFitting(t))
-      .catch(() => live && setFitting(null));
+      .tours()
+      .then((tours) => live && setPlan(tours))
+      .catch(() => live && setPlan(null));
     return () => {
       live = false;
     };
-  }, [shipment]);
+  }, []);
 
   const status = shipment?.status;
   const draft = !shipment || status === HubyStatus.Draft;
+  const fitting = draft && plan && form.depositor_id !== '' ? fittingTours(plan, form.depositor_id, tourNeedsOf(form)) : null;
   const optionsOpen = shipment !== null && status !== HubyStatus.Canceled && status! < HubyStatus.TakenInCharge && !draft;
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
   const setDg = (index: number, patch: Partial<DgForm>) =>
@@ -587,7 +619,7 @@ export default function ShipmentForm() {
       <Section title={translate('huby.sections.transport')}>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>{textField('carrier_code')}</Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          {shipment && draft && fitting ? (
+          {fitting ? (
             <TextField
               id="huby-tour_code"
               select
@@ -636,7 +668,7 @@ export default function ShipmentForm() {
           {translate('huby.tours.none')}
         </Alert>
       )}
-      {!shipment && (
+      {!shipment && fitting && !fitting.warning && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 2 }}>
           {translate('huby.tours.saveFirst')}
         </Typography>
@@ -955,7 +987,8 @@ export default function ShipmentForm() {
 
 function Section({ title, aside, children }: { title: string; aside?: string; children: ReactNode }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="fieldset">
+    // A fieldset is as wide as its widest field by default (min-width: min-content): minWidth 0 lets it fit a phone.
+    <Paper variant="outlined" sx={{ p: 2, mb: 2, minWidth: 0 }} component="fieldset">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', mb: 1 }}>
         <Typography component="legend" variant="h6" sx={{ flexGrow: 1 }}>
           {title}

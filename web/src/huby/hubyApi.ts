@@ -6,7 +6,6 @@ import type {
   PackagingTypesDto,
   ShipmentDto,
   ShipmentHistoryDto,
-  ShipmentToursDto,
   ShipmentRatesDto,
   TourDto,
   CarrierDto,
@@ -29,7 +28,6 @@ export const hubyApi = {
   tours: () => api<TourDto[]>('/dashtower/tours'),
   carriers: (depositorCode: string) => api<CarrierDto[]>(`/admin/carriers/${encodeURIComponent(depositorCode)}`),
   createPickup: (body: object) => api<PickupRequestDto>('/dashtower/pickups', { method: 'POST', body }),
-  toursFor: (uuid: string) => api<ShipmentToursDto>(`/dashtower/orders/${encodeURIComponent(uuid)}/tours`),
   /** The fitting tours' carrier quotes, each within a short budget (a failed one marks its tour only). */
   ratesFor: (uuid: string) => api<ShipmentRatesDto>(`/dashtower/orders/${encodeURIComponent(uuid)}/rates`),
   packagingTypes: (depositorCode: string) => api<PackagingTypesDto>(`/dashtower/packagingTypes/${encodeURIComponent(depositorCode)}`),

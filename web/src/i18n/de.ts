@@ -1138,7 +1138,7 @@ export const de: Shape<typeof fr> = {
       active: 'Aktiv',
       noAccount: 'ohne Kontonummer',
       none: 'Keine Tour passt zu dieser Sendung (Gewicht, Volumen, Packstücke, Laufzeit oder Optionen).',
-      saveFirst: 'Entwurf speichern, um die passenden Touren zu sehen.',
+      saveFirst: 'Entwurf speichern, um Preise und Zustelltage der Frachtführer dieser Touren zu sehen.',
       rates: {
         title: 'Tarife der Frachtführer',
         carrier: 'Frachtführer',

@@ -1135,7 +1135,7 @@ export const en: Shape<typeof fr> = {
       active: 'Active',
       noAccount: 'no account number',
       none: 'No tour fits this shipment (weight, volume, parcels, lead time or options).',
-      saveFirst: 'Save the draft to see the tours that fit.',
+      saveFirst: 'Save the draft to see the carriers’ prices and delivery days for these tours.',
       rates: {
         title: 'Carrier rates',
         carrier: 'Carrier',

@@ -1137,7 +1137,7 @@ export const es: Shape<typeof fr> = {
       active: 'Activa',
       noAccount: 'sin n.º de cuenta',
       none: 'Ninguna ruta es adecuada para este envío (peso, volumen, bultos, plazo u opciones).',
-      saveFirst: 'Guarde el borrador para ver las rutas posibles.',
+      saveFirst: 'Guarde el borrador para ver las tarifas y plazos de los transportistas de estas rutas.',
       rates: {
         title: 'Tarifas de los transportistas',
         carrier: 'Transportista',

@@ -1133,7 +1133,7 @@ export const fr = {
       active: 'Active',
       noAccount: 'sans n° de compte',
       none: 'Aucune tournée ne convient à cette expédition (poids, volume, colis, délai ou options).',
-      saveFirst: 'Enregistrez le brouillon pour voir les tournées possibles.',
+      saveFirst: 'Enregistrez le brouillon pour voir les tarifs et délais des transporteurs de ces tournées.',
       rates: {
         title: 'Tarifs des transporteurs',
         carrier: 'Transporteur',

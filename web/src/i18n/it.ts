@@ -1137,7 +1137,7 @@ export const it: Shape<typeof fr> = {
       active: 'Attivo',
       noAccount: 'senza n. conto',
       none: 'Nessun giro è adatto a questa spedizione (peso, volume, colli, tempi o opzioni).',
-      saveFirst: 'Salvare la bozza per vedere i giri possibili.',
+      saveFirst: 'Salvare la bozza per vedere tariffe e tempi di consegna dei vettori di questi giri.',
       rates: {
         title: 'Tariffe dei vettori',
         carrier: 'Vettore',

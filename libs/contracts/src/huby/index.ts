@@ -16,3 +16,4 @@ export * from './transport-admin-errors';
 export * from './carrier-accounts';
 export * from './carrier-health';
 export * from './rates';
+export * from './tour-fit';

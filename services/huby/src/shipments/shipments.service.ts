@@ -31,7 +31,9 @@ import {
   dayIn,
   hasAnyRole,
   packingTotals,
+  packingVolume,
   Role,
+  tourMisfits,
   HubyEvents,
   type FeedOrderMessage,
   DEFAULT_LABEL_FORMAT,
@@ -49,7 +51,6 @@ import type { EntityManager } from 'typeorm';
 import { AddressesService, addressProblem } from '../addresses/addresses.service';
 import { uuidOf } from '../common/ids';
 import { Depositors, type HubyDepositor } from '../depositors/depositors';
-import { tourMisfits } from '../tours/tour-fit';
 import { ToursService } from '../tours/tours.service';
 import { transportDocumentOf } from '../labels/transport-document';
 import { trackingOrderOf } from './tracking-order';
@@ -728,15 +729,13 @@ function packingValues(input: ShipmentInput): unknown[] {
     length_cm: p.length_cm ?? null,
     width_cm: p.width_cm ?? null,
     height_cm: p.height_cm ?? null,
-    volume_m3: p.volume_m3 ?? (p.length_cm && p.width_cm && p.height_cm ? round((p.length_cm * p.width_cm * p.height_cm) / 1e6, 4) : null),
+    volume_m3: packingVolume(p),
     packages: p.packages!,
     duplicate_count: p.duplicate_count ?? 0,
   }));
   const totals = packingTotals(packings);
   return [JSON.stringify(packings), totals.packages, totals.weight_kg];
 }
-
-const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** The depositor's required fields (spec §3) the shipment leaves empty, each with the key `required`. */
 export function missingRequiredFields(s: ShipmentDto, required: RequirableOrderField[]): Record<string, FieldErrorKey> {

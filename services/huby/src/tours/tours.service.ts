@@ -1,15 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
+  fittingTours,
   TOUR_FLAGS,
   type CallerContext,
   type CarrierDto,
   type ShipmentToursDto,
   type TourDto,
   type TourFlag,
+  type TourNeeds,
 } from '@portal/contracts';
 import { Db, inScope, ScopedWhere } from '@portal/db';
-import { tourMisfits, type TourNeeds } from './tour-fit';
 
 const TOUR_COLUMNS = `t.id, t.depositor_id, d.code AS depositor_code, t.code, t.account_number, t.transport_code,
   json_build_object('id', c.id, 'ref', c.ref, 'name', c.name) AS carrier, t.tour_type, t.transport_mode, t.flags,
@@ -57,8 +58,7 @@ export class ToursService {
 
   /** The active tours of a depositor that fit a shipment; a warning key when none does. */
   async fitting(ctx: CallerContext, depositorId: number, needs: TourNeeds): Promise<ShipmentToursDto> {
-    const tours = (await this.list(ctx, { depositor: depositorId })).filter((t) => tourMisfits(t, needs).length === 0);
-    return tours.length ? { tours } : { tours, warning: 'noToursAvailable' };
+    return fittingTours(await this.list(ctx, { depositor: depositorId }), depositorId, needs);
   }
 
   /**
