@@ -45,11 +45,13 @@ const BOTH_BUSES = [
   'huby', // labels' bytes, carrier events jobs
   'identity', // sessions and revocation across gateway and auth processes
   'isolation', // scopes carried to every service, every path
+  'live', // events fanned out to every gateway's streams on NATS, ids alike on each
   'loop', // the warehouse's integration back by event
   'operations', // health, metrics and stop per process
   'public-tracking', // the recipient's page composed from tracking and admin over the wire, per-address limits of each gateway
   'reports', // the reporting projection fed by events
   'tracking', // feeds and carrier webhooks, events to the projections
+  'webhooks', // domain events of four services to signed deliveries from the alerts service's queue
 ];
 const IN_PROCESS_ONLY = [
   'admin-import',

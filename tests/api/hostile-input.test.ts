@@ -23,6 +23,7 @@ const SKIPPED: Record<string, string> = {
   'POST /api/auth/logout': 'ends the walking session',
   'POST /api/user/token/check': 'replaces the walking session’s token',
   'GET /api/user/token/check': 'replaces the walking session’s token',
+  'GET /api/live': 'a stream that stays open (live.test.ts: its session, its Last-Event-ID, its limits)',
 };
 
 /** Every list filter field the contracts declare (one declaration per resource): new lists join by themselves. */

@@ -129,6 +129,14 @@ const PARAMS: Record<string, ParamRule> = {
     neutral: ['1'],
     why: 'a client API key: ADMIN_USERS only, a key beyond the caller’s depositors answers 404 and machine keys are never touched (api-keys.test.ts)',
   },
+  'webhooks/{id}': {
+    neutral: ['00000000-0000-4000-8000-000000000000'],
+    why: 'a depositor’s webhook endpoint: ADMIN_USERS only; an endpoint beyond the caller’s depositors answers 404 on every route, and a DEMO-B endpoint never receives a DEMO-A event (webhooks.test.ts)',
+  },
+  'deliveries/{deliveryId}': {
+    neutral: ['00000000-0000-4000-8000-000000000000'],
+    why: 'a delivery of one webhook endpoint, reached only through that endpoint (webhooks/{id} above)',
+  },
   'figures/{source}': { neutral: CHART_SOURCES.map((s) => s.id), why: 'a chart source: its answer is checked with the lists' },
   'language/{code}': { neutral: ['fr_FR'], why: 'the caller’s own setting' },
   'theme/{theme}': { neutral: ['dark'], why: 'the caller’s own setting' },
@@ -198,6 +206,16 @@ const BODY_CASES: Record<
     expect: 'refused',
   },
   'POST /api/admin/stores': { body: (_, a) => ({ depositorId: a.foreignDepositor, code: 'WALK', label: 'walk' }), expect: 'refused' },
+  // A webhook endpoint for another depositor: refused (never made), whoever asks (webhooks.test.ts checks the creator's reach).
+  'POST /api/settings/webhooks': {
+    body: (_, a) => ({ url: 'https://hooks.example.org/walk', depositorIds: [a.foreignDepositor], eventTypes: ['order.status_changed'] }),
+    expect: 'refused',
+  },
+  'PUT /api/settings/webhooks/{id}': {
+    values: () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+    body: (_, a) => ({ url: 'https://hooks.example.org/walk', depositorIds: [a.foreignDepositor], eventTypes: ['order.status_changed'] }),
+    expect: 'refused',
+  },
   // A client API key for another depositor: refused (never made), whoever asks (api-keys.test.ts checks the creator's reach).
   'POST /api/settings/api-keys': {
     body: (_, a) => ({ name: 'walk', depositorIds: [a.foreignDepositor], platformIds: [], rights: ['orders'] }),
@@ -224,6 +242,7 @@ const BODY_CASES: Record<
 const NOT_LISTS: Record<string, string> = {
   '/api/user/token/check': 'replaces the session token; answers no business data',
   '/api/health': 'public; no business data',
+  '/api/live': "a stream that stays open; live.test.ts checks bob's carries no DEMO-A row",
 };
 
 interface Attacker {

@@ -1,6 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { AppError, type DomainEvent } from '@portal/contracts';
-import { DEFAULT_REQUEST_TIMEOUT_MS, type BusTransport, type EventHandler, type Reply, type RequestHandler } from './transport';
+import {
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type BusTransport,
+  type EventHandler,
+  type FollowHandler,
+  type FollowStart,
+  type Reply,
+  type RequestHandler,
+} from './transport';
 
 interface Subscription {
   consumer: string;
@@ -30,6 +39,10 @@ export class InProcessTransport implements BusTransport {
   private readonly history: DomainEvent[] = [];
   private readonly retries = new Set<NodeJS.Timeout>();
   private readonly listeners: { types: Set<string>; handler: EventHandler }[] = [];
+  private readonly followers: { types: Set<string>; handler: FollowHandler }[] = [];
+  /** Events published so far: their positions for `follow`, meaningful in this process only (its epoch). */
+  private published = 0;
+  private readonly epoch = randomBytes(4).toString('hex');
 
   async request(subject: string, payload: unknown, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Promise<Reply> {
     const served = this.handlers.get(subject);
@@ -64,6 +77,16 @@ export class InProcessTransport implements BusTransport {
   }
 
   async publish(event: DomainEvent): Promise<void> {
+    // Numbered and handed to the followers before any await: every follower sees the same order.
+    const position = ++this.published;
+    for (const follower of this.followers) {
+      if (!follower.types.has(event.type)) continue;
+      try {
+        follower.handler(overTheWire(event), position);
+      } catch (e) {
+        this.logger.warn(`follower: ${String(e)}`);
+      }
+    }
     this.history.push(overTheWire(event));
     if (this.history.length > HISTORY_LIMIT) this.history.shift();
     const failures: unknown[] = [];
@@ -84,6 +107,11 @@ export class InProcessTransport implements BusTransport {
 
   async listen(types: string[], handler: EventHandler): Promise<void> {
     this.listeners.push({ types: new Set(types), handler });
+  }
+
+  async follow(types: string[], handler: FollowHandler): Promise<FollowStart> {
+    this.followers.push({ types: new Set(types), handler });
+    return { epoch: this.epoch, from: this.published };
   }
 
   async consume(consumer: string, types: string[], handler: EventHandler): Promise<void> {
@@ -120,6 +148,7 @@ export class InProcessTransport implements BusTransport {
     this.handlers.clear();
     this.subscriptions.length = 0;
     this.listeners.length = 0;
+    this.followers.length = 0;
     this.history.length = 0;
   }
 }

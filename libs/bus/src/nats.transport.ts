@@ -21,6 +21,8 @@ import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   type BusTransport,
   type EventHandler,
+  type FollowHandler,
+  type FollowStart,
   type Reply,
   type RequestHandler,
   type RequestOptions,
@@ -361,6 +363,36 @@ export class NatsTransport implements BusTransport {
       });
     }
     await this.nc.flush();
+  }
+
+  /**
+   * An ordered consumer of this instance alone (ephemeral, no acknowledgements; nats.js recreates it
+   * where it stopped after a reconnect), from the stream's last event on: each event with its stream
+   * sequence, which every instance reads the same. One wildcard filter, the types picked here: several
+   * filter subjects would need a 2.10 server.
+   */
+  async follow(types: string[], handler: FollowHandler): Promise<FollowStart> {
+    const info = await this.jsm.streams.info(this.stream);
+    const from = info.state.last_seq;
+    const wanted = new Set(types.map((t) => `${this.prefix}.${t}`));
+    const consumer = await this.js.consumers.get(this.stream, {
+      filterSubjects: `${this.prefix}.>`,
+      deliver_policy: DeliverPolicy.StartSequence,
+      opt_start_seq: from + 1,
+    });
+    const messages = await consumer.consume();
+    this.consumers.push(messages);
+    void (async () => {
+      for await (const m of messages) {
+        if (!wanted.has(m.subject)) continue;
+        try {
+          handler(decode<DomainEvent>(m.data), m.seq);
+        } catch (e) {
+          this.logger.warn(`follower: ${String(e)}`);
+        }
+      }
+    })().catch((e: unknown) => this.logger.error(`follower stopped: ${String(e)}`));
+    return { epoch: Date.parse(info.created).toString(36), from };
   }
 
   async close(): Promise<void> {

@@ -5,6 +5,18 @@ export type Reply = { ok: true; data: unknown } | { ok: false; error: ErrorBody[
 
 export type RequestHandler = (payload: unknown) => Promise<Reply>;
 export type EventHandler = (event: DomainEvent) => Promise<void>;
+/** Hears an event with its position in the bus's one order of events (`follow`); synchronous, so that order holds. */
+export type FollowHandler = (event: DomainEvent, position: number) => void;
+
+/**
+ * Where a follower starts: positions are the same for every instance on the same bus (the JetStream
+ * stream's sequence, or the in-process transport's count) within one `epoch` (the stream's creation,
+ * or the process's start); every followed event after `from` reaches the follower.
+ */
+export interface FollowStart {
+  epoch: string;
+  from: number;
+}
 
 /**
  * The bus contract shared by both transports: request/reply with load sharing between copies of a
@@ -29,6 +41,12 @@ export interface BusTransport {
    * for in-memory caches that must forget something (a revoked session) everywhere at once.
    */
   listen(types: string[], handler: EventHandler): Promise<void>;
+  /**
+   * Like `listen` (every instance, nothing durable), but in the bus's one order and with each event's
+   * position in it, so that a position means the same on every instance: the live screens' resumable
+   * stream (issue 35) names where a browser stopped, whichever gateway it comes back to.
+   */
+  follow(types: string[], handler: FollowHandler): Promise<FollowStart>;
   close(): Promise<void>;
 }
 

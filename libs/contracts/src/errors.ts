@@ -15,6 +15,7 @@ import { LOOP_ERROR_STATUS } from './huby/loop-errors';
 import { TRANSPORT_ADMIN_ERROR_STATUS } from './huby/transport-admin-errors';
 import { STOCK_ERROR_STATUS } from './stock/errors';
 import { TRACKING_ERROR_STATUS } from './tracking/errors';
+import { WEBHOOK_ERROR_STATUS } from './webhooks';
 
 export const ERROR_STATUS = {
   ...TRACKING_ERROR_STATUS,
@@ -29,6 +30,7 @@ export const ERROR_STATUS = {
   ...FEVER_CERTIFICATE_ERROR_STATUS,
   ...ADMIN_REFERENCE_ERROR_STATUS,
   ...IMPORT_ERROR_STATUS,
+  ...WEBHOOK_ERROR_STATUS,
   // Alerts and session (§8)
   loginFailed: 401,
   tokenDismiss: 401,

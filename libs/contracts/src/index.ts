@@ -28,3 +28,5 @@ export * from './admin-reference';
 export * from './dashboard-profiles';
 export * from './imports';
 export * from './api-keys';
+export * from './webhooks';
+export * from './live';

@@ -4,3 +4,5 @@ export * from './metrics';
 export * from './readiness';
 export * from './probes';
 export * from './shutdown';
+export * from './outbound';
+export * from './sealed-secrets';

@@ -16,6 +16,8 @@ import { FeverExcursionsController } from './fever/fever-excursions.controller';
 import { FeverIngestController } from './fever/fever-ingest.controller';
 import { HealthController } from './health/health.controller';
 import { IntegrationsController } from './integrations/integrations.controller';
+import { LiveHttpModule } from './live/live.controller';
+import { WebhooksController } from './integrations/webhooks.controller';
 import { RateLimitGuard, RateLimitModule } from './http/rate-limit';
 import { SessionGuard } from './http/session.guard';
 import { SessionCache } from './http/session-cache';
@@ -42,6 +44,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
   AdminReferenceHttpModule,
   ReportsHttpModule,
   PublicTrackingHttpModule,
+  LiveHttpModule,
 ];
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */
@@ -58,6 +61,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
     FeverExcursionsController,
     AdminUsersController,
     IntegrationsController,
+    WebhooksController,
   ],
   providers: [
     SessionResolver,

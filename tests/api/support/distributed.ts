@@ -91,6 +91,9 @@ export class Deployment {
       FEVER_MQTT_URL: process.env.FEVER_MQTT_URL,
       FEVER_MQTT_TOPIC_PREFIX: process.env.FEVER_MQTT_TOPIC_PREFIX,
       FEVER_MQTT_GROUP: process.env.FEVER_MQTT_GROUP,
+      // The webhook test's local receiver (allowed in plain http) and its day of retries made seconds.
+      WEBHOOK_HTTP_HOSTS: process.env.WEBHOOK_HTTP_HOSTS,
+      WEBHOOK_RETRY_SCALE: process.env.WEBHOOK_RETRY_SCALE,
       PORT: String(port),
       HOST: '127.0.0.1',
       ...options.env,

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslate } from 'ra-core';
 import { Button, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, type ChipProps } from '@mui/material';
-import type { AlertMailDto } from '@portal/contracts';
+import { LiveEventNames, type AlertMailDto, type LiveAlertDeliveryEvent } from '@portal/contracts';
+import { useLiveRefresh } from '../core/liveHooks';
 import { Section, useDateTime } from '../delivery/ui';
 import { useErrorText } from '../i18n/useErrorText';
 import { alertsApi } from './alertsApi';
@@ -26,6 +27,8 @@ export function MailsHistory({ alertId, version }: { alertId: number; version: n
       .catch((error: unknown) => setFailure(error));
   }, [alertId]);
   useEffect(load, [load, version]);
+  // A mail of this alert was sent or given up: its history is read again.
+  useLiveRefresh([LiveEventNames.alertDelivery], load, (m) => (m.data as LiveAlertDeliveryEvent).alertId === alertId);
   const headers = ['createdAt', 'to', 'subject', 'status', 'sentAt', 'orders', 'attachments'] as const;
   return (
     <Section

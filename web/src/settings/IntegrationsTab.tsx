@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import {
   Alert,
   Button,
@@ -12,11 +13,13 @@ import {
   FormGroup,
   FormLabel,
   Stack,
+  Tab,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
+  Tabs,
   TextField,
   Typography,
 } from '@mui/material';
@@ -31,16 +34,49 @@ import {
   type CreatedApiKeyDto,
 } from '@portal/contracts';
 import { api } from '../core/api';
+import { Loading } from '../layout/Loading';
 import { useTimeZone } from '../user/useUser';
 import { useSave } from './useSave';
+
+const WebhooksSection = lazy(() => import('./webhooks/WebhooksSection'));
+const DeliveryLog = lazy(() => import('./webhooks/DeliveryLog'));
 
 const PATH = '/settings/api-keys';
 
 /**
- * Settings > Intégrations (issue 35): the API keys of the depositors the user administers, made
- * (the secret shown once), listed and revoked. Shown to administrators of users only (SettingsPage).
+ * Settings > Intégrations (issue 35), shown to administrators of users only (SettingsPage): the API
+ * keys at /settings/integrations, the webhooks at …/webhooks and an endpoint's log at …/webhooks/:id,
+ * each a link so that it can be bookmarked.
  */
 export default function IntegrationsTab() {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const section = pathname.startsWith('/settings/integrations/webhooks') ? 'webhooks' : 'keys';
+  return (
+    <Stack spacing={2}>
+      <Tabs value={section} aria-label={translate('settings.tabs.integrations')} component="nav">
+        <Tab value="keys" label={translate('settings.integrationSections.keys')} component={RouterLink} to="/settings/integrations" />
+        <Tab
+          value="webhooks"
+          label={translate('settings.integrationSections.webhooks')}
+          component={RouterLink}
+          to="/settings/integrations/webhooks"
+        />
+      </Tabs>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route index element={<ApiKeysSection />} />
+          <Route path="webhooks" element={<WebhooksSection />} />
+          <Route path="webhooks/:id" element={<DeliveryLog />} />
+          <Route path="*" element={<Navigate to="/settings/integrations" replace />} />
+        </Routes>
+      </Suspense>
+    </Stack>
+  );
+}
+
+/** The API keys of the depositors the user administers, made (the secret shown once), listed and revoked. */
+function ApiKeysSection() {
   const translate = useTranslate();
   const timeZone = useTimeZone();
   const [keys, setKeys] = useState<ApiKeyDto[] | null>(null);

@@ -25,7 +25,8 @@ export default function SettingsPage() {
   // Intégrations (API keys, issue 35): for the administrators of users, their depositors' or the provider's.
   const managesKeys = hasAnyRole(useUser()?.roles ?? [], API_KEY_MANAGERS);
   const tabs = TABS.filter((t) => t !== 'integrations' || managesKeys);
-  const current = tabs.find((t) => pathname === `/settings/${t}`) ?? 'general';
+  // Intégrations holds its own sections (/settings/integrations/webhooks/:id): the tab stays chosen under it.
+  const current = tabs.find((t) => pathname === `/settings/${t}` || pathname.startsWith(`/settings/${t}/`)) ?? 'general';
   return (
     <Box component="section" aria-labelledby="settings-title">
       <Typography id="settings-title" variant="h4" component="h1" gutterBottom>
@@ -48,7 +49,7 @@ export default function SettingsPage() {
               <Route path="activity" element={<ActivityTab />} />
               <Route path="problem" element={<ProblemReportTab />} />
               <Route path="email" element={<EmailTemplateTab />} />
-              {managesKeys && <Route path="integrations" element={<IntegrationsTab />} />}
+              {managesKeys && <Route path="integrations/*" element={<IntegrationsTab />} />}
               <Route path="logout" element={<LogoutTab />} />
               <Route path="*" element={<Navigate to="/settings/general" replace />} />
             </Routes>

@@ -19,6 +19,8 @@ export interface CursorList<T extends { id: number }> extends CursorListState<T>
   loadMore: () => void;
   /** Reads the rows shown again (as many as are loaded, up to one maximal page) after a change. */
   reload: () => void;
+  /** Like reload, without the loading state: the rows stay as they are until the new ones come (live screens). */
+  refresh: () => void;
   /** Replaces one row in place (after an action on it). */
   replaceRow: (row: T) => void;
   /** Takes one row out (it no longer matches the search, e.g. its status changed). */
@@ -74,11 +76,11 @@ export function useCursorList<T extends { id: number }>(
   const stateRef = useRef(state);
   stateRef.current = state;
 
-  const run = useCallback((key: string, page: PageRequest, done: 'replaced' | 'appended') => {
+  const run = useCallback((key: string, page: PageRequest, done: 'replaced' | 'appended', quiet = false) => {
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
-    dispatch(done === 'appended' ? { type: 'loadingMore' } : { type: 'loading', key });
+    if (!quiet) dispatch(done === 'appended' ? { type: 'loadingMore' } : { type: 'loading', key });
     loader.current(page, controller.signal).then(
       (result) => {
         if (!controller.signal.aborted) dispatch({ type: done, page: result });
@@ -114,11 +116,19 @@ export function useCursorList<T extends { id: number }>(
     run(searchKey, { loaded: 0, size, cursor: null }, 'replaced');
   }, [searchKey, pageSize, run]);
 
+  const refresh = useCallback(() => {
+    const { key, rows, status } = stateRef.current;
+    // Only a list at rest: a search or a next page under way brings fresh rows anyway.
+    if (searchKey === null || key !== searchKey || status !== 'ready') return;
+    const size = Math.min(Math.max(rows.length, pageSize), TRACKING_MAX_PAGE_SIZE);
+    run(searchKey, { loaded: 0, size, cursor: null }, 'replaced', true);
+  }, [searchKey, pageSize, run]);
+
   const replaceRow = useCallback((row: T) => dispatch({ type: 'row', row }), []);
   const removeRow = useCallback((id: number) => dispatch({ type: 'removed', id }), []);
 
   // Until the effect has started the new search, the rows on hand belong to the previous one.
   const shown: CursorListState<T> =
     state.key === searchKey ? state : { ...initialCursorList<T>(), key: searchKey, status: searchKey === null ? 'idle' : 'loading' };
-  return { ...shown, hasMore: shown.nextCursor !== null, loadMore, reload, replaceRow, removeRow };
+  return { ...shown, hasMore: shown.nextCursor !== null, loadMore, reload, refresh, replaceRow, removeRow };
 }

@@ -13,7 +13,29 @@ export const StockEvents = {
    * available quantity of some lines (read their quantities now with StockSubjects.linePages and `ids`).
    */
   linesReserved: 'stock.lines.reserved',
+  /**
+   * Payload: StockLineBlockChangedEvent: a snapshot turned a stock line's blocked quantity from 0 to
+   * more (blocked) or back to 0 (unblocked), compared with the previous snapshot of its depositor and
+   * platform (a first snapshot tells nothing: there is no "before").
+   */
+  lineBlockChanged: 'stock.line.block-changed',
 } as const;
+
+/** A stock line, named by reference, lot and store on a platform, whose blocked quantity left or reached 0. */
+export interface StockLineBlockChangedEvent {
+  depositorId: number;
+  depositorCode: string;
+  platformId: number;
+  reference: string;
+  lot: string | null;
+  storeCode: string | null;
+  blocked: boolean;
+  /** The blocked quantity now (0 once unblocked), and the blocking code of the line (spec §3). */
+  quantityBlocked: number;
+  blockingCode: string;
+  /** When the snapshot telling it was taken. */
+  at: string;
+}
 
 /** Movements per event: a feed batch becomes several events, each well under the bus's message size. */
 export const STOCK_EVENT_MOVEMENTS = 500;

@@ -7,11 +7,13 @@ import {
   type MovementInput,
   type StockSnapshotLineInput,
   StockEvents,
+  type StockLineBlockChangedEvent,
   type StockLinesReplacedEvent,
 } from '@portal/contracts';
-import { addToOutbox } from '@portal/bus';
+import { addManyToOutbox, addToOutbox } from '@portal/bus';
 import { Db, FreshStatistics } from '@portal/db';
 import { recordMovementEvents, type MovementRow } from '../reports-feed/movement-events';
+import { blockChanges, type BlockedLine } from './block-changes';
 
 const v = <T>(x: T | undefined): T | null => (x === undefined ? null : x);
 
@@ -36,8 +38,8 @@ export class FeedRepository {
   ): Promise<void> {
     return this.db.scoped(ctx, async (em) => {
       const pair = [target.depositorId, target.platformId];
-      await em.query(
-        `INSERT INTO stock_snapshots (depositor_id, platform_id, taken_at, line_count) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING`,
+      const first = await em.query<unknown[]>(
+        `INSERT INTO stock_snapshots (depositor_id, platform_id, taken_at, line_count) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING RETURNING 1`,
         [...pair, target.takenAt],
       );
       // The row lock queues concurrent snapshots of the same depositor and platform.
@@ -50,11 +52,39 @@ export class FeedRepository {
           appliedTakenAt: new Date(previous.taken_at).toISOString(),
         });
       }
+      // The lines blocked before this snapshot (none asked for a first one: nothing to compare with).
+      const blockedBefore = !first.length
+        ? await em.query<BlockedLine[]>(
+            `SELECT reference, lot, store_code AS "storeCode", quantity_blocked AS "quantityBlocked", blocking_code AS "blockingCode"
+               FROM stock_lines WHERE depositor_id = $1 AND platform_id = $2 AND quantity_blocked > 0`,
+            pair,
+          )
+        : null;
       await em.query(
         `UPDATE stock_snapshots SET taken_at = $3, line_count = $4, applied_at = now() WHERE depositor_id = $1 AND platform_id = $2`,
         [...pair, target.takenAt, lines.length],
       );
       await em.query(`DELETE FROM stock_lines WHERE depositor_id = $1 AND platform_id = $2`, [target.depositorId, target.platformId]);
+      if (blockedBefore) {
+        const after = lines.map((l) => ({
+          reference: l.reference,
+          lot: l.lot ?? null,
+          storeCode: l.storeCode ?? null,
+          quantityBlocked: l.quantityBlocked ?? 0,
+          blockingCode: l.blockingCode ?? 'NO',
+        }));
+        const changes = blockChanges(blockedBefore, after, {
+          depositorId: target.depositorId,
+          depositorCode: target.depositorCode,
+          platformId: target.platformId,
+          at: target.takenAt.toISOString(),
+        });
+        await addManyToOutbox<StockLineBlockChangedEvent>(
+          em,
+          'stock',
+          changes.map((payload) => ({ type: StockEvents.lineBlockChanged, payload })),
+        );
+      }
       await addToOutbox<StockLinesReplacedEvent>(em, 'stock', StockEvents.linesReplaced, {
         depositorId: target.depositorId,
         platformId: target.platformId,

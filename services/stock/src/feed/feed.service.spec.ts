@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { systemContext, StockSubjects, type CallerContext, type FeedResult, type ListPage, type StockLineDto } from '@portal/contracts';
+import {
+  systemContext,
+  StockEvents,
+  StockSubjects,
+  type CallerContext,
+  type FeedResult,
+  type ListPage,
+  type StockLineBlockChangedEvent,
+  type StockLineDto,
+} from '@portal/contracts';
 import { Db } from '@portal/db';
 import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
 import { callerContext, startServices, type ServiceHarness } from '@portal/testing';
@@ -85,6 +94,29 @@ describe('warehouse feed', () => {
         }),
       ).rejects.toMatchObject({ key: 'validationFailed', fields: { takenAt: 'inFuture' } });
       expect((await stockOf(admin(), { platform: 16 })).map((r) => r.reference)).toEqual(['N']);
+    });
+
+    it('tells a line blocked or unblocked against the previous snapshot, in the snapshot’s transaction (lineBlockChanged)', async () => {
+      const events = async () =>
+        (
+          await db.system.query<{ payload: StockLineBlockChangedEvent }>(
+            `SELECT payload FROM outbox WHERE type = $1 AND (payload->>'platformId')::int = 17 ORDER BY occurred_at, payload->>'reference'`,
+            [StockEvents.lineBlockChanged],
+          )
+        ).map((r) => [r.payload.reference, r.payload.blocked, r.payload.quantityBlocked]);
+      const snapshot = (lines: ReturnType<typeof line>[]) =>
+        h.call(StockSubjects.feedSnapshot, warehouse([1]), { depositorId: 1, platformId: 17, lines });
+      // A first snapshot has no "before": its blocked lines tell nothing.
+      await snapshot([line('B-1', { quantityBlocked: 2, blockingCode: 'BL' }), line('B-2')]);
+      expect(await events()).toEqual([]);
+      await snapshot([line('B-1', { quantityBlocked: 3, blockingCode: 'BL' }), line('B-2', { quantityBlocked: 1, blockingCode: 'BL' })]);
+      expect(await events()).toEqual([['B-2', true, 1]]);
+      await snapshot([line('B-2', { quantityBlocked: 0 })]);
+      expect(await events()).toEqual([
+        ['B-2', true, 1],
+        ['B-1', false, 0],
+        ['B-2', false, 0],
+      ]);
     });
 
     it('refuses a depositor or platform outside the key, and unknown ones', async () => {

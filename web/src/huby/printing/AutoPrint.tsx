@@ -1,7 +1,8 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Chip, FormControlLabel, Stack, Switch, Tooltip } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
-import { hasAnyRole, Role, type LabelResponseDto } from '@portal/contracts';
+import { hasAnyRole, LiveEventNames, Role, type LabelResponseDto } from '@portal/contracts';
+import { useLiveEvents, useLiveUp } from '../../core/liveHooks';
 import { updateUser, useUser } from '../../user/useUser';
 import { getUser } from '../../core/session';
 import { printerAgent, type PrinterDevice } from './agent';
@@ -67,6 +68,10 @@ export function PrintingProvider({ children }: { children: ReactNode }) {
     if (me?.autoPrint && hasAnyRole(me.roles, [Role.DASHTOWER_USER, Role.ADMIN_DASHTOWER_USER])) job.start();
     return () => job.stop(true);
   }, [job]);
+  // Labels announced by the live stream print at once; the job polls only while the stream is cut.
+  const live = useLiveUp();
+  useEffect(() => job.setLive(live), [job, live]);
+  useLiveEvents([LiveEventNames.shipment], () => job.labelsArrived());
 
   const value: Printing = {
     ...state,

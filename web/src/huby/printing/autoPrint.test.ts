@@ -134,4 +134,34 @@ describe('the label auto-print job (spec §4)', () => {
     health.failed();
     expect(health.offline).toBe(true);
   });
+
+  it('stops polling while the live stream announces labels, and polls again when it is cut', async () => {
+    const fetchLabels = vi.fn(async () => zplAnswer([]));
+    const { d } = deps('ZPL', { fetchLabels });
+    const job = new AutoPrintJob(d, 1000);
+    job.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(job.polling).toBe(true);
+    job.setLive(true);
+    await vi.advanceTimersByTimeAsync(0);
+    const afterUp = fetchLabels.mock.calls.length;
+    // Up: no tick however long it waits; one per announced arrival.
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(job.polling).toBe(false);
+    expect(job.running).toBe(true);
+    expect(fetchLabels.mock.calls.length).toBe(afterUp);
+    job.labelsArrived();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchLabels.mock.calls.length).toBe(afterUp + 1);
+    // Cut: a tick at once for what came meanwhile, then the interval again.
+    job.setLive(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchLabels.mock.calls.length).toBe(afterUp + 2);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetchLabels.mock.calls.length).toBe(afterUp + 4);
+    job.stop();
+    job.labelsArrived();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetchLabels.mock.calls.length).toBe(afterUp + 4);
+  });
 });

@@ -46,8 +46,13 @@ const referencesOf = (answer: LabelResponseDto): string => Object.values(answer.
  */
 export class AutoPrintJob {
   private timer: ReturnType<typeof setInterval> | null = null;
+  private on = false;
+  /** The live stream is up: labels are announced as they arrive, the job waits for them instead of polling. */
+  private live = false;
   private printer: PrinterDevice | null = null;
   private busy = false;
+  /** Labels were announced during a tick: one more tick follows it. */
+  private again = false;
   private lastAlerts = '[]';
 
   constructor(
@@ -56,12 +61,18 @@ export class AutoPrintJob {
   ) {}
 
   get running(): boolean {
+    return this.on;
+  }
+
+  /** Whether the job polls now: running without the live stream. */
+  get polling(): boolean {
     return this.timer !== null;
   }
 
   start(): boolean {
-    if (this.timer) return false;
-    this.timer = setInterval(() => void this.tick(), this.intervalMs);
+    if (this.on) return false;
+    this.on = true;
+    this.pace();
     void this.deps.setAutoPrint(true).catch(() => undefined);
     this.changed();
     void this.tick();
@@ -69,13 +80,41 @@ export class AutoPrintJob {
   }
 
   stop(keepAutoPrint = false): void {
-    if (!this.timer) return;
-    clearInterval(this.timer);
-    this.timer = null;
+    if (!this.on) return;
+    this.on = false;
+    this.pace();
     this.printer = null;
     this.lastAlerts = '[]';
     if (!keepAutoPrint) void this.deps.setAutoPrint(false).catch(() => undefined);
     this.changed();
+  }
+
+  /**
+   * The live stream came up (labels are announced: no polling) or was cut (polling again). Either
+   * way one tick now: labels that arrived while nobody listened are printed.
+   */
+  setLive(up: boolean): void {
+    if (up === this.live) return;
+    this.live = up;
+    this.pace();
+    if (this.on) void this.tick();
+  }
+
+  /** Labels arrived (a live event): a tick now, or right after the one under way. */
+  labelsArrived(): void {
+    if (!this.on) return;
+    if (this.busy) this.again = true;
+    else void this.tick();
+  }
+
+  /** The interval runs while the job is on and no live stream announces the labels. */
+  private pace(): void {
+    const poll = this.on && !this.live;
+    if (poll && !this.timer) this.timer = setInterval(() => void this.tick(), this.intervalMs);
+    if (!poll && this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
   }
 
   private errorStop(key: string, args: Record<string, unknown> = {}): void {
@@ -89,12 +128,15 @@ export class AutoPrintJob {
 
   /** One tick; a tick still working makes the next one wait (a slow printer never gets labels twice). */
   async tick(): Promise<void> {
-    if (this.busy || !this.timer) return;
+    if (this.busy || !this.on) return;
     this.busy = true;
     try {
-      this.deps.refresh();
-      if (this.deps.format() === 'PDF') await this.pdfTick();
-      else await this.zplTick();
+      do {
+        this.again = false;
+        this.deps.refresh();
+        if (this.deps.format() === 'PDF') await this.pdfTick();
+        else await this.zplTick();
+      } while (this.again && this.on);
     } finally {
       this.busy = false;
     }
