@@ -32,13 +32,11 @@ test('alice: imports the CSV sample through simulation to result', async () => {
     assert.match(rows[0], /^\uFEFFline_type;depositor_code;/);
     // A line of another template's example (spec §5: refused until removed) put before the orders.
     const example = rows[1].replace(/^ORDER;/, 'EXAMPLE;');
-    await page
-      .getByTestId('import-file')
-      .setInputFiles({
-        name: 'commandes.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from([rows[0], example, ...rows.slice(1)].join('\r\n')),
-      });
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'commandes.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([rows[0], example, ...rows.slice(1)].join('\r\n')),
+    });
 
     const summary = page.getByTestId('import-summary');
     await summary.filter({ hasText: 'Simulation de' }).waitFor();

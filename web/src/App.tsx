@@ -10,6 +10,7 @@ import { Notices } from './notifications/Notices';
 import { ServerGate } from './server/ServerGate';
 import { ChunkErrorBoundary } from './server/ChunkErrorBoundary';
 import { Loading, PageError } from './layout/Loading';
+import { PUBLIC_ROUTES } from './routes';
 
 // Everything behind the login (MUI, layout, pages) is fetched only once the user is signed in.
 const Shell = lazy(() => import('./layout/Shell'));
@@ -25,8 +26,8 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <ChunkErrorBoundary fallback={<PageError />}>
             <Suspense fallback={<Loading />}>
               <Routes>
-                <Route path="/login" element={<LoginPage />} />
-                <Route path="/reset-password" element={<ResetPasswordPage />} />
+                <Route path={PUBLIC_ROUTES.login} element={<LoginPage />} />
+                <Route path={PUBLIC_ROUTES.resetPassword} element={<ResetPasswordPage />} />
                 <Route
                   path="*"
                   element={

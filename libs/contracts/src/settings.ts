@@ -100,6 +100,8 @@ export const UI_PREFERENCE_DEFAULTS = {
   stockIdHiddenColumns: 'quantityCrossDock',
   stockLinesHiddenColumns: 'quantityCrossDock,unitPrice',
   movementsHiddenColumns: '',
+  /** Huby's shipment list: its order number and depositor on demand, so that the rest fits 1366 px. */
+  hubyShipmentsHiddenColumns: 'order_number,depositor_code',
 } as const;
 export type UiPreferences = { [K in keyof typeof UI_PREFERENCE_DEFAULTS]: string };
 /** Longest value of a preference (a column chooser lists column keys). */

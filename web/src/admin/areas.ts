@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { hasAnyRole, Role, type RoleName } from '@portal/contracts';
+import type { AdminAreaPath } from '../routes';
 import { REFERENCE_AREAS } from './reference-areas';
 import { USER_AREAS } from './user-areas';
 
@@ -10,8 +11,8 @@ import { USER_AREAS } from './user-areas';
  * activities, stores, templates, logos, logs, announcements…).
  */
 export interface AdminArea {
-  /** Path under /admin, e.g. `users` → /admin/users/*. */
-  path: string;
+  /** Path under /admin, e.g. `users` → /admin/users/*; its pages are listed in ADMIN_ROUTES (routes.ts). */
+  path: AdminAreaPath;
   /** Any of these roles opens it (ADMIN always does). */
   roles: readonly RoleName[];
   /** i18n key of its title on /admin and in the menu. */

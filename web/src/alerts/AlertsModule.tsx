@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { Box } from '@mui/material';
 import { Loading } from '../layout/Loading';
 import type { AlertScreen } from './model';
+import { APP_ROUTES } from '../routes';
 
 const AlertList = lazy(() => import('./AlertList'));
 const AlertFormPage = lazy(() => import('./AlertFormPage'));
@@ -14,8 +15,8 @@ function AlertsModule({ screen }: { screen: AlertScreen }) {
       <Suspense fallback={<Loading />}>
         <Routes>
           <Route index element={<AlertList screen={screen} />} />
-          <Route path="new" element={<AlertFormPage key="new" screen={screen} />} />
-          <Route path=":id" element={<AlertFormPage screen={screen} />} />
+          <Route path={APP_ROUTES[screen].new} element={<AlertFormPage key="new" screen={screen} />} />
+          <Route path={APP_ROUTES[screen].alert} element={<AlertFormPage screen={screen} />} />
           <Route path="*" element={<Navigate to={`/${screen}`} replace />} />
         </Routes>
       </Suspense>

@@ -5,6 +5,7 @@ import { useUser } from '../user/useUser';
 import { PermissionDenied } from '../errors/PermissionDenied';
 import { Loading } from '../layout/Loading';
 import { ModuleFrame } from './ModuleFrame';
+import type { AppModuleId } from '../routes';
 import { APP_MODULES } from './registry';
 
 /**
@@ -15,7 +16,7 @@ export function AppRoute({ app }: { app: PortalApp }) {
   const translate = useTranslate();
   const user = useUser();
   if (!hasAnyRole(user?.roles ?? [], app.roles)) return <PermissionDenied />;
-  const Module = APP_MODULES[app.id];
+  const Module = APP_MODULES[app.id as AppModuleId];
   if (!Module) return <ModuleFrame title={translate(app.labelKey)} />;
   return (
     <Suspense fallback={<Loading />}>

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { AppModuleId } from '../routes';
 
 /**
  * Where each application module plugs its page. A later issue adds its line here, e.g.
@@ -6,7 +7,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  * and its code is then fetched only when the user opens /pgt. The module is mounted on
  * `<route>/*`, so it owns its sub-routes. Apps not listed show the module frame.
  */
-export const APP_MODULES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
+export const APP_MODULES: Partial<Record<AppModuleId, LazyExoticComponent<ComponentType>>> = {
   pgt: lazy(() => import('../pgt/PgtModule')),
   tracerroute: lazy(() => import('../tracerroute/TracerRouteModule')),
   serialtracker: lazy(() => import('../serialtracker/SerialModule')),

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'ra-core';
 import {
@@ -19,6 +19,8 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import {
   CLAIM_KINDS,
@@ -30,6 +32,7 @@ import {
 } from '@portal/contracts';
 import { ApiError } from '../core/api';
 import { useErrorText } from '../i18n/useErrorText';
+import { RowCards } from '../lists/RowCards';
 import { claimsApi } from './claimsApi';
 import { useClaimDate } from './ClaimStatusChip';
 
@@ -69,6 +72,7 @@ export default function ClaimForm() {
   const [deliveries, setDeliveries] = useState<ClaimDeliveryCandidate[] | null>(null);
   const [orderId, setOrderId] = useState<number | null>(Number(params.get('order_id')) || null);
   const [lines, setLines] = useState<ClaimLineDto[]>([]);
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -295,71 +299,64 @@ export default function ClaimForm() {
             <Typography variant="h6" component="h2">
               {translate('claims.sections.lines')}
             </Typography>
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label={translate('claims.sections.lines')}>
-                <TableHead>
-                  <TableRow>
-                    {['article', 'label', 'lot', 'quantity_ordered', 'quantity_received', 'line_reason', 'line_comment'].map((c) => (
-                      <TableCell key={c}>{translate(`claims.f.${c}`)}</TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {lines.map((l, i) => (
-                    <TableRow key={`${l.reference}-${i}`} data-line={l.reference}>
-                      <TableCell>{l.reference}</TableCell>
-                      <TableCell>{l.label}</TableCell>
-                      <TableCell>{l.lot}</TableCell>
-                      <TableCell align="right">{l.quantity_ordered}</TableCell>
-                      <TableCell>
-                        <TextField
-                          size="small"
-                          type="number"
-                          value={l.quantity_received ?? ''}
-                          onChange={(e) => setLine(i, { quantity_received: e.target.value === '' ? null : Number(e.target.value) })}
-                          slotProps={{
-                            htmlInput: { min: 0, 'aria-label': translate('claims.f.quantity_received'), 'data-received': l.reference },
-                          }}
-                          sx={{ width: 100 }}
-                        />
-                      </TableCell>
-                      <TableCell>
-                        <TextField
-                          select
-                          size="small"
-                          value={l.reason ?? ''}
-                          onChange={(e) => setLine(i, { reason: (e.target.value || null) as ClaimLineDto['reason'] })}
-                          error={Boolean(lineError(i))}
-                          helperText={lineError(i)}
-                          sx={{ minWidth: 200 }}
-                          slotProps={{ htmlInput: { 'aria-label': translate('claims.f.line_reason') } }}
-                        >
-                          <MenuItem value="">—</MenuItem>
-                          {CLAIM_REASONS.map((r) => (
-                            <MenuItem key={r} value={r}>
-                              {translate(`claims.reason.${r}`)}
-                            </MenuItem>
-                          ))}
-                        </TextField>
-                      </TableCell>
-                      <TableCell>
-                        <TextField
-                          size="small"
-                          value={l.comment ?? ''}
-                          onChange={(e) => setLine(i, { comment: e.target.value || null })}
-                          slotProps={{ htmlInput: { maxLength: 500, 'aria-label': translate('claims.f.line_comment') } }}
-                        />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                  {!lines.length && (
-                    <TableRow>
-                      <TableCell colSpan={7}>{translate('claims.msg.noLines')}</TableCell>
-                    </TableRow>
-                  )}
-                </TableBody>
-              </Table>
-            </Box>
+            <ClaimLinesEditor
+              lines={lines}
+              cells={[
+                { key: 'article', render: (l) => l.reference },
+                { key: 'label', render: (l) => l.label },
+                { key: 'lot', render: (l) => l.lot },
+                { key: 'quantity_ordered', render: (l) => l.quantity_ordered, numeric: true },
+                {
+                  key: 'quantity_received',
+                  render: (l, i) => (
+                    <TextField
+                      size="small"
+                      type="number"
+                      value={l.quantity_received ?? ''}
+                      onChange={(e) => setLine(i, { quantity_received: e.target.value === '' ? null : Number(e.target.value) })}
+                      slotProps={{
+                        htmlInput: { min: 0, 'aria-label': translate('claims.f.quantity_received'), 'data-received': l.reference },
+                      }}
+                      sx={{ width: 100 }}
+                    />
+                  ),
+                },
+                {
+                  key: 'line_reason',
+                  render: (l, i) => (
+                    <TextField
+                      select
+                      size="small"
+                      value={l.reason ?? ''}
+                      onChange={(e) => setLine(i, { reason: (e.target.value || null) as ClaimLineDto['reason'] })}
+                      error={Boolean(lineError(i))}
+                      helperText={lineError(i)}
+                      sx={phone ? { width: '100%' } : { minWidth: 200 }}
+                      slotProps={{ htmlInput: { 'aria-label': translate('claims.f.line_reason') } }}
+                    >
+                      <MenuItem value="">—</MenuItem>
+                      {CLAIM_REASONS.map((r) => (
+                        <MenuItem key={r} value={r}>
+                          {translate(`claims.reason.${r}`)}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  ),
+                },
+                {
+                  key: 'line_comment',
+                  render: (l, i) => (
+                    <TextField
+                      size="small"
+                      value={l.comment ?? ''}
+                      onChange={(e) => setLine(i, { comment: e.target.value || null })}
+                      fullWidth={phone}
+                      slotProps={{ htmlInput: { maxLength: 500, 'aria-label': translate('claims.f.line_comment') } }}
+                    />
+                  ),
+                },
+              ]}
+            />
             <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
               <Button variant="outlined" disabled={busy || Object.keys(lineProblems).length > 0} onClick={() => void save(false)}>
                 {translate('claims.actions.saveDraft')}
@@ -372,5 +369,60 @@ export default function ClaimForm() {
         </Paper>
       )}
     </Stack>
+  );
+}
+
+/** A column of the claim's lines: its catalogue key (claims.f.<key>) and what a line shows in it. */
+interface LineCell {
+  key: string;
+  render: (line: ClaimLineDto, index: number) => ReactNode;
+  numeric?: boolean;
+}
+
+/**
+ * The lines being claimed: a table at a desk, one card per line on a phone (the seven columns with
+ * their fields are wider than its screen), the same fields in both.
+ */
+function ClaimLinesEditor({ lines, cells }: { lines: ClaimLineDto[]; cells: LineCell[] }) {
+  const translate = useTranslate();
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  if (phone)
+    return lines.length ? (
+      <RowCards<ClaimLineDto & { id: number }>
+        rows={lines.map((l, i) => ({ ...l, id: i }))}
+        label={translate('claims.sections.lines')}
+        fields={cells.map((c) => ({ key: c.key, label: translate(`claims.f.${c.key}`), render: (row) => c.render(row, row.id) }))}
+      />
+    ) : (
+      <Typography>{translate('claims.msg.noLines')}</Typography>
+    );
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={translate('claims.sections.lines')}>
+        <TableHead>
+          <TableRow>
+            {cells.map((c) => (
+              <TableCell key={c.key}>{translate(`claims.f.${c.key}`)}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {lines.map((l, i) => (
+            <TableRow key={`${l.reference}-${i}`} data-line={l.reference}>
+              {cells.map((c) => (
+                <TableCell key={c.key} align={c.numeric ? 'right' : undefined}>
+                  {c.render(l, i)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+          {!lines.length && (
+            <TableRow>
+              <TableCell colSpan={cells.length}>{translate('claims.msg.noLines')}</TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }

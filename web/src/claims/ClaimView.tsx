@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'ra-core';
 import {
@@ -20,6 +20,8 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import {
   CLAIM_ATTACHMENT_MAX_BYTES,
@@ -37,6 +39,7 @@ import { useErrorText } from '../i18n/useErrorText';
 import { Loading } from '../layout/Loading';
 import { useNumber, useShortLocale } from '../stock/ui';
 import { useUser } from '../user/useUser';
+import { RowCards } from '../lists/RowCards';
 import { claimsApi } from './claimsApi';
 import { ClaimStatusChip, useClaimDate } from './ClaimStatusChip';
 
@@ -206,28 +209,7 @@ export default function ClaimView() {
         <Typography id="claim-lines" variant="h6" component="h2">
           {translate('claims.sections.lines')}
         </Typography>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              {['article', 'label', 'lot', 'quantity_ordered', 'quantity_received', 'line_reason', 'line_comment'].map((c) => (
-                <TableCell key={c}>{translate(`claims.f.${c}`)}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {claim.lines.map((l, i) => (
-              <TableRow key={i}>
-                <TableCell>{l.reference}</TableCell>
-                <TableCell>{l.label}</TableCell>
-                <TableCell>{l.lot}</TableCell>
-                <TableCell align="right">{l.quantity_ordered}</TableCell>
-                <TableCell align="right">{l.quantity_received}</TableCell>
-                <TableCell>{l.reason ? translate(`claims.reason.${l.reason}`) : ''}</TableCell>
-                <TableCell>{l.comment}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ClaimLines lines={claim.lines} />
       </Paper>
       {evidence && (
         <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="claim-evidence" data-evidence>
@@ -366,5 +348,54 @@ export default function ClaimView() {
         onClose={() => setDeleting(false)}
       />
     </Stack>
+  );
+}
+
+/**
+ * The claim's lines: a table at a desk, one card per line on a phone (the seven columns are wider
+ * than its screen).
+ */
+function ClaimLines({ lines }: { lines: ClaimDto['lines'] }) {
+  const translate = useTranslate();
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  type Line = ClaimDto['lines'][number];
+  const cells: { key: string; render: (l: Line) => ReactNode; numeric?: boolean }[] = [
+    { key: 'article', render: (l) => l.reference },
+    { key: 'label', render: (l) => l.label },
+    { key: 'lot', render: (l) => l.lot },
+    { key: 'quantity_ordered', render: (l) => l.quantity_ordered, numeric: true },
+    { key: 'quantity_received', render: (l) => l.quantity_received, numeric: true },
+    { key: 'line_reason', render: (l) => (l.reason ? translate(`claims.reason.${l.reason}`) : '') },
+    { key: 'line_comment', render: (l) => l.comment },
+  ];
+  if (phone)
+    return (
+      <RowCards
+        rows={lines.map((l, i) => ({ ...l, id: i }))}
+        label={translate('claims.sections.lines')}
+        fields={cells.map((c) => ({ key: c.key, label: translate(`claims.f.${c.key}`), render: c.render }))}
+      />
+    );
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          {cells.map((c) => (
+            <TableCell key={c.key}>{translate(`claims.f.${c.key}`)}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {lines.map((l, i) => (
+          <TableRow key={i}>
+            {cells.map((c) => (
+              <TableCell key={c.key} align={c.numeric ? 'right' : undefined}>
+                {c.render(l)}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

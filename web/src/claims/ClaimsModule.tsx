@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { Box } from '@mui/material';
 import { Loading } from '../layout/Loading';
+import { APP_ROUTES } from '../routes';
 
 const ClaimList = lazy(() => import('./ClaimList'));
 const ClaimForm = lazy(() => import('./ClaimForm'));
@@ -14,9 +15,9 @@ export default function ClaimsModule() {
       <Suspense fallback={<Loading />}>
         <Routes>
           <Route index element={<ClaimList />} />
-          <Route path="new" element={<ClaimForm />} />
-          <Route path=":uuid/edit" element={<ClaimForm />} />
-          <Route path=":uuid" element={<ClaimView />} />
+          <Route path={APP_ROUTES.claim.new} element={<ClaimForm />} />
+          <Route path={APP_ROUTES.claim.edit} element={<ClaimForm />} />
+          <Route path={APP_ROUTES.claim.claim} element={<ClaimView />} />
           <Route path="*" element={<Navigate to="/claim" replace />} />
         </Routes>
       </Suspense>

@@ -16,7 +16,8 @@ import {
 } from 'recharts';
 import { Box, Typography, useTheme } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import type { ChartKind } from '@portal/contracts';
+import { LiveEventNames, type ChartKind, type LiveDashboardEvent } from '@portal/contracts';
+import { useLiveRefresh } from '../core/liveHooks';
 import { CHART_COLOURS, foldSlices } from '../core/chartColours';
 import { errorKeyOf } from '../core/api';
 import { useShortLocale } from '../stock/ui';
@@ -31,11 +32,22 @@ export default function ChartTile({ source, kind }: { source: string; kind: Char
   const [data, setData] = useState<Figures | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  /** Bumped when the live stream says this source's figures may have changed: read again, the chart kept meanwhile. */
+  const [round, setRound] = useState(0);
+  useLiveRefresh(
+    [LiveEventNames.dashboard],
+    () => setRound((r) => r + 1),
+    (m) => (m.data as LiveDashboardEvent).sources.includes(source),
+  );
+
   useEffect(() => {
     figures(source)
-      .then(setData)
+      .then((next) => {
+        setData(next);
+        setError(null);
+      })
       .catch((e) => setError(errorKeyOf(e)));
-  }, [source]);
+  }, [source, round]);
 
   if (error) return <Typography color="error">{translate(`errors.${error}`)}</Typography>;
   if (!data) return <Typography color="text.secondary">{translate('app.loading')}</Typography>;
@@ -118,24 +130,27 @@ export default function ChartTile({ source, kind }: { source: string; kind: Char
           </ResponsiveContainer>
         </Box>
       </Box>
-      {/* The same figures as a table for screen readers. */}
-      <table className="visually-hidden" data-testid="chart-figures">
-        <caption>{translate('dashboard.figuresTable')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{xLabel ?? translate('dashboard.label')}</th>
-            <th scope="col">{yLabel ?? translate('dashboard.value')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.map((point) => (
-            <tr key={point.label}>
-              <td>{point.label}</td>
-              <td>{point.value}</td>
+      {/* The same figures as a table for screen readers, hidden in a box: a table ignores the 1 px width
+          of .visually-hidden and would widen the page on a phone. */}
+      <div className="visually-hidden">
+        <table data-testid="chart-figures">
+          <caption>{translate('dashboard.figuresTable')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{xLabel ?? translate('dashboard.label')}</th>
+              <th scope="col">{yLabel ?? translate('dashboard.value')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {series.map((point) => (
+              <tr key={point.label}>
+                <td>{point.label}</td>
+                <td>{point.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </Box>
   );
 }

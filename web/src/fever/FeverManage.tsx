@@ -24,12 +24,15 @@ import {
   Tabs,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import type { FeverPlanDto, FeverProbeDto, FeverZoneDto } from '@portal/contracts';
 import { ApiError, errorKeyOf } from '../core/api';
 import { Loading } from '../layout/Loading';
+import { RowCards } from '../lists/RowCards';
 import { useDepositors, usePlatforms } from '../tracking/useReferenceData';
 import { feverApi } from './feverApi';
 
@@ -176,80 +179,75 @@ export default function FeverManage() {
           ))}
         </Tabs>
       </Paper>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small">
-          {section === 'zones' && (
-            <>
-              <Head
-                cells={['f.depositor', 'f.platform', 'f.code', 'f.label', 'f.minTemperature', 'f.maxTemperature', 'f.maxHumidity', '']}
-              />
-              <TableBody>
-                {data.zones.map((z) => (
-                  <TableRow key={z.id} data-zone-row={z.code}>
-                    <TableCell>{depositorName(z.depositorId)}</TableCell>
-                    <TableCell>{platformName(z.platformId)}</TableCell>
-                    <TableCell>{z.code}</TableCell>
-                    <TableCell>{z.label}</TableCell>
-                    <TableCell>{z.minTemperature ?? '—'}</TableCell>
-                    <TableCell>{z.maxTemperature ?? '—'}</TableCell>
-                    <TableCell>{z.maxHumidity ?? '—'}</TableCell>
-                    <TableCell>
-                      {actions(z.id, {
-                        code: z.code,
-                        label: z.label,
-                        minTemperature: s(z.minTemperature),
-                        maxTemperature: s(z.maxTemperature),
-                        maxHumidity: s(z.maxHumidity),
-                      })}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </>
-          )}
-          {section === 'plans' && (
-            <>
-              <Head cells={['f.depositor', 'f.platform', 'f.name', 'f.image', '']} />
-              <TableBody>
-                {data.plans.map((p) => (
-                  <TableRow key={p.id} data-plan-row={p.id}>
-                    <TableCell>{depositorName(p.depositorId)}</TableCell>
-                    <TableCell>{platformName(p.platformId)}</TableCell>
-                    <TableCell>{p.name}</TableCell>
-                    <TableCell>{p.hasImage ? `${p.width} × ${p.height} px` : translate('fever.plan.noImage')}</TableCell>
-                    <TableCell>
-                      {actions(
-                        p.id,
-                        { name: p.name },
-                        <Button size="small" component="label">
-                          {translate('fever.actions.uploadImage')}
-                          <input hidden type="file" accept="image/png,image/jpeg" onChange={(e) => upload(p, e.target.files?.[0])} />
-                        </Button>,
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </>
-          )}
-          {section === 'probes' && (
-            <>
-              <Head cells={['f.probe', 'f.mac', 'f.zone', 'f.plan', '']} />
-              <TableBody>
-                {data.probes.map((p) => (
-                  <TableRow key={p.id} data-probe-admin-row={p.mac}>
-                    <TableCell>{p.label}</TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace' }}>{p.mac}</TableCell>
-                    <TableCell>{p.zone}</TableCell>
-                    <TableCell>{data.plans.find((plan) => plan.id === p.planId)?.name ?? translate('fever.plan.notPlaced')}</TableCell>
-                    <TableCell>{actions(p.id, { mac: p.mac, label: p.label, zoneId: String(p.zoneId) })}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </>
-          )}
-        </Table>
-      </TableContainer>
+      {section === 'zones' && (
+        <SectionRows
+          label={translate('fever.manage.zones')}
+          heads={['f.depositor', 'f.platform', 'f.code', 'f.label', 'f.minTemperature', 'f.maxTemperature', 'f.maxHumidity']}
+          rows={data.zones.map((z) => ({
+            id: z.id,
+            attrs: { 'data-zone-row': z.code },
+            cells: [
+              depositorName(z.depositorId),
+              platformName(z.platformId),
+              z.code,
+              z.label,
+              z.minTemperature ?? '—',
+              z.maxTemperature ?? '—',
+              z.maxHumidity ?? '—',
+            ],
+            actions: actions(z.id, {
+              code: z.code,
+              label: z.label,
+              minTemperature: s(z.minTemperature),
+              maxTemperature: s(z.maxTemperature),
+              maxHumidity: s(z.maxHumidity),
+            }),
+          }))}
+        />
+      )}
+      {section === 'plans' && (
+        <SectionRows
+          label={translate('fever.manage.plans')}
+          heads={['f.depositor', 'f.platform', 'f.name', 'f.image']}
+          rows={data.plans.map((p) => ({
+            id: p.id,
+            attrs: { 'data-plan-row': String(p.id) },
+            cells: [
+              depositorName(p.depositorId),
+              platformName(p.platformId),
+              p.name,
+              p.hasImage ? `${p.width} × ${p.height} px` : translate('fever.plan.noImage'),
+            ],
+            actions: actions(
+              p.id,
+              { name: p.name },
+              <Button size="small" component="label">
+                {translate('fever.actions.uploadImage')}
+                <input hidden type="file" accept="image/png,image/jpeg" onChange={(e) => upload(p, e.target.files?.[0])} />
+              </Button>,
+            ),
+          }))}
+        />
+      )}
+      {section === 'probes' && (
+        <SectionRows
+          label={translate('fever.manage.probes')}
+          heads={['f.probe', 'f.mac', 'f.zone', 'f.plan']}
+          rows={data.probes.map((p) => ({
+            id: p.id,
+            attrs: { 'data-probe-admin-row': p.mac },
+            cells: [
+              p.label,
+              <Box key="mac" component="span" sx={{ fontFamily: 'monospace' }}>
+                {p.mac}
+              </Box>,
+              p.zone,
+              data.plans.find((plan) => plan.id === p.planId)?.name ?? translate('fever.plan.notPlaced'),
+            ],
+            actions: actions(p.id, { mac: p.mac, label: p.label, zoneId: String(p.zoneId) }),
+          }))}
+        />
+      )}
 
       <Dialog open={editing !== null} onClose={() => setEditing(null)} fullWidth maxWidth="sm">
         <DialogTitle>{translate(editing?.id ? `fever.manage.edit.${section}` : `fever.manage.add.${section}`)}</DialogTitle>
@@ -306,18 +304,57 @@ export default function FeverManage() {
   );
 }
 
-function Head({ cells }: { cells: string[] }) {
+/** A row of a section: its cells in the heads' order, its actions, and the attributes that name it. */
+interface SectionRow {
+  id: number;
+  attrs: Record<string, string>;
+  cells: ReactNode[];
+  actions: ReactNode;
+}
+
+/**
+ * A section's rows: a table at a desk, one card per row on a phone with its actions beside the title
+ * (the zones' eight columns are wider than its screen, their buttons would slide out of sight).
+ */
+function SectionRows({ label, heads, rows }: { label: string; heads: string[]; rows: SectionRow[] }) {
   const translate = useTranslate();
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  if (phone)
+    return (
+      <Paper variant="outlined">
+        <RowCards
+          rows={rows}
+          label={label}
+          fields={[
+            ...heads.map((h, i) => ({ key: h, label: translate(`fever.${h}`), render: (r: SectionRow) => r.cells[i] })),
+            { key: 'actions', label: '', aside: true, render: (r: SectionRow) => r.actions },
+          ]}
+        />
+      </Paper>
+    );
   return (
-    <TableHead>
-      <TableRow>
-        {cells.map((c, i) => (
-          <TableCell key={i} align={c ? 'left' : 'right'}>
-            {c ? translate(`fever.${c}`) : ''}
-          </TableCell>
-        ))}
-      </TableRow>
-    </TableHead>
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {heads.map((h) => (
+              <TableCell key={h}>{translate(`fever.${h}`)}</TableCell>
+            ))}
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.id} {...r.attrs}>
+              {r.cells.map((c, i) => (
+                <TableCell key={heads[i]}>{c}</TableCell>
+              ))}
+              <TableCell>{r.actions}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
 

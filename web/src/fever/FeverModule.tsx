@@ -4,6 +4,7 @@ import { Box } from '@mui/material';
 import { hasAnyRole, Role } from '@portal/contracts';
 import { Loading } from '../layout/Loading';
 import { useUser } from '../user/useUser';
+import { APP_ROUTES } from '../routes';
 
 const FeverPlans = lazy(() => import('./FeverPlans'));
 const ProbePage = lazy(() => import('./ProbePage'));
@@ -17,8 +18,8 @@ export default function FeverModule() {
       <Suspense fallback={<Loading />}>
         <Routes>
           <Route index element={<FeverPlans />} />
-          <Route path="probes/:id" element={<ProbePage />} />
-          {manager && <Route path="manage" element={<FeverManage />} />}
+          <Route path={APP_ROUTES.fever.probe} element={<ProbePage />} />
+          {manager && <Route path={APP_ROUTES.fever.manage} element={<FeverManage />} />}
           <Route path="*" element={<Navigate to="/fever" replace />} />
         </Routes>
       </Suspense>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useListController, useNotify, useTranslate } from 'ra-core';
-import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, IconButton, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
 import { ADDRESS_BOOKS, ADDRESS_TYPES, ADDRESSES_LIST, type AddressBook as Book, type AddressDto } from '@portal/contracts';
 import { errorKeyOf } from '../core/api';
 import { FilterBar, ListTable, type Column } from '../stock/ui';
@@ -32,12 +34,43 @@ export default function AddressBook() {
     }
   };
   const columns: Column<AddressDto>[] = [
-    { source: 'name', label: translate('huby.a.company_name'), render: (a) => `${a.is_favorite ? '★ ' : ''}${a.company_name ?? ''}` },
-    { source: 'contact_name', label: translate('huby.a.contact_name'), sortable: false },
+    // The row's actions first, as icons: at 1366 px or with long addresses they never slide off the right edge.
+    {
+      source: 'actions',
+      label: translate('huby.a.actions'),
+      sortable: false,
+      cardAside: true,
+      render: (a) => (
+        <Stack direction="row" sx={{ mx: -0.5 }}>
+          <IconButton
+            size="small"
+            onClick={() => setEditing(a)}
+            aria-label={`${translate('huby.a.edit')} ${a.company_name ?? a.contact_name ?? ''}`}
+          >
+            <EditIcon fontSize="small" />
+          </IconButton>
+          <IconButton
+            size="small"
+            color="error"
+            onClick={() => void remove(a)}
+            aria-label={`${translate('huby.actions.delete')} ${a.company_name ?? a.contact_name ?? ''}`}
+          >
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Stack>
+      ),
+    },
+    {
+      source: 'name',
+      label: translate('huby.a.company_name'),
+      render: (a) => `${a.is_favorite ? '★ ' : ''}${a.company_name ?? ''}`,
+      wrapAt: 220,
+    },
+    { source: 'contact_name', label: translate('huby.a.contact_name'), sortable: false, wrapAt: 160 },
     { source: 'code', label: translate('huby.a.code'), sortable: false },
-    { source: 'address1', label: translate('huby.a.address1'), sortable: false },
+    { source: 'address1', label: translate('huby.a.address1'), sortable: false, wrapAt: 220 },
     { source: 'zip', label: translate('huby.a.zip') },
-    { source: 'town', label: translate('huby.a.town') },
+    { source: 'town', label: translate('huby.a.town'), wrapAt: 140 },
     { source: 'country', label: translate('huby.a.country'), sortable: false },
     { source: 'customer_code', label: translate('huby.a.customer_code'), sortable: false },
     {
@@ -47,30 +80,6 @@ export default function AddressBook() {
       render: (a) => translate(`huby.a.type_${a.address_type}`),
     },
     { source: 'phone', label: translate('huby.a.phone'), sortable: false, render: (a) => a.phone ?? a.mobile ?? '' },
-    {
-      source: 'actions',
-      label: '',
-      sortable: false,
-      render: (a) => (
-        <Stack direction="row" spacing={1}>
-          <Button
-            size="small"
-            onClick={() => setEditing(a)}
-            aria-label={`${translate('huby.a.edit')} ${a.company_name ?? a.contact_name ?? ''}`}
-          >
-            {translate('huby.a.edit')}
-          </Button>
-          <Button
-            size="small"
-            color="error"
-            onClick={() => void remove(a)}
-            aria-label={`${translate('huby.actions.delete')} ${a.company_name ?? a.contact_name ?? ''}`}
-          >
-            {translate('huby.actions.delete')}
-          </Button>
-        </Stack>
-      ),
-    },
   ];
   return (
     <Box aria-labelledby="huby-addresses-title">

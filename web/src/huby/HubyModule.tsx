@@ -4,6 +4,7 @@ import { Box } from '@mui/material';
 import { Loading } from '../layout/Loading';
 import { PrintingProvider } from './printing/AutoPrint';
 import { LoopRight } from './LoopRight';
+import { APP_ROUTES } from '../routes';
 
 const ShipmentList = lazy(() => import('./ShipmentList'));
 const ShipmentForm = lazy(() => import('./ShipmentForm'));
@@ -24,14 +25,14 @@ export default function HubyModule() {
         <Suspense fallback={<Loading />}>
           <Routes>
             <Route index element={<ShipmentList />} />
-            <Route path="new" element={<ShipmentForm />} />
-            <Route path="addresses" element={<AddressBook />} />
-            <Route path="tours" element={<TourPlan />} />
-            <Route path="import" element={<OrderImport />} />
-            <Route path="loop" element={<LoopRight page={<LoopList />} />} />
-            <Route path="loop/new" element={<LoopRight page={<LoopForm />} />} />
-            <Route path="loop/:uuid" element={<LoopRight page={<LoopForm />} />} />
-            <Route path=":uuid" element={<ShipmentForm />} />
+            <Route path={APP_ROUTES.dashtower.new} element={<ShipmentForm />} />
+            <Route path={APP_ROUTES.dashtower.addresses} element={<AddressBook />} />
+            <Route path={APP_ROUTES.dashtower.tours} element={<TourPlan />} />
+            <Route path={APP_ROUTES.dashtower.import} element={<OrderImport />} />
+            <Route path={APP_ROUTES.dashtower.loop} element={<LoopRight page={<LoopList />} />} />
+            <Route path={APP_ROUTES.dashtower.loopNew} element={<LoopRight page={<LoopForm />} />} />
+            <Route path={APP_ROUTES.dashtower.loopOrder} element={<LoopRight page={<LoopForm />} />} />
+            <Route path={APP_ROUTES.dashtower.shipment} element={<ShipmentForm />} />
             <Route path="*" element={<Navigate to="/dashtower" replace />} />
           </Routes>
         </Suspense>

@@ -8,15 +8,18 @@ import {
   formatDay,
   hasAnyRole,
   HUBY_TAB_NAMES,
+  LiveEventNames,
   Role,
   SHIPMENTS_LIST,
   type HubyTab,
   type ShipmentSummaryDto,
 } from '@portal/contracts';
 import { useUser } from '../user/useUser';
+import { useLiveRefresh } from '../core/liveHooks';
 import { errorKeyOf } from '../core/api';
 import { usePersistedTab } from '../preferences/usePreference';
 import { FilterBar, ListTable, useNumber, useTimeZone, type Column } from '../stock/ui';
+import { MoreActions } from '../lists/MoreActions';
 import { PickupDialog } from './PickupDialog';
 import { StatusChip } from './StatusChip';
 import { useEffect, useState } from 'react';
@@ -57,6 +60,8 @@ export default function ShipmentList() {
     setSelected([]);
     void refetch();
   }, [printing?.refreshKey, refetch]);
+  // A shipment's labels arrived (or it was canceled) elsewhere: the tab is read again, rows kept meanwhile.
+  useLiveRefresh([LiveEventNames.shipment], () => void refetch());
   const printable = (r: ShipmentSummaryDto) => r.status === HubyStatus.LabelsReceived || r.status === HubyStatus.LabelsPrinted;
   const toggle = (uuid: string) => setSelected((s) => (s.includes(uuid) ? s.filter((u) => u !== uuid) : [...s, uuid]));
   const printSelected = async () => {
@@ -75,6 +80,7 @@ export default function ShipmentList() {
       source: 'select',
       label: translate('huby.labels.select'),
       sortable: false,
+      cardAside: true,
       render: (r) => (
         <Checkbox
           size="small"
@@ -101,6 +107,8 @@ export default function ShipmentList() {
       label: translate('huby.f.recipient'),
       sortable: false,
       render: (r) => `${r.recipient_name} – ${r.recipient_zip} ${r.recipient_town} (${r.recipient_country})`,
+      // The longest cell wraps: twelve columns fit 1366 px with the reference and the actions in sight.
+      wrapAt: 200,
     },
     { source: 'carrier_code', label: translate('huby.f.carrier_code'), sortable: false },
     { source: 'tour_code', label: translate('huby.f.tour_code'), sortable: false },
@@ -114,7 +122,8 @@ export default function ShipmentList() {
       render: (r) => number(r.total_weight_kg, 1),
     },
     { source: 'depositor_code', label: translate('huby.f.depositor'), sortable: false },
-    { source: 'createdAt', label: translate('huby.f.created_at'), render: (r) => formatDate(r.created_at, timeZone, true) },
+    // Day and time on two lines when the row is short of room.
+    { source: 'createdAt', label: translate('huby.f.created_at'), render: (r) => formatDate(r.created_at, timeZone, true), wrapAt: 100 },
   ];
   const choose = (next: HubyTab) => {
     saveTab(next);
@@ -132,27 +141,15 @@ export default function ShipmentList() {
             {translate('huby.actions.new')}
           </Button>
         )}
-        <Button variant="outlined" component={RouterLink} to="/dashtower/addresses">
-          {translate('huby.actions.addresses')}
-        </Button>
-        {canCreate && (
-          <Button variant="outlined" onClick={() => setPickup(true)}>
-            {translate('huby.pickup.button')}
-          </Button>
-        )}
-        <Button variant="outlined" component={RouterLink} to="/dashtower/tours">
-          {translate('huby.tours.title')}
-        </Button>
-        {canLoop && (
-          <Button variant="outlined" component={RouterLink} to="/dashtower/loop">
-            {translate('loop.title')}
-          </Button>
-        )}
-        {canImport && (
-          <Button variant="outlined" component={RouterLink} to="/dashtower/import">
-            {translate('huby.import.button')}
-          </Button>
-        )}
+        <MoreActions
+          actions={[
+            { key: 'addresses', label: translate('huby.actions.addresses'), to: '/dashtower/addresses' },
+            ...(canCreate ? [{ key: 'pickup', label: translate('huby.pickup.button'), onClick: () => setPickup(true) }] : []),
+            { key: 'tours', label: translate('huby.tours.title'), to: '/dashtower/tours' },
+            ...(canLoop ? [{ key: 'loop', label: translate('loop.title'), to: '/dashtower/loop' }] : []),
+            ...(canImport ? [{ key: 'import', label: translate('huby.import.button'), to: '/dashtower/import' }] : []),
+          ]}
+        />
       </Stack>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Button variant="contained" disabled={!selected.length || printingNow} onClick={() => void printSelected()}>
@@ -187,7 +184,7 @@ export default function ShipmentList() {
           { source: 'dateTo', label: translate('huby.f.dateTo'), type: 'date', width: 170 },
         ]}
       />
-      <ListTable list={list} columns={columns} caption={translate(`huby.tabs.${tab}`)} />
+      <ListTable list={list} columns={columns} caption={translate(`huby.tabs.${tab}`)} hiddenPreference="hubyShipmentsHiddenColumns" />
       {pickup && <PickupDialog onClose={() => setPickup(false)} />}
     </Box>
   );

@@ -1,6 +1,19 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslate } from 'ra-core';
-import { Box, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, TableSortLabel, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { formatDay, sortTourRates, type ShipmentRatesDto, type TourRateDto } from '@portal/contracts';
 import { useShortLocale } from '../stock/ui';
 import { hubyApi } from './hubyApi';
@@ -35,6 +48,7 @@ export function TourRates({
   onChoose: (rate: TourRateDto) => void;
 }) {
   const translate = useTranslate();
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const locale = useShortLocale();
   const [answer, setAnswer] = useState<ShipmentRatesDto | null>(null);
   const [loading, setLoading] = useState(false);
@@ -88,12 +102,13 @@ export function TourRates({
         </Box>
       )}
       {rates.length > 0 && (
-        <Table size="small" sx={{ maxWidth: 900 }}>
+        // On a phone the service (the least read column) is left out and the cells come closer: the table fits 390 px.
+        <Table size="small" sx={{ maxWidth: 900, ...(phone && { '& .MuiTableCell-root': { px: 0.5 } }) }}>
           <TableHead>
             <TableRow>
               <TableCell>{translate('huby.f.tour_code')}</TableCell>
               <TableCell>{translate('huby.tours.rates.carrier')}</TableCell>
-              <TableCell>{translate('huby.tours.rates.service')}</TableCell>
+              {!phone && <TableCell>{translate('huby.tours.rates.service')}</TableCell>}
               <TableCell align="right" sortDirection={sort === 'price' ? 'asc' : false}>
                 {sortable('price', translate('huby.tours.rates.price'))}
               </TableCell>
@@ -112,7 +127,7 @@ export function TourRates({
               >
                 <TableCell>{r.tour_code}</TableCell>
                 <TableCell>{r.carrier.name}</TableCell>
-                <TableCell>{r.service ?? ''}</TableCell>
+                {!phone && <TableCell>{r.service ?? ''}</TableCell>}
                 {r.status === 'quoted' ? (
                   <>
                     <TableCell align="right">{priceText(r, locale)}</TableCell>

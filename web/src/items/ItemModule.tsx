@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Box } from '@mui/material';
 import { Loading } from '../layout/Loading';
+import { APP_ROUTES } from '../routes';
 
 const ItemList = lazy(() => import('./ItemList'));
 const ItemSheet = lazy(() => import('./ItemSheet'));
@@ -13,7 +14,7 @@ export default function ItemModule() {
       <Suspense fallback={<Loading />}>
         <Routes>
           <Route index element={<ItemList />} />
-          <Route path=":id" element={<ItemSheet />} />
+          <Route path={APP_ROUTES.item.item} element={<ItemSheet />} />
         </Routes>
       </Suspense>
     </Box>

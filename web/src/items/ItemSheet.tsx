@@ -10,13 +10,14 @@ import { useNumber, useShortLocale } from '../stock/ui';
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
+    // The labels' column takes at most about half the width and wraps beyond: on a phone the values keep the rest.
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'fit-content(45%) minmax(0, 1fr)', columnGap: 3, rowGap: 1, m: 0 }}>
       {rows.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Typography component="dt" color="text.secondary">
             {label}
           </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
+          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
             {value === null || value === undefined || value === '' ? '—' : value}
           </Typography>
         </Box>

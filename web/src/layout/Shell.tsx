@@ -15,6 +15,7 @@ import { NotFoundPage } from '../errors/NotFoundPage';
 import { Loading } from './Loading';
 import { PortalLayout } from './PortalLayout';
 import { DateLocalization } from '../dates/DateLocalization';
+import { SHELL_ROUTES } from '../routes';
 
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage'));
 const SettingsPage = lazy(() => import('../settings/SettingsPage'));
@@ -45,14 +46,14 @@ export default function Shell() {
         <PortalLayout>
           <Suspense fallback={<Loading />}>
             <Routes>
-              <Route path="/" element={<Navigate to="/dashboard" replace />} />
-              <Route path="/dashboard" element={<DashboardPage />} />
-              <Route path="/settings/*" element={<SettingsPage />} />
-              <Route path="/exports/:id" element={<ExportDownloadPage />} />
+              <Route path="/" element={<Navigate to={SHELL_ROUTES.dashboard} replace />} />
+              <Route path={SHELL_ROUTES.dashboard} element={<DashboardPage />} />
+              <Route path={`${SHELL_ROUTES.settings}/*`} element={<SettingsPage />} />
+              <Route path={SHELL_ROUTES.exportDownload} element={<ExportDownloadPage />} />
               {PORTAL_APPS.map((app) => (
                 <Route key={app.id} path={`${app.route}/*`} element={<AppRoute app={app} />} />
               ))}
-              <Route path="/report/*" element={<ReportModule />} />
+              <Route path={`${SHELL_ROUTES.reports}/*`} element={<ReportModule />} />
               <Route path="*" element={<NotFoundPage />} />
             </Routes>
           </Suspense>

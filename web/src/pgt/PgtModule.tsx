@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { Loading } from '../layout/Loading';
 import { DetailRoute } from '../tracking/DetailRoute';
+import { APP_ROUTES } from '../routes';
 
 const TrackerSearch = lazy(() => import('./TrackerSearch'));
 
@@ -11,7 +12,7 @@ export default function PgtModule() {
     <Suspense fallback={<Loading />}>
       <Routes>
         <Route index element={<TrackerSearch />} />
-        <Route path=":id" element={<DetailRoute listPath="/pgt" />} />
+        <Route path={APP_ROUTES.pgt.order} element={<DetailRoute listPath="/pgt" />} />
         <Route path="*" element={<Navigate to="/pgt" replace />} />
       </Routes>
     </Suspense>

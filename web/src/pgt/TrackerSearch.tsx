@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import type { OrderSummaryDto } from '@portal/contracts';
+import { LiveEventNames, type OrderSummaryDto } from '@portal/contracts';
 import { usePreference } from '../preferences/usePreference';
 import { ExportButtons } from '../stock/ui';
 import { useOrderColumns } from '../tracking/columns';
@@ -14,10 +14,12 @@ import {
   SearchPanel,
   StatusField,
   useSearchHint,
+  useTrackerChips,
 } from '../tracking/SearchFields';
 import { ADVANCED_KEYS, cleanFilter, countCriteria, refusedRange, sameFilter, type TrackerFilter } from '../tracking/searchFilter';
 import { TooWideNotice } from '../tracking/TooWideNotice';
 import { useCursorList } from '../tracking/useCursorList';
+import { useLiveRefresh } from '../core/liveHooks';
 import { refusedElsewhere, useTrackerDraft, useTrackerSearch } from '../tracking/useTrackerSearch';
 import { ProfileBar } from './ProfileBar';
 import { startingProfile } from './profiles';
@@ -43,6 +45,8 @@ export default function TrackerSearch() {
   }, [undecided, profiles.status]);
 
   const list = useCursorList<OrderSummaryDto>('orders', searchKey === null ? null : { filter: apiFilter, sort }, 'pgt');
+  // An order's status changed elsewhere: the rows on screen are read again in place.
+  useLiveRefresh([LiveEventNames.order], list.refresh);
   const refused = refusedRange(dates, list.status === 'error' ? list.error : null);
   const columns = useOrderColumns('/pgt');
   const shown = [
@@ -107,6 +111,7 @@ function TrackerForm({ filter, onSearch }: { filter: TrackerFilter; onSearch: (f
   const translate = useTranslate();
   const { draft, set, errors, errorText, apply, reset } = useTrackerDraft(filter, onSearch);
   const hint = useSearchHint();
+  const active = useTrackerChips(filter, onSearch);
   const text = (name: (typeof TEXT_FIELDS)[number], width?: number) => (
     <CriterionField name={name} label={translate(`pgt.f.${name}`)} value={draft[name]} set={set} width={width} error={errorText(name)} />
   );
@@ -114,6 +119,7 @@ function TrackerForm({ filter, onSearch }: { filter: TrackerFilter; onSearch: (f
     <SearchPanel
       label={translate('pgt.criteria')}
       hint={hint}
+      active={active}
       onSubmit={() => apply()}
       onReset={reset}
       refused={refusedElsewhere(errors, MARKED) ? translate('errors.validationFailed') : undefined}

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Loading } from '../layout/Loading';
 import { NotFoundPage } from '../errors/NotFoundPage';
+import { REPORT_ROUTES } from '../routes';
 
 const ReportsLibrary = lazy(() => import('./ReportsLibrary'));
 const ReportPage = lazy(() => import('./ReportPage'));
@@ -12,7 +13,7 @@ export default function ReportsModule() {
     <Suspense fallback={<Loading />}>
       <Routes>
         <Route index element={<ReportsLibrary />} />
-        <Route path=":id" element={<ReportPage />} />
+        <Route path={REPORT_ROUTES.report} element={<ReportPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

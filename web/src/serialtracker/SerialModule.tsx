@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { Box } from '@mui/material';
 import { Loading } from '../layout/Loading';
+import { APP_ROUTES } from '../routes';
 
 const SerialSearch = lazy(() => import('./SerialSearch'));
 const DeliveryDetail = lazy(() => import('../delivery/DeliveryDetail'));
@@ -13,7 +14,7 @@ export default function SerialModule() {
       <Suspense fallback={<Loading />}>
         <Routes>
           <Route index element={<SerialSearch />} />
-          <Route path=":id" element={<DeliveryDetail backTo="/serialtracker" />} />
+          <Route path={APP_ROUTES.serialtracker.order} element={<DeliveryDetail backTo="/serialtracker" />} />
           <Route path="*" element={<Navigate to="/serialtracker" replace />} />
         </Routes>
       </Suspense>

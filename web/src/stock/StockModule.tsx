@@ -3,12 +3,13 @@ import { Link as RouterLink, Navigate, Route, Routes, useLocation } from 'react-
 import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Loading } from '../layout/Loading';
+import { APP_ROUTES } from '../routes';
 
 const IdTab = lazy(() => import('./IdTab'));
 const StockTab = lazy(() => import('./StockTab'));
 const MovementsTab = lazy(() => import('./MovementsTab'));
 
-const TABS = ['id', 'stock', 'movements'] as const;
+const TABS = Object.values(APP_ROUTES.stock);
 
 /** My Stocks (/stock/<tab>): by reference, by platform and lot, movements. Each tab is a link. */
 export default function StockModule() {
@@ -30,9 +31,9 @@ export default function StockModule() {
       <Suspense fallback={<Loading />}>
         <Routes>
           <Route index element={<Navigate to="id" replace />} />
-          <Route path="id" element={<IdTab />} />
-          <Route path="stock" element={<StockTab />} />
-          <Route path="movements" element={<MovementsTab />} />
+          <Route path={APP_ROUTES.stock.id} element={<IdTab />} />
+          <Route path={APP_ROUTES.stock.stock} element={<StockTab />} />
+          <Route path={APP_ROUTES.stock.movements} element={<MovementsTab />} />
           <Route path="*" element={<Navigate to="/stock/id" replace />} />
         </Routes>
       </Suspense>

@@ -28,7 +28,8 @@ export default function StockTab() {
       label: translate('stock.f.reference'),
       render: (r) => <ReferenceLink reference={r.reference} itemId={r.itemId} />,
     },
-    { source: 'label', label: translate('stock.f.label'), sortable: false, wrapAt: 140 },
+    // Narrow enough that a revenue user's two price columns still fit 1366 px.
+    { source: 'label', label: translate('stock.f.label'), sortable: false, wrapAt: 100 },
     { source: 'lot', label: translate('stock.f.lot') },
     {
       source: 'bestBefore',
@@ -36,7 +37,7 @@ export default function StockTab() {
       wrapAt: 100,
       render: (r) => <BestBefore day={r.bestBefore} expiry={r.expiry} />,
     },
-    { source: 'blockingCode', label: translate('stock.f.blockingCode'), wrapAt: 120, render: (r) => codes.label(r.blockingCode) },
+    { source: 'blockingCode', label: translate('stock.f.blockingCode'), wrapAt: 96, render: (r) => codes.label(r.blockingCode) },
     ...quantities,
     ...(revenue
       ? [

@@ -23,6 +23,7 @@ import type { ExpiryFlag, Labels5, ListDeclaration, UiPreferences } from '@porta
 import { ApiError, errorKeyOf } from '../core/api';
 import { useDraftFilter, type DraftFilter } from '../core/useDraftFilter';
 import { RowCards } from '../lists/RowCards';
+import { FoldedFilters, type ActiveFilter } from '../lists/FoldedFilters';
 import { useColumnChooser } from '../lists/ColumnChooser';
 import { downloadExport } from './exportFile';
 import { formatDay } from '@portal/contracts';
@@ -73,6 +74,8 @@ export interface Column<T> {
   render?: (row: T) => ReactNode;
   /** Long text (labels, blocking codes) wraps within this width instead of widening the table; codes and dates never wrap. */
   wrapAt?: number;
+  /** On a phone's card, beside its title rather than under it (a row's selection or actions). */
+  cardAside?: boolean;
 }
 
 /** A react-admin list as an accessible table: sortable headers, next-page paginator when the total is unknown. */
@@ -120,7 +123,7 @@ export function ListTable<T extends RaRecord>({
         <RowCards
           rows={rows}
           label={caption}
-          fields={columns.map((c) => ({ key: c.source, label: c.label, render: (row: T) => cell(c, row) }))}
+          fields={columns.map((c) => ({ key: c.source, label: c.label, render: (row: T) => cell(c, row), aside: c.cardAside }))}
         />
         {empty}
         <Paginator list={list} />
@@ -282,7 +285,8 @@ export function FilterBar({
   };
   // A refused value the form does not show (a crafted link): said, since no field can be marked.
   const unshown = Object.keys(filter.errors).some((name) => !fields.some((f) => f.source === name));
-  return (
+  const active = useActiveFilters(list, fields);
+  const form = (
     <Box component="form" onSubmit={submit} role="search" aria-label={translate('stock.filters')} sx={{ mb: 2 }}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
         {children?.(filter)}
@@ -339,6 +343,31 @@ export function FilterBar({
       )}
     </Box>
   );
+  // A lone search field stays in sight on a phone; a form of several folds behind its « Filtres » button.
+  if (fields.length + (children ? 1 : 0) < 3) return form;
+  return (
+    <FoldedFilters id={`filters-${declaration.resource.replace(/\W+/g, '-')}`} active={active}>
+      {form}
+    </FoldedFilters>
+  );
+}
+
+/** The applied filters of the form's fields as chips: the field's label and the value as the form shows it. */
+function useActiveFilters(list: ListControllerResult, fields: FilterField[]): ActiveFilter[] {
+  const translate = useTranslate();
+  const applied = (list.filterValues ?? {}) as Filter;
+  return fields
+    .filter((f) => applied[f.source] !== undefined && applied[f.source] !== null && applied[f.source] !== '')
+    .map((f) => {
+      const raw = String(applied[f.source]);
+      const value =
+        f.type === 'select' ? (f.options?.find((o) => o.value === raw)?.label ?? raw) : f.type === 'date' ? formatDay(raw) : raw;
+      return {
+        key: f.source,
+        label: translate('lists.activeFilter', { label: f.label, value }),
+        onDelete: () => list.setFilters(Object.fromEntries(Object.entries(applied).filter(([k]) => k !== f.source)), undefined, false),
+      };
+    });
 }
 
 /**

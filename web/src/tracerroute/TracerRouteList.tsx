@@ -6,16 +6,24 @@ import SyncIcon from '@mui/icons-material/Sync';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import { useNotify, useTranslate } from 'ra-core';
-import { hasAnyRole, Role, TRACER_ROUTE_STATUSES, type OrderSummaryDto, type TracerRouteStatusCode } from '@portal/contracts';
+import {
+  hasAnyRole,
+  LiveEventNames,
+  Role,
+  TRACER_ROUTE_STATUSES,
+  type OrderSummaryDto,
+  type TracerRouteStatusCode,
+} from '@portal/contracts';
 import { useUser } from '../user/useUser';
 import { useOrderColumns } from '../tracking/columns';
 import { OrdersTable, type OrderColumn } from '../tracking/OrdersTable';
-import { CriterionField, DepositorField, PeriodFields, SearchPanel, useSearchHint } from '../tracking/SearchFields';
+import { CriterionField, DepositorField, PeriodFields, SearchPanel, useSearchHint, useTrackerChips } from '../tracking/SearchFields';
 import { refusedRange, sameFilter, type TrackerFilter } from '../tracking/searchFilter';
 import { useTracerStatusLabel } from '../tracking/StatusChip';
 import { TooWideNotice } from '../tracking/TooWideNotice';
 import { fetchOrderSummary } from '../tracking/trackingApi';
 import { useCursorList } from '../tracking/useCursorList';
+import { useLiveRefresh } from '../core/liveHooks';
 import { refusedElsewhere, useTrackerDraft, useTrackerSearch } from '../tracking/useTrackerSearch';
 import { BulkActions } from './BulkActions';
 import { fetchTracerCounts, staysInTab } from './tracerApi';
@@ -54,6 +62,11 @@ export default function TracerRouteList() {
   // The tabs share one count: the tab's own status is not part of it.
   const { tracerStatus: _tab, ...countFilter } = apiFilter;
   const counts = useTracerCounts(searchKey === null ? null : countFilter);
+  // An order's status changed elsewhere: the rows on screen and the tab counts are read again in place.
+  useLiveRefresh([LiveEventNames.order], () => {
+    list.refresh();
+    counts.reload();
+  });
   // A changed row leaves a tab it no longer belongs to at once; the counts follow.
   const refreshRow = async (id: number) => {
     try {
@@ -273,6 +286,7 @@ function TracerForm({ filter, onSearch }: { filter: TrackerFilter; onSearch: (fi
   const translate = useTranslate();
   const { draft, set, errors, errorText, apply, reset } = useTrackerDraft(filter, onSearch);
   const hint = useSearchHint();
+  const active = useTrackerChips(filter, onSearch);
   const text = (name: 'q' | 'zip' | 'town', width: number) => (
     <CriterionField name={name} label={translate(`pgt.f.${name}`)} value={draft[name]} set={set} width={width} error={errorText(name)} />
   );
@@ -280,6 +294,7 @@ function TracerForm({ filter, onSearch }: { filter: TrackerFilter; onSearch: (fi
     <SearchPanel
       label={translate('pgt.criteria')}
       hint={hint}
+      active={active}
       onSubmit={() => apply()}
       onReset={reset}
       refused={refusedElsewhere(errors, MARKED) ? translate('errors.validationFailed') : undefined}

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { Loading } from '../layout/Loading';
 import { DetailRoute } from '../tracking/DetailRoute';
+import { APP_ROUTES } from '../routes';
 
 const TracerRouteList = lazy(() => import('./TracerRouteList'));
 
@@ -11,7 +12,7 @@ export default function TracerRouteModule() {
     <Suspense fallback={<Loading />}>
       <Routes>
         <Route index element={<TracerRouteList />} />
-        <Route path=":id" element={<DetailRoute listPath="/tracerroute" />} />
+        <Route path={APP_ROUTES.tracerroute.order} element={<DetailRoute listPath="/tracerroute" />} />
         <Route path="*" element={<Navigate to="/tracerroute" replace />} />
       </Routes>
     </Suspense>

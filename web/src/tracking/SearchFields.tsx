@@ -15,7 +15,8 @@ import {
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslate } from 'ra-core';
-import { hasAnyRole, Role, TRACKING_STATUS_CODES, todayIn, DATE_RANGES, rangeOf, type DateRange } from '@portal/contracts';
+import { formatDay, hasAnyRole, Role, TRACKING_STATUS_CODES, todayIn, DATE_RANGES, rangeOf, type DateRange } from '@portal/contracts';
+import { FoldedFilters, type ActiveFilter } from '../lists/FoldedFilters';
 import { DateInput } from '../dates/DateInput';
 import { useTimeZone } from '../user/useUser';
 import type { TrackerFilter } from './searchFilter';
@@ -167,6 +168,39 @@ export function CountryField({ value, set }: { value: string | undefined; set: S
   );
 }
 
+/**
+ * The applied criteria of a tracker search as chips (for the folded form on a phone): each with its
+ * field's label and its value in words (a status by its name, a depositor by its code, a period by its
+ * name), removed by a tap that searches again without it.
+ */
+export function useTrackerChips(filter: TrackerFilter, onSearch: (filter: TrackerFilter) => void): ActiveFilter[] {
+  const translate = useTranslate();
+  const depositors = useDepositors();
+  const countries = useCountries();
+  const status = useTrackingStatusLabel();
+  const shown: Partial<Record<keyof TrackerFilter, (value: never) => string>> = {
+    depositor: (ids: number[]) => ids.map((id) => depositors.find((d) => d.id === id)?.code ?? String(id)).join(', '),
+    status: (codes: number[]) => codes.map((code) => status(code)).join(', '),
+    country: (ref: string) => countries.find((c) => c.ref === ref)?.label ?? ref,
+    period: (period: DateRange) => translate(`stock.ranges.${period}`),
+    dateFrom: (day: string) => formatDay(day),
+    dateTo: (day: string) => formatDay(day),
+  };
+  return (Object.keys(filter) as (keyof TrackerFilter)[])
+    .filter(
+      (key) =>
+        key !== 'tracerStatus' && filter[key] !== undefined && filter[key] !== '' && !(Array.isArray(filter[key]) && !filter[key].length),
+    )
+    .map((key) => ({
+      key,
+      label: translate('lists.activeFilter', {
+        label: translate(`pgt.f.${key}`),
+        value: shown[key] ? shown[key](filter[key] as never) : String(filter[key]),
+      }),
+      onDelete: () => onSearch(Object.fromEntries(Object.entries(filter).filter(([k]) => k !== key)) as TrackerFilter),
+    }));
+}
+
 /** Spec §9 predefined periods, or two days typed or picked (both inclusive) in the user's time zone. */
 export function PeriodFields({
   draft,
@@ -236,8 +270,11 @@ export function SearchPanel({
   refused,
   actions,
   hint,
+  active = [],
 }: {
   label: string;
+  /** The applied criteria as chips, shown beside the « Filtres » button that folds the form on a phone. */
+  active?: ActiveFilter[];
   /** How the criteria match, under the fields. */
   hint?: string;
   onSubmit: () => void;
@@ -261,52 +298,54 @@ export function SearchPanel({
     onSubmit();
   };
   return (
-    <Paper variant="outlined" component="form" role="search" aria-label={label} onSubmit={submit} sx={{ p: 2, mb: 2 }}>
-      <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        {children}
-      </Stack>
-      {hint && (
-        <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
-          {hint}
-        </Typography>
-      )}
-      {refused && (
-        <Typography variant="body2" role="alert" color="error" sx={{ mt: 1 }}>
-          {refused}
-        </Typography>
-      )}
-      {advanced && (
-        <Collapse in={open} unmountOnExit>
-          <Box id="tracking-advanced" role="group" aria-label={translate('pgt.advanced')} sx={{ mt: 1.5 }}>
-            <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
-              {advanced}
-            </Stack>
-          </Box>
-        </Collapse>
-      )}
-      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Button type="submit" variant="contained">
-          {translate('pgt.search')}
-        </Button>
-        <Button type="button" onClick={onReset}>
-          {translate('pgt.reset')}
-        </Button>
-        {advanced && (
-          <Button
-            type="button"
-            aria-expanded={open}
-            aria-controls="tracking-advanced"
-            onClick={() => setOpen((o) => !o)}
-            endIcon={<ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }} />}
-          >
-            <Badge color="primary" badgeContent={advancedCount} sx={{ '& .MuiBadge-badge': { right: -10 } }}>
-              {translate('pgt.advanced')}
-            </Badge>
-          </Button>
+    <FoldedFilters id="tracking-criteria" active={active}>
+      <Paper variant="outlined" component="form" role="search" aria-label={label} onSubmit={submit} sx={{ p: 2, mb: 2 }}>
+        <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          {children}
+        </Stack>
+        {hint && (
+          <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
+            {hint}
+          </Typography>
         )}
-        <Box sx={{ flexGrow: 1 }} />
-        {actions}
-      </Stack>
-    </Paper>
+        {refused && (
+          <Typography variant="body2" role="alert" color="error" sx={{ mt: 1 }}>
+            {refused}
+          </Typography>
+        )}
+        {advanced && (
+          <Collapse in={open} unmountOnExit>
+            <Box id="tracking-advanced" role="group" aria-label={translate('pgt.advanced')} sx={{ mt: 1.5 }}>
+              <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+                {advanced}
+              </Stack>
+            </Box>
+          </Collapse>
+        )}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+          <Button type="submit" variant="contained">
+            {translate('pgt.search')}
+          </Button>
+          <Button type="button" onClick={onReset}>
+            {translate('pgt.reset')}
+          </Button>
+          {advanced && (
+            <Button
+              type="button"
+              aria-expanded={open}
+              aria-controls="tracking-advanced"
+              onClick={() => setOpen((o) => !o)}
+              endIcon={<ExpandMoreIcon sx={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }} />}
+            >
+              <Badge color="primary" badgeContent={advancedCount} sx={{ '& .MuiBadge-badge': { right: -10 } }}>
+                {translate('pgt.advanced')}
+              </Badge>
+            </Button>
+          )}
+          <Box sx={{ flexGrow: 1 }} />
+          {actions}
+        </Stack>
+      </Paper>
+    </FoldedFilters>
   );
 }

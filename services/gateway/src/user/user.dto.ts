@@ -32,6 +32,11 @@ export class PreferencesBody {
   @IsString()
   @MaxLength(UI_PREFERENCE_MAX_LENGTH)
   movementsHiddenColumns?: string;
+  @ApiPropertyOptional({ example: 'order_number,depositor_code', description: 'Columns hidden in the Huby shipment list, comma-separated' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(UI_PREFERENCE_MAX_LENGTH)
+  hubyShipmentsHiddenColumns?: string;
 }
 
 export class FiltersBody {

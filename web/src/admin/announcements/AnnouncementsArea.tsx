@@ -14,6 +14,7 @@ import { FilterBar, ListTable, useShortLocale, type Column } from '../../stock/u
 import { AreaTitle, RecordForm, type FieldSpec } from '../reference/kit';
 import { announcementBody, announcementForm } from './model';
 import { useChangesSharedRows } from '../reach';
+import { ADMIN_ROUTES } from '../../routes';
 
 const BASE = '/admin/announcements';
 const STATE_COLOR = { live: 'success', future: 'info', ended: 'default' } as const;
@@ -26,8 +27,8 @@ export default function AnnouncementsArea() {
   return (
     <Routes>
       <Route index element={<AnnouncementList />} />
-      <Route path="new" element={<AnnouncementForm />} />
-      <Route path=":id" element={<AnnouncementForm />} />
+      <Route path={ADMIN_ROUTES.announcements.new} element={<AnnouncementForm />} />
+      <Route path={ADMIN_ROUTES.announcements.announcement} element={<AnnouncementForm />} />
       <Route path="*" element={<Navigate to={BASE} replace />} />
     </Routes>
   );

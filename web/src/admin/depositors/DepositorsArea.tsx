@@ -6,6 +6,7 @@ import { FilterBar, ListTable, type Column } from '../../stock/ui';
 import { AreaTitle, RecordForm, type FieldSpec } from '../reference/kit';
 import { orNull } from '../reference/model';
 import { useChangesSharedRows } from '../reach';
+import { ADMIN_ROUTES } from '../../routes';
 
 const BASE = '/admin/depositors';
 
@@ -17,8 +18,8 @@ export default function DepositorsArea() {
   return (
     <Routes>
       <Route index element={<DepositorList />} />
-      <Route path="new" element={<DepositorForm />} />
-      <Route path=":id" element={<DepositorForm />} />
+      <Route path={ADMIN_ROUTES.depositors.new} element={<DepositorForm />} />
+      <Route path={ADMIN_ROUTES.depositors.depositor} element={<DepositorForm />} />
       <Route path="*" element={<Navigate to={BASE} replace />} />
     </Routes>
   );

@@ -5,6 +5,7 @@ import { ADMIN_IMPORT_COLUMNS, type AdminImportKind } from '@portal/contracts';
 import { ImportScreen } from '../../imports/ImportScreen';
 import { useUser } from '../../user/useUser';
 import { importKindsFor } from './kinds';
+import { ADMIN_ROUTES } from '../../routes';
 
 /**
  * Data import with simulation (/admin/imports/:kind, spec §2 admin pages): choose the kind (users,
@@ -15,7 +16,7 @@ export default function DataImportArea() {
   const kinds = importKindsFor(useUser()?.roles ?? []);
   return (
     <Routes>
-      <Route path=":kind" element={<KindImport kinds={kinds} />} />
+      <Route path={ADMIN_ROUTES.imports.kind} element={<KindImport kinds={kinds} />} />
       <Route path="*" element={<Navigate to={kinds[0] ?? '/admin'} replace />} />
     </Routes>
   );

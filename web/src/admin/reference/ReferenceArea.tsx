@@ -17,9 +17,10 @@ import { useLoaded, usePlatforms } from '../../tracking/useReferenceData';
 import { AreaTitle, RecordForm, type FieldSpec } from './kit';
 import { orNull, type FormValues } from './model';
 import { referenceTabChanges, useChangesSharedRows } from '../reach';
+import { ADMIN_ROUTES, REFERENCE_TABS } from '../../routes';
 
 const BASE = '/admin/reference';
-const TABS = ['platforms', 'activities', 'stores'] as const;
+const TABS = REFERENCE_TABS;
 type ReferenceTab = (typeof TABS)[number];
 const LISTS: Record<ReferenceTab, ListDeclaration> = {
   platforms: ADMIN_PLATFORMS_LIST,
@@ -36,9 +37,9 @@ export default function ReferenceArea() {
   return (
     <Routes>
       <Route index element={<Navigate to={`${BASE}/platforms`} replace />} />
-      <Route path=":tab" element={<ReferenceList />} />
-      <Route path=":tab/new" element={<ReferenceForm />} />
-      <Route path=":tab/:id" element={<ReferenceForm />} />
+      <Route path={ADMIN_ROUTES.reference.list} element={<ReferenceList />} />
+      <Route path={ADMIN_ROUTES.reference.new} element={<ReferenceForm />} />
+      <Route path={ADMIN_ROUTES.reference.record} element={<ReferenceForm />} />
     </Routes>
   );
 }

@@ -6,6 +6,7 @@ import { FilterBar, ListTable, type Column } from '../../stock/ui';
 import { AreaTitle, RecordForm, type FieldSpec } from '../reference/kit';
 import { TemplatePreview } from './TemplatePreview';
 import { useChangesSharedRows } from '../reach';
+import { ADMIN_ROUTES } from '../../routes';
 
 const BASE = '/admin/templates';
 
@@ -17,8 +18,8 @@ export default function TemplatesArea() {
   return (
     <Routes>
       <Route index element={<TemplateList />} />
-      <Route path="new" element={<TemplateForm />} />
-      <Route path=":id" element={<TemplateForm />} />
+      <Route path={ADMIN_ROUTES.templates.new} element={<TemplateForm />} />
+      <Route path={ADMIN_ROUTES.templates.template} element={<TemplateForm />} />
       <Route path="*" element={<Navigate to={BASE} replace />} />
     </Routes>
   );

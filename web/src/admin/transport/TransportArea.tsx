@@ -25,9 +25,10 @@ import { useChangesSharedRows } from '../reach';
 import { AccountSection } from './AccountSection';
 import { CarrierHealthPanel } from './CarrierHealthPanel';
 import { carrierBody, readsCarrierAccount, settingsText, tourBody } from './model';
+import { ADMIN_ROUTES, TRANSPORT_TABS } from '../../routes';
 
 const BASE = '/admin/transport';
-const TABS = ['carriers', 'tours'] as const;
+const TABS = TRANSPORT_TABS;
 type TransportTab = (typeof TABS)[number];
 const TAB_ROLES: Record<TransportTab, string> = { carriers: Role.ADMIN_CARRIER, tours: Role.ADMIN_TOUR };
 
@@ -43,9 +44,9 @@ export default function TransportArea() {
   return (
     <Routes>
       <Route index element={<Navigate to={`${BASE}/${first}`} replace />} />
-      <Route path=":tab" element={<TransportList tabs={tabs} />} />
-      <Route path=":tab/new" element={<TransportForm tabs={tabs} />} />
-      <Route path=":tab/:id" element={<TransportForm tabs={tabs} />} />
+      <Route path={ADMIN_ROUTES.transport.list} element={<TransportList tabs={tabs} />} />
+      <Route path={ADMIN_ROUTES.transport.new} element={<TransportForm tabs={tabs} />} />
+      <Route path={ADMIN_ROUTES.transport.record} element={<TransportForm tabs={tabs} />} />
     </Routes>
   );
 }

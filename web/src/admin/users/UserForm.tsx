@@ -97,7 +97,8 @@ export default function UserForm() {
       onChange={(e) => set(key, e.target.value)}
       error={!!fields[key]}
       helperText={helper(key)}
-      sx={{ width: extra.width ?? 260 }}
+      // A field keeps its width at a desk and never passes the screen's edge on a phone.
+      sx={{ width: extra.width ?? 260, maxWidth: '100%' }}
     >
       {extra.select?.map((o) => (
         <MenuItem key={o.value} value={o.value}>
@@ -204,7 +205,8 @@ const FIELD_KEYS: Record<string, true> = {
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2 }}>
+    // minWidth 0: a fieldset is otherwise as wide as its widest field and passes a phone's edge.
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2, minWidth: 0 }}>
       <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
         {title}
       </Typography>

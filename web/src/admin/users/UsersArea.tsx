@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { ADMIN_ROUTES } from '../../routes';
 
 const UserList = lazy(() => import('./UserList'));
 const UserForm = lazy(() => import('./UserForm'));
@@ -9,8 +10,8 @@ export default function UsersArea() {
   return (
     <Routes>
       <Route index element={<UserList />} />
-      <Route path="new" element={<UserForm />} />
-      <Route path=":uuid" element={<UserForm />} />
+      <Route path={ADMIN_ROUTES.users.new} element={<UserForm />} />
+      <Route path={ADMIN_ROUTES.users.user} element={<UserForm />} />
       <Route path="*" element={<Navigate to="/admin/users" replace />} />
     </Routes>
   );
