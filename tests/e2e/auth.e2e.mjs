@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
-import { login, loginToDashboard } from './support/portal.mjs';
+import { login, loginToDashboard, quiet } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
 
 const ctx = useJourney();
@@ -143,9 +143,9 @@ test('no third-party host is ever called (login, dashboard, settings)', async ()
     if (url.protocol.startsWith('http') && url.origin !== ctx.base) foreign.add(url.origin);
   });
   await loginToDashboard(page, ctx.base, 'alice');
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
   await page.goto(`${ctx.base}/settings/filter`);
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
   assert.deepEqual([...foreign], []);
   await page.close();
 });

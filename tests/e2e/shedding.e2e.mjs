@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launchBrowser, screenshot } from './support/browser.mjs';
-import { loginToDashboard } from './support/portal.mjs';
+import { loginToDashboard, quiet } from './support/portal.mjs';
 import { startBackend } from './support/server.mjs';
 
 const ROWS = '[data-testid=orders-table] tbody tr[data-order-id]';
@@ -44,7 +44,7 @@ test('alice under shedding: the dashboard stays usable, a shed tracker search wa
     await loginToDashboard(page, backend.baseUrl, 'alice');
     await page.getByRole('heading', { name: 'Tableau de bord' }).first().waitFor();
     // The tiles load (asked again when shed); the outage page never shows.
-    await page.waitForLoadState('networkidle');
+    await quiet(page);
     assert.equal(await page.getByText('Service indisponible').count(), 0, `whole-app outage shown (shed: ${shed.join(', ')})`);
     await page.getByRole('link', { name: 'Pack and Go Tracer' }).first().waitFor();
     await screenshot(page, 'shedding-dashboard-dark-fr');

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import JSZip from 'jszip';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
-import { loginToDashboard } from './support/portal.mjs';
+import { loginToDashboard, quiet } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
 import { shownDate, typeDate } from './support/dates.mjs';
 
@@ -132,7 +132,7 @@ async function aliceJourney(page) {
   await page.getByRole('tab', { name: 'Anomalie transporteur' }).click();
   await row(page, target.reference).locator('[data-tracer-status=ANOMALY_CARRIER]').waitFor();
   // The tab's list and counts are read: the page is still before a dialog opens over it.
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
 
   // A Tracer Route event on the same delivery.
   dialog = await openAction(page, target.reference, 'Ajouter un événement');

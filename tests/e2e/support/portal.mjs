@@ -22,3 +22,13 @@ export async function appTileIds(page) {
   await page.getByTestId('app-tiles').waitFor();
   return page.locator('[data-testid=app-tiles] a[data-app]').evaluateAll((links) => links.map((a) => a.dataset.app));
 }
+
+/**
+ * Waits for the page's answers to come in. Playwright's "networkidle" (no connection for 500 ms) is
+ * never reached once a screen keeps its live-event stream open (GET /api/live), so it is waited for
+ * a few seconds at most, then a short layout pass.
+ */
+export async function quiet(page, timeoutMs = 5_000) {
+  await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => undefined);
+  await page.waitForTimeout(300);
+}
