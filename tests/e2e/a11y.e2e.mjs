@@ -9,7 +9,7 @@ const ctx = useJourney();
 const THEMES = ['dark', 'light', 'trees', 'lagoon'];
 
 async function settle(page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   await page.waitForTimeout(400);
 }
 

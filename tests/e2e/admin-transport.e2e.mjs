@@ -183,7 +183,7 @@ test('a depositor’s own administrator reads the carriers without changing them
 
     await page.goto(`${ctx.base}/admin/transport/tours`);
     await page.getByRole('table').waitFor();
-    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
     const depositors = await page.locator('tbody tr td:nth-child(2)').allTextContents();
     assert.ok(depositors.length > 0);
     assert.deepEqual([...new Set(depositors)], ['DEMO-A']);

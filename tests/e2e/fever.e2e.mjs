@@ -61,7 +61,7 @@ async function mockExcursionsAndEmptyGraphs(page, probeId) {
 }
 
 async function settle(page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   await page.waitForTimeout(300);
 }
 

@@ -76,7 +76,7 @@ function pageTexts(page) {
 }
 
 async function settle(page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   await page.waitForTimeout(500);
 }
 

@@ -12,7 +12,7 @@ import { screenshot } from './support/browser.mjs';
 const ctx = useJourney();
 
 async function settle(page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   await page.waitForTimeout(300);
 }
 async function refreshUser(page) {

@@ -13,7 +13,7 @@ const run = Date.now().toString(36).toUpperCase();
 const REF = `E2E-${run}`;
 
 async function settle(page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   await page.waitForTimeout(300);
 }
 

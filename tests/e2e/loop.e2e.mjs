@@ -15,7 +15,7 @@ const CUSTOMER_REF = `E2E-LOOP-${run}`;
 const PLATFORM = 8;
 
 async function settle(page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   await page.waitForTimeout(300);
 }
 

@@ -4,7 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 
 /** Checks the page as it is once its requests and transitions have settled; `name` labels a failure. */
 export async function axe(page, name) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   await page.waitForTimeout(400); // MUI transitions end
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
