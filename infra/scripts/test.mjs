@@ -14,33 +14,45 @@ const notes = [];
 const failures = [];
 const started = Date.now();
 
-function run(label, command, args, env = {}, timeoutMinutes = 25) {
-  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+/**
+ * One step of the run as a child process: "=== label: exit N in S s" when it ends. A step that runs
+ * beside another (`beside: true`: two journey groups) writes its output to a file, printed whole when
+ * it ends, so that their lines never interleave; a step alone prints as it goes. Resolves the exit
+ * status; a hung step is killed after `timeoutMinutes` and counted as failed (CI never waits forever).
+ */
+function step(label, command, args, { env = {}, timeoutMinutes = 25, beside = false } = {}) {
+  const out = beside ? path.join(tmp, `${label.replace(/[^a-z0-9]+/gi, '-')}.out`) : undefined;
+  const fd = out ? fs.openSync(out, 'w') : 'inherit';
   const t0 = Date.now();
-  // A hung suite is killed, counted as failed, and the run goes on (CI never waits forever).
-  const result = spawnSync(command, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-    timeout: timeoutMinutes * 60_000,
-    killSignal: 'SIGKILL',
+  console.log(`\n=== ${label}: started at +${elapsed()} (${command} ${args.join(' ')})`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', fd, fd], env: { ...process.env, ...sharedEnv, ...env } });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMinutes * 60_000);
+    const done = (code, why = '') => {
+      clearTimeout(timer);
+      if (out) {
+        fs.closeSync(fd);
+        console.log(`\n=== ${label}\n${fs.readFileSync(out, 'utf8')}`);
+      }
+      console.log(`=== ${label}: exit ${code}${why} in ${((Date.now() - t0) / 1000).toFixed(1)} s (ended at +${elapsed()})`);
+      resolve(code ?? 1);
+    };
+    child.on('close', (code, signal) => done(code, signal ? ` (${signal})` : ''));
+    child.on('error', (e) => done(1, ` (${e.message})`));
   });
-  if (result.error) console.log(`=== ${label}: ${result.error.message}`);
-  console.log(`=== ${label}: exit ${result.status} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  return result.status ?? 1;
 }
 
-/** run(), without blocking the others: resolves the exit status (killed after `timeoutMinutes`, counted as failed). */
-function runAsync(command, args, env = {}, timeoutMinutes = 25) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMinutes * 60_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve(code ?? 1);
-    });
-    child.on('error', () => resolve(1));
-  });
+const elapsed = () => `${((Date.now() - started) / 60000).toFixed(1)} min`;
+
+/** The machine's CPU time so far (/proc/stat), to say how busy the run kept its cores. */
+function cpuTimes() {
+  try {
+    const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = cpu[3] + (cpu[4] ?? 0);
+    return { busy: cpu.reduce((a, b) => a + b, 0) - idle, idle };
+  } catch {
+    return undefined;
+  }
 }
 
 function reachable(url, fallbackPort) {
@@ -109,93 +121,100 @@ function slowestFiles(name, result) {
 }
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+// Every Node process of the run (jest workers, service processes, backends) keeps its compiled code
+// here: the distributed tests alone start some two hundred service processes.
+const sharedEnv = { NODE_COMPILE_CACHE: path.join(tmp, 'node-compile-cache') };
+const cpuAtStart = cpuTimes();
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const nats = await reachable(natsUrl, 4222);
-
-// 1. Build: the distributed API tests and the browser tests run the compiled services.
-if (run('build server', 'npm', ['run', '--silent', 'build:server']) !== 0) count('build:server', 0, 1);
-
-// 2. Unit, service (real PostgreSQL) and API tests, all-in-one and, with NATS, distributed. The
-// distributed files run apart, two at a time: each starts ten service processes, and three such
-// deployments beside in-process files overloaded two cores (load 22: logins shed, bus timeouts).
-if (!nats) notes.push(`NATS not reachable at ${natsUrl}: bus contract on NATS and distributed API tests skipped`);
-const jestEnv = nats ? { NATS_URL: natsUrl } : { NATS_URL: '' };
-const jestRuns = [
-  { name: 'jest', projects: ['unit', 'api'], workers: 3 },
-  ...(nats ? [{ name: 'jest distributed', projects: ['api-distributed'], workers: 2 }] : []),
-];
-for (const [i, { name, projects, workers }] of jestRuns.entries()) {
-  const jestJson = path.join(tmp, `jest-${i}.json`);
-  run(name, 'npx', ['jest', '--selectProjects', ...projects, `--maxWorkers=${workers}`, '--json', `--outputFile=${jestJson}`], jestEnv);
-  if (fs.existsSync(jestJson)) {
-    const r = JSON.parse(fs.readFileSync(jestJson, 'utf8'));
-    count(name, r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites, r.numPendingTests + r.numTodoTests);
-    jestFailures(name, r);
-    slowestFiles(name, r);
-  } else count(name, 0, 1);
-}
-
-// 2b. Scale-out and faults: the distributed portal on its own nats-server and PostgreSQL, which the
-// tests restart (bounded: a few minutes). Needs the nats-server binary (Debian package nats-server).
 const natsServer = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim();
-if (!natsServer) notes.push('nats-server not installed (apt-get install -y nats-server): fault tests skipped');
-else {
-  const faultsJson = path.join(tmp, 'faults.json');
-  // NATS_URL unset: the fault tests never touch the machine's NATS.
-  run('faults', 'npx', ['jest', '--selectProjects', 'faults', '--runInBand', '--json', `--outputFile=${faultsJson}`], { NATS_URL: '' }, 8);
-  if (fs.existsSync(faultsJson)) {
-    const r = JSON.parse(fs.readFileSync(faultsJson, 'utf8'));
-    count('faults', r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites, r.numPendingTests + r.numTodoTests);
-    jestFailures('faults', r);
-  } else count('faults', 0, 1);
-}
-
-// 3. Web unit tests (vitest).
-if (fs.existsSync(path.join(root, 'web/vite.config.ts'))) {
-  const vitestJson = path.join(tmp, 'vitest.json');
-  run('web unit', 'npx', ['vitest', 'run', '--root', 'web', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
-  if (fs.existsSync(vitestJson)) {
-    const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
-    count(
-      'vitest',
-      r.numPassedTests,
-      r.numFailedTests + (r.success === false && r.numFailedTests === 0 ? 1 : 0),
-      r.numPendingTests + r.numTodoTests,
-    );
-  } else count('vitest', 0, 1);
-}
-
-// 4. Browser tests in Debian's Chromium against the built all-in-one portal: group by group
-// (tests/e2e/support/groups.mjs), each group's journey files in one process with one backend and browser.
 const { journeyGroups, groupArgs } = await import(path.join(root, 'tests/e2e/support/groups.mjs'));
 const e2eGroups = fs.existsSync(path.join(root, 'tests/e2e')) ? journeyGroups() : [];
 const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+const browserTests = e2eGroups.length > 0 && Boolean(chromium);
+if (!nats) notes.push(`NATS not reachable at ${natsUrl}: bus contract on NATS and distributed API tests skipped`);
+if (!natsServer) notes.push('nats-server not installed (apt-get install -y nats-server): fault tests skipped');
 if (e2eGroups.length && !chromium) notes.push('Chromium not installed (apt-get install -y chromium): browser tests skipped');
-if (e2eGroups.length && chromium) {
-  if (run('build web', 'npm', ['run', '--silent', 'build:web']) !== 0) count('build:web', 0, 1);
+
+/** A jest run with its JSON answer: counted, its failures and its longest files printed. */
+async function jestStep(name, args, env, timeoutMinutes = 25) {
+  const json = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
+  await step(name, 'npx', ['jest', ...args, '--json', `--outputFile=${json}`], { env, timeoutMinutes });
+  if (!fs.existsSync(json)) return count(name, 0, 1);
+  const r = JSON.parse(fs.readFileSync(json, 'utf8'));
+  count(name, r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites, r.numPendingTests + r.numTodoTests);
+  jestFailures(name, r);
+  slowestFiles(name, r);
+}
+
+// The run is CPU-bound on two cores: each step keeps both busy (jest's three workers, the distributed
+// deployments' ten processes, two journey groups with their backends and browsers). Run side by side,
+// the jest suites and the journeys took longer together than one after the other, and timings broke
+// (measured 2026-12-04: jest 1,367 s beside the journeys, 498 s alone). So the steps run one after the
+// other; only the two builds and two journey groups at a time run side by side.
+
+// 1. Builds, side by side: the distributed API tests and the browser tests run the compiled services,
+// the browser tests the web build.
+const builds = [step('build server', 'npm', ['run', '--silent', 'build:server'], { beside: browserTests })];
+if (browserTests) builds.push(step('build web', 'npm', ['run', '--silent', 'build:web'], { beside: true }));
+const [serverBuilt, webBuilt = 0] = await Promise.all(builds);
+if (serverBuilt !== 0) count('build:server', 0, 1);
+if (webBuilt !== 0) count('build:web', 0, 1);
+
+// 2. Unit, service (real PostgreSQL) and API tests all-in-one; with NATS, the API
+// files where the bus matters against the distributed deployment, two files at a time (each starts
+// ten service processes: three such deployments beside in-process files overloaded two cores); then
+// scale-out and faults on a nats-server and PostgreSQL of their own, which the tests restart
+// (bounded: a few minutes; NATS_URL unset: the fault tests never touch the machine's NATS).
+async function jestSuites() {
+  const jestEnv = nats ? { NATS_URL: natsUrl } : { NATS_URL: '' };
+  await jestStep('jest', ['--selectProjects', 'unit', 'api', '--maxWorkers=3'], jestEnv);
+  if (nats) await jestStep('jest distributed', ['--selectProjects', 'api-distributed', '--maxWorkers=2'], jestEnv);
+  if (natsServer) await jestStep('faults', ['--selectProjects', 'faults', '--runInBand'], { NATS_URL: '' }, 8);
+}
+
+// 3. Web unit tests (vitest), then the journeys in Debian's Chromium against the
+// built all-in-one portal, group by group (tests/e2e/support/groups.mjs: each group's files in one
+// process with one backend and browser, in its order), E2E_CONCURRENCY (2) groups at a time.
+async function browserSuites() {
+  if (fs.existsSync(path.join(root, 'web/vite.config.ts'))) {
+    const vitestJson = path.join(tmp, 'vitest.json');
+    await step('web unit', 'npx', [
+      'vitest',
+      'run',
+      '--root',
+      'web',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${vitestJson}`,
+    ]);
+    if (fs.existsSync(vitestJson)) {
+      const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+      count(
+        'vitest',
+        r.numPassedTests,
+        r.numFailedTests + (r.success === false && r.numFailedTests === 0 ? 1 : 0),
+        r.numPendingTests + r.numTodoTests,
+      );
+    } else count('vitest', 0, 1);
+  }
+  if (!browserTests) return;
   const t0 = Date.now();
   const browser = { passed: 0, failed: 0, skipped: 0 };
-  // E2E_CONCURRENCY groups at a time (default 1): a group spends most of its time waiting (its own
-  // processes used 65 s of CPU in 208 s for the Huby group), each has its own backend, data folder and
-  // browser profile; the output of each is printed whole when it ends.
-  const concurrency = Math.max(1, Number(process.env.E2E_CONCURRENCY ?? 1) || 1);
+  const concurrency = Math.max(1, Number(process.env.E2E_CONCURRENCY ?? 2) || 1);
   const runGroup = async (group, i) => {
     const tap = path.join(tmp, `e2e-${i}.tap`);
     const reporters = [
       '--test-reporter=spec',
-      `--test-reporter-destination=${concurrency > 1 ? path.join(tmp, `e2e-${i}.out`) : 'stdout'}`,
+      '--test-reporter-destination=stdout',
       '--test-reporter=tap',
       `--test-reporter-destination=${tap}`,
     ];
-    const env = { CHROMIUM_PATH: chromium, E2E_GROUP: group.name };
-    if (concurrency === 1) run(`browser ${group.name}`, 'node', groupArgs(group, reporters), env, 20);
-    else {
-      const g0 = Date.now();
-      const status = await runAsync('node', groupArgs(group, reporters), env, 20);
-      const out = path.join(tmp, `e2e-${i}.out`);
-      console.log(`\n=== browser ${group.name}\n${fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : ''}`);
-      console.log(`=== browser ${group.name}: exit ${status} in ${((Date.now() - g0) / 1000).toFixed(1)} s`);
-    }
+    await step(`browser ${group.name}`, 'node', groupArgs(group, reporters), {
+      env: { CHROMIUM_PATH: chromium, E2E_GROUP: group.name },
+      timeoutMinutes: 20,
+      beside: concurrency > 1,
+    });
     const text = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';
     const num = (name) => Number((new RegExp(`^# ${name} (\\d+)`, 'm').exec(text) ?? [])[1] ?? 0);
     // A group killed before its summary (hung, or its process died) counts as one failure at least.
@@ -218,7 +237,16 @@ if (e2eGroups.length && chromium) {
   console.log(`=== browser: ${e2eGroups.length} groups in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
+await jestSuites();
+await browserSuites();
+
 fs.rmSync(tmp, { recursive: true, force: true });
+const cpuAtEnd = cpuTimes();
+if (cpuAtStart && cpuAtEnd) {
+  const busy = cpuAtEnd.busy - cpuAtStart.busy;
+  const share = busy / (busy + cpuAtEnd.idle - cpuAtStart.idle);
+  notes.push(`CPU: ${(busy / 100).toFixed(0)} core-seconds busy, ${(share * 100).toFixed(0)} % of ${os.availableParallelism()} cores`);
+}
 console.log(`\n${notes.join('\n')}`);
 if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `- ${f.slice(0, 600)}`).join('\n')}`);
 console.log(`all suites in ${((Date.now() - started) / 60000).toFixed(1)} min`);

@@ -58,6 +58,7 @@ export async function launchBrowser({ locale = 'fr-FR', timezoneId = 'Europe/Par
 export async function screenshot(page, name) {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // Transitions finished first (a dialog's fade-in), so that the picture shows what the user reads.
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }

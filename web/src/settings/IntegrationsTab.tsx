@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import {
-  Alert,
   Button,
   Checkbox,
   Chip,
@@ -23,8 +22,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { useNotify, useTranslate } from 'ra-core';
+import { useTranslate } from 'ra-core';
 import {
   CLIENT_KEY_DEFAULT_RATE,
   CLIENT_KEY_RIGHT_NAMES,
@@ -36,6 +34,7 @@ import {
 import { api } from '../core/api';
 import { Loading } from '../layout/Loading';
 import { useTimeZone } from '../user/useUser';
+import { SecretOnceDialog } from './SecretOnceDialog';
 import { useSave } from './useSave';
 
 const WebhooksSection = lazy(() => import('./webhooks/WebhooksSection'));
@@ -287,38 +286,5 @@ function CreateKeyDialog({
 }
 
 function SecretDialog({ created, onClose }: { created: CreatedApiKeyDto; onClose: () => void }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const copy = async () => {
-    await navigator.clipboard.writeText(created.secret);
-    notify('settings.keys.copied', { type: 'success' });
-  };
-  return (
-    <Dialog open aria-labelledby="key-secret-title" fullWidth maxWidth="sm">
-      <DialogTitle id="key-secret-title">{translate('settings.keys.secretTitle')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Alert severity="warning">{translate('settings.keys.secretWarning')}</Alert>
-          <TextField
-            id="key-secret"
-            label={created.name}
-            value={created.secret}
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } } }}
-            onFocus={(e) => e.target.select()}
-          />
-          <div>
-            <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-              {translate('settings.keys.copy')}
-            </Button>
-          </div>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          {translate('settings.keys.done')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
+  return <SecretOnceDialog id="key-secret" messages="settings.keys" label={created.name} secret={created.secret} onClose={onClose} />;
 }
