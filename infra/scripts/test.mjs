@@ -44,7 +44,7 @@ function step(label, command, args, { env = {}, timeoutMinutes = 25, beside = fa
 
 const elapsed = () => `${((Date.now() - started) / 60000).toFixed(1)} min`;
 
-/** The machine's CPU time so far (/proc/stat), to say how busy the run kept its cores. */
+/** The machine's CPU time so far (/proc/stat, in hundredths of a second), to say how busy the run kept its cores. */
 function cpuTimes() {
   try {
     const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
@@ -249,6 +249,6 @@ if (cpuAtStart && cpuAtEnd) {
 }
 console.log(`\n${notes.join('\n')}`);
 if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `- ${f.slice(0, 600)}`).join('\n')}`);
-console.log(`all suites in ${((Date.now() - started) / 60000).toFixed(1)} min`);
+console.log(`all suites in ${elapsed()}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -2,16 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
-import { loginToDashboard } from './support/portal.mjs';
+import { loginToDashboard, quiet } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
 
 const ctx = useJourney();
 const THEMES = ['dark', 'light', 'trees', 'lagoon'];
-
-async function settle(page) {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.waitForTimeout(400);
-}
 
 for (const theme of THEMES) {
   test(`login, dashboard and settings in the ${theme} theme: axe and screenshots`, async () => {
@@ -19,7 +14,7 @@ for (const theme of THEMES) {
     await page.evaluate((t) => localStorage.setItem('portal.theme', t), theme);
     await page.goto(`${ctx.base}/login`);
     await page.locator('#login').waitFor();
-    await settle(page);
+    await quiet(page, { pauseMs: 400 });
     if (theme === 'dark' || theme === 'light') await axe(page, `login ${theme}`);
     await screenshot(page, `login-${theme}-fr`);
 
@@ -31,14 +26,14 @@ for (const theme of THEMES) {
     });
     await page.reload();
     await page.getByTestId('app-tiles').waitFor();
-    await settle(page);
+    await quiet(page, { pauseMs: 400 });
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
     if (theme === 'dark' || theme === 'light') await axe(page, `dashboard ${theme}`);
     await screenshot(page, `dashboard-${theme}-fr`);
 
     await page.goto(`${ctx.base}/settings/general`);
     await page.getByLabel('Thème').waitFor();
-    await settle(page);
+    await quiet(page, { pauseMs: 400 });
     if (theme === 'dark' || theme === 'light') await axe(page, `settings ${theme}`);
     await screenshot(page, `settings-${theme}-fr`);
     await page.close();
@@ -55,7 +50,7 @@ test('light theme: a focused filter label and hovered buttons keep their contras
   });
   await page.goto(`${ctx.base}/stock/stock`);
   await page.getByRole('button', { name: 'Rechercher' }).waitFor();
-  await settle(page);
+  await quiet(page, { pauseMs: 400 });
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
   const filter = page.locator('[id^="filter-"]:not([role="combobox"])').first();
   await filter.focus();
@@ -84,11 +79,11 @@ test('English screens (dark and light)', async () => {
     });
     await page.goto(`${ctx.base}/dashboard`);
     await page.getByRole('heading', { name: 'My applications' }).waitFor();
-    await settle(page);
+    await quiet(page, { pauseMs: 400 });
     await screenshot(page, `dashboard-${theme}-en`);
     await page.goto(`${ctx.base}/settings/general`);
     await page.getByLabel('Theme').waitFor();
-    await settle(page);
+    await quiet(page, { pauseMs: 400 });
     await axe(page, `settings ${theme} en`);
     await screenshot(page, `settings-${theme}-en`);
   }

@@ -8,16 +8,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
-import { loginToDashboard } from './support/portal.mjs';
+import { loginToDashboard, quiet } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
 
 const ctx = useJourney();
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-async function settle(page) {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
-}
 
 test('the administrator edits a depositor, previews a template, acknowledges a log, announces and sets a logo; alice sees them', async () => {
   const page = await newTab(ctx);
@@ -32,7 +27,7 @@ test('the administrator edits a depositor, previews a template, acknowledges a l
     await page.getByRole('heading', { name: 'Déposant DEMO-C' }).waitFor();
     await page.getByLabel('Libellé').fill(`Pièces Détachées Sud ${run}`);
     await page.getByLabel('Délai d’action sur les adresses (jours)').fill('45');
-    await settle(page);
+    await quiet(page);
     await axe(page, 'admin depositor form dark');
     await screenshot(page, 'admin-depositor-form-dark-fr');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -65,7 +60,7 @@ test('the administrator edits a depositor, previews a template, acknowledges a l
     assert.equal((await page.getByTestId('preview-subject').textContent())?.trim(), '[My VIP] Orders delivered today');
     const frame = page.frameLocator('iframe[title="Aperçu"]');
     await frame.getByText('BL2600141').waitFor();
-    await settle(page);
+    await quiet(page);
     // No axe here: with the preview's sandboxed frame (no scripts), axe-core/playwright opens a tab
     // of its own to finish, which this Chromium refuses; the list and the form fields are checked below.
     await screenshot(page, 'admin-template-preview-dark-fr');
@@ -77,7 +72,7 @@ test('the administrator edits a depositor, previews a template, acknowledges a l
     await page.getByTestId('acknowledge').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Commentaire').fill('Transporteur relancé, incident clos.');
-    await settle(page);
+    await quiet(page);
     await axe(page, 'admin logs acknowledge dark');
     await screenshot(page, 'admin-logs-ack-dark-fr');
     await dialog.getByTestId('acknowledge-confirm').click();
@@ -92,7 +87,7 @@ test('the administrator edits a depositor, previews a template, acknowledges a l
     await page.getByLabel('Message (Français)').fill(`Inventaire annuel ${run} samedi : pas d’expédition.`);
     await page.getByLabel('Message (English)').fill(`Annual stocktake ${run} on Saturday: no shipping.`);
     await page.getByLabel('Priorité').fill('90');
-    await settle(page);
+    await quiet(page);
     await axe(page, 'admin announcement form dark');
     await screenshot(page, 'admin-announcement-form-dark-fr');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -110,7 +105,7 @@ test('the administrator edits a depositor, previews a template, acknowledges a l
     assert.equal((await apiAs(page, 'POST', '/user/theme/light')).status, 200);
     await page.goto(`${ctx.base}/admin/logs`);
     await page.getByRole('heading', { name: 'Journaux' }).waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'admin logs light');
     await screenshot(page, 'admin-logs-light-fr');
     await apiAs(page, 'POST', '/user/theme/dark');
@@ -158,7 +153,7 @@ test('a depositor’s own administrator sees the rows every depositor shares rea
     // One way back (the title's), and no required-field asterisk on fields nobody can fill.
     assert.equal(await page.getByRole('link', { name: 'Retour à la liste' }).count(), 1);
     assert.equal(await page.locator('.MuiFormLabel-asterisk').count(), 0);
-    await settle(page);
+    await quiet(page);
     await screenshot(page, 'admin-template-read-only-dark-fr');
     await page.goto(`${ctx.base}/admin/templates/new`);
     await page.getByRole('heading', { name: 'Modèles d’e-mail' }).waitFor();
@@ -172,7 +167,7 @@ test('a depositor’s own administrator sees the rows every depositor shares rea
     await page.getByTestId('form-read-only').waitFor();
     await absent('Enregistrer');
     await absent('Supprimer');
-    await settle(page);
+    await quiet(page);
     await axe(page, 'admin announcement read-only dark');
     await screenshot(page, 'admin-announcement-read-only-dark-fr');
 

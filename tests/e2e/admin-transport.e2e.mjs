@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
-import { loginToDashboard } from './support/portal.mjs';
+import { loginToDashboard, quiet } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
 import { startCarrierFake } from '../support/carrier-fakes.ts';
 
@@ -183,7 +183,7 @@ test('a depositor’s own administrator reads the carriers without changing them
 
     await page.goto(`${ctx.base}/admin/transport/tours`);
     await page.getByRole('table').waitFor();
-    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+    await quiet(page);
     const depositors = await page.locator('tbody tr td:nth-child(2)').allTextContents();
     assert.ok(depositors.length > 0);
     assert.deepEqual([...new Set(depositors)], ['DEMO-A']);

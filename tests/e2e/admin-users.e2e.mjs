@@ -6,15 +6,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
-import { loginToDashboard } from './support/portal.mjs';
+import { loginToDashboard, quiet } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
 
 const ctx = useJourney();
-
-async function settle(page) {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
-}
 
 /** Picks an option of an MUI Autocomplete by typing part of its label. */
 async function pick(page, id, typed, option) {
@@ -36,7 +31,7 @@ test('carla creates a user, saves, then gives a group and a scope, and resets th
     await page.getByRole('heading', { name: 'Administration' }).waitFor();
     await page.locator('[data-admin-area="users"]').waitFor();
     assert.equal(await page.locator('[data-admin-area="groups"]').count(), 0, 'role groups are not offered without ADMIN_GROUP');
-    await settle(page);
+    await quiet(page);
     await axe(page, 'admin home dark');
     await screenshot(page, 'admin-home-dark-fr');
 
@@ -58,7 +53,7 @@ test('carla creates a user, saves, then gives a group and a scope, and resets th
     await page.locator('#user-firstname').fill('Julie');
     await page.locator('#user-lastname').fill('Lambert');
     await page.locator('#user-phone').fill('+33472000000');
-    await settle(page);
+    await quiet(page);
     await axe(page, 'user create dark');
     await screenshot(page, 'admin-user-create-dark-fr');
     await page.getByRole('button', { name: 'Créer l’utilisateur' }).click();
@@ -68,7 +63,7 @@ test('carla creates a user, saves, then gives a group and a scope, and resets th
     // Then a role group, a depositor and one of its activities.
     await pick(page, 'access-groups', 'Suivi', /Suivi transport/);
     await pick(page, 'access-depositors', 'DEMO-A', /DEMO-A/);
-    await settle(page);
+    await quiet(page);
     await pick(page, 'access-activities', 'ECOM', /ECOM/);
     await page.getByRole('button', { name: 'Enregistrer les droits et le périmètre' }).click();
     await page.getByText('Droits et périmètre enregistrés.').waitFor();
@@ -81,7 +76,7 @@ test('carla creates a user, saves, then gives a group and a scope, and resets th
     // The password reset: a new one is mailed.
     await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
     await page.getByText('Nouveau mot de passe envoyé à julie.lambert@demo-a.example.').waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'user edit dark');
     await screenshot(page, 'admin-user-edit-dark-fr');
 
@@ -90,7 +85,7 @@ test('carla creates a user, saves, then gives a group and a scope, and resets th
     await page.reload();
     await page.getByTestId('access-section').waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
-    await settle(page);
+    await quiet(page);
     await axe(page, 'user edit light');
     await screenshot(page, 'admin-user-edit-light-fr');
     await page.getByRole('link', { name: 'Retour à la liste' }).click();
@@ -100,7 +95,7 @@ test('carla creates a user, saves, then gives a group and a scope, and resets th
     // Checked at rest: the light theme's focused label and hovered button are the shared theme's (noted in the report).
     await page.evaluate(() => document.activeElement?.blur());
     await page.mouse.move(1, 1);
-    await settle(page);
+    await quiet(page);
     await axe(page, 'users list light');
     await screenshot(page, 'admin-users-list-light-fr');
   } finally {
@@ -127,12 +122,12 @@ test('the administrator sees every area, and keeps role groups: a new group, its
     await pick(page, 'group-roles', 'stocks', /Mes stocks/);
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('cell', { name: 'Quai de Lyon' }).waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'role groups dark');
     await screenshot(page, 'admin-groups-dark-fr');
     await page.getByRole('tab', { name: 'Catalogue des droits' }).click();
     await page.getByRole('cell', { name: 'Ouvre /stock' }).waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'rights dark');
     await screenshot(page, 'admin-rights-dark-fr');
     await page.getByRole('tab', { name: 'Groupes' }).click();

@@ -7,17 +7,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
-import { loginToDashboard } from './support/portal.mjs';
+import { loginToDashboard, quiet } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
 
 const ctx = useJourney();
 const run = Date.now().toString(36).toUpperCase();
 const TITLE = `Livrées et anomalies E2E ${run}`;
-
-async function settle(page) {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
-}
 
 /** The matching count once it has settled (the form counts again 300 ms after the last change). */
 /**
@@ -61,7 +56,7 @@ test('alice creates a VIP alert, finds it in Hello, makes it weekly, tests it an
     await page.getByRole('heading', { name: 'My VIP', exact: true }).waitFor();
     // Her demo alerts are in Hello, their frequency in words.
     await page.getByRole('cell', { name: 'Immédiate, à chaque événement' }).first().waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'alerts hello dark');
     await screenshot(page, 'alerts-hello-dark-fr');
 
@@ -106,7 +101,7 @@ test('alice creates a VIP alert, finds it in Hello, makes it weekly, tests it an
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.locator('#alert-recipient-0-email-helper-text').getByText('Adresse e-mail invalide').waitFor();
     await page.getByText('Corrigez les champs signalés en rouge.').waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'alerts form dark');
     await screenshot(page, 'alerts-form-refused-dark-fr');
     // The server says the same when asked directly.
@@ -173,7 +168,7 @@ test('alice creates a VIP alert, finds it in Hello, makes it weekly, tests it an
         .waitFor();
       await page.locator('#alert-section-mails [data-mail-status=sent]').first().waitFor();
     }
-    await settle(page);
+    await quiet(page);
     await axe(page, 'alerts edit dark');
     await screenshot(page, 'alerts-edit-history-dark-fr');
 
@@ -204,7 +199,7 @@ test('bob, without VIP Premium nor custom subjects, is offered neither (French, 
     await page.getByRole('heading', { name: 'My VIP', exact: true }).waitFor();
     // He has no alert of his own yet (the demo's alerts are alice's).
     await page.getByRole('link', { name: 'Nouvelle alerte' }).waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'alerts hello light');
     await screenshot(page, 'alerts-hello-bob-light-fr');
 
@@ -213,7 +208,7 @@ test('bob, without VIP Premium nor custom subjects, is offered neither (French, 
     await page.getByLabel(/Copie à moi/).waitFor();
     assert.equal(await page.getByText(/Informer le destinataire final/).count(), 0);
     assert.equal(await page.locator('#alert-subject').count(), 0);
-    await settle(page);
+    await quiet(page);
     await axe(page, 'alerts form light');
     await screenshot(page, 'alerts-form-bob-light-fr');
     // The server refuses it anyway (alerts.test.ts: 403 vipPremiumRequired).
@@ -235,7 +230,7 @@ test('bob, without VIP Premium nor custom subjects, is offered neither (French, 
     await page.locator('#alert-title').fill('BL du jour');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.locator('#alert-section-trigger').getByText('Champ obligatoire').waitFor();
-    await settle(page);
+    await quiet(page);
     await screenshot(page, 'alerts-doc-form-bob-light-fr');
   } finally {
     await apiAs(page, 'POST', '/user/theme/dark').catch(() => undefined);

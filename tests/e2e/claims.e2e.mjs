@@ -6,16 +6,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
-import { loginToDashboard } from './support/portal.mjs';
+import { loginToDashboard, quiet } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
 
 const ctx = useJourney();
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-async function settle(page) {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
-}
 
 /** A delivered DEMO-A delivery of the warehouse (CMD1…, with products; not one the demo claims are on), once the demo orders are loaded. */
 async function deliveredOrder(page) {
@@ -49,7 +44,7 @@ test('from a delivery detail to a closed claim: alice creates and sends, the cla
     await page.getByRole('option', { name: 'Produit endommagé (avarie)' }).click();
     await page.getByLabel('Description').fill('Deux cartons écrasés, réserves sur le bon de livraison.');
     await page.getByLabel('Qté reçue').first().fill('0');
-    await settle(page);
+    await quiet(page);
     await axe(page, 'claim form dark');
     await screenshot(page, 'claim-form-dark-fr');
     await page.getByRole('button', { name: 'Envoyer' }).click();
@@ -61,7 +56,7 @@ test('from a delivery detail to a closed claim: alice creates and sends, the cla
     await page.locator('[data-evidence]').waitFor();
     await page.locator('[data-attachment-input]').setInputFiles({ name: 'carton.png', mimeType: 'image/png', buffer: PNG });
     await page.locator('[data-attachment="carton.png"]').waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'claim view dark');
     await screenshot(page, 'claim-sent-dark-fr');
 
@@ -89,7 +84,7 @@ test('from a delivery detail to a closed claim: alice creates and sends, the cla
     await row.waitFor();
     assert.match(await row.textContent(), /\d{2}\/\d{2}\/\d{2} \d{2}:\d{2}/);
     assert.equal(await page.getByRole('tab', { selected: true }).textContent(), 'Clôturées');
-    await settle(page);
+    await quiet(page);
     await axe(page, 'claims closed list dark');
     await screenshot(page, 'claims-closed-dark-fr');
   } finally {

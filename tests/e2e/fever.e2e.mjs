@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
-import { loginToDashboard } from './support/portal.mjs';
+import { loginToDashboard, quiet } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
 
 const ctx = useJourney();
@@ -60,11 +60,6 @@ async function mockExcursionsAndEmptyGraphs(page, probeId) {
   });
 }
 
-async function settle(page) {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
-}
-
 /** DEMO-B's demo plans and probes (seeded in the background after the start). */
 async function demoPlans(page) {
   for (let i = 0; i < 120; i++) {
@@ -90,7 +85,7 @@ test('fever: plans with live probes, drag and drop, a probe’s graph over a ran
     await board.locator('img').waitFor();
     const onSaran = probes.filter((p) => p.planId === saran.id);
     assert.equal(await board.locator('[data-probe-marker]').count(), onSaran.length);
-    await settle(page);
+    await quiet(page);
     await axe(page, 'fever plans dark');
     await screenshot(page, 'fever-plans-dark-fr');
 
@@ -121,7 +116,7 @@ test('fever: plans with live probes, drag and drop, a probe’s graph over a ran
     await page.getByRole('heading', { name: 'Dépassements de température' }).waitFor();
     await page.locator('[data-excursion="2"]').getByText('En cours').waitFor();
     await page.locator('.recharts-line').waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'fever probe dark');
     await screenshot(page, 'fever-probe-dark-fr');
 
@@ -137,18 +132,18 @@ test('fever: plans with live probes, drag and drop, a probe’s graph over a ran
     await apiAs(page, 'POST', '/user/theme/light');
     await page.goto(`${ctx.base}/fever?plan=${saran.id}`);
     await board.locator('img').waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'fever plans light');
     await screenshot(page, 'fever-plans-light-fr');
     await page.goto(`${ctx.base}/fever/probes/${probe.id}`);
     await page.locator('[data-graph-figures]').waitFor();
-    await settle(page);
+    await quiet(page);
     await screenshot(page, 'fever-probe-light-fr');
 
     // The management screen.
     await page.goto(`${ctx.base}/fever/manage?tab=probes`);
     await page.locator(`[data-probe-admin-row="${probe.mac}"]`).waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'fever manage light');
     await screenshot(page, 'fever-manage-light-fr');
     await apiAs(page, 'POST', '/user/theme/dark');

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { ROOT } from './support/server.mjs';
 import { screenshot } from './support/browser.mjs';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
-import { loginToDashboard } from './support/portal.mjs';
+import { loginToDashboard, quiet } from './support/portal.mjs';
 
 const require = createRequire(import.meta.url);
 const ctx = useJourney();
@@ -75,18 +75,13 @@ function pageTexts(page) {
   });
 }
 
-async function settle(page) {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.waitForTimeout(500);
-}
-
 test('the journeys’ French screens hold no English UI text', async () => {
   const english = await englishTexts();
   assert.ok(english.length > 500, `the English catalogue was read (${english.length} texts)`);
   const page = await newTab(ctx);
   const found = [];
   const look = async (name) => {
-    await settle(page);
+    await quiet(page, { pauseMs: 500 });
     for (const text of await pageTexts(page)) {
       const hit = english.find((e) => e.re.test(text));
       if (hit) found.push(`${name}: "${text}" (en: "${hit.text}")`);

@@ -6,15 +6,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
-import { loginToDashboard } from './support/portal.mjs';
+import { loginToDashboard, quiet } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
 
 const ctx = useJourney();
 
-async function settle(page) {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
-}
 async function refreshUser(page) {
   await page.evaluate(async () => {
     const res = await fetch('/api/user/me', { headers: { Authorization: `Bearer ${localStorage.getItem('portal.token')}` } });
@@ -71,7 +67,7 @@ test('alice: the map with clusters, a search, a platform and a recipient chosen,
       timeout: 5000,
     });
     assert.ok(Number(await map.getAttribute('data-zoom')) > zoomBefore, 'the map zoomed in on the cluster');
-    await settle(page);
+    await quiet(page);
     await screenshot(page, 'geo-order-cluster-open-dark-fr');
 
     // A platform from the list, then a recipient searched and picked on the map.
@@ -93,7 +89,7 @@ test('alice: the map with clusters, a search, a platform and a recipient chosen,
       .getByTestId('geo-chosen-recipient')
       .getByText(/29200 BREST/)
       .waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'geo-order dark fr');
     await screenshot(page, 'geo-order-dark-fr');
 
@@ -102,7 +98,7 @@ test('alice: the map with clusters, a search, a platform and a recipient chosen,
     await page.getByRole('heading', { name: 'Nouvelle expédition' }).waitFor();
     await page.waitForFunction(() => /Marne-la-Vallée/.test(document.querySelector('#huby-shipper')?.value ?? ''), null, { timeout: 5000 });
     await page.waitForFunction(() => /Brest/i.test(document.querySelector('#huby-recipient')?.value ?? ''), null, { timeout: 5000 });
-    await settle(page);
+    await quiet(page);
     await screenshot(page, 'geo-order-huby-form-dark-fr');
     assert.deepEqual(foreign, [], 'no request left the portal');
   } catch (error) {
@@ -129,7 +125,7 @@ test('English and light theme; bob (no GEO_ORDER_USER) is refused the addresses'
       .getByTestId('geo-off-map')
       .getByText(/off the map: country without a postcode table, or unknown postcode/)
       .waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'geo-order light en');
     await screenshot(page, 'geo-order-light-en');
     assert.deepEqual(foreign, [], 'no request left the portal');

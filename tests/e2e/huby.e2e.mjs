@@ -4,18 +4,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
-import { loginToDashboard } from './support/portal.mjs';
+import { loginToDashboard, quiet } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
 import { dmy, shownDate, typeDate } from './support/dates.mjs';
 
 const ctx = useJourney();
 const run = Date.now().toString(36).toUpperCase();
 const REF = `E2E-${run}`;
-
-async function settle(page) {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
-}
 
 async function refreshUser(page) {
   await page.evaluate(async () => {
@@ -42,7 +37,7 @@ test('alice: address book, a shipment created, refused, validated and duplicated
     // The ready-to-go tab is the default (spec §2 preference hubyReadyToGoTab = tab-ready).
     assert.equal(await page.getByRole('tab', { selected: true }).textContent(), 'Prêtes à partir');
     await page.locator('table tbody tr').first().waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'huby list dark');
     await screenshot(page, 'huby-list-dark-fr');
 
@@ -60,7 +55,7 @@ test('alice: address book, a shipment created, refused, validated and duplicated
     await dialog.locator('#address-mobile').fill('06 12 34 56 78');
     await dialog.locator('#address-hours-mon-am_from').fill('08:30');
     await dialog.locator('#address-hours-mon-am_to').fill('12:00');
-    await settle(page);
+    await quiet(page);
     await axe(page, 'huby address dialog dark');
     await screenshot(page, 'huby-address-dialog-dark-fr');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
@@ -137,7 +132,7 @@ test('alice: address book, a shipment created, refused, validated and duplicated
     await page.locator('[data-status="10"]').waitFor();
     assert.equal(await page.locator('#huby-reference').isDisabled(), true);
     assert.equal(await page.locator('#huby-dg-0-un_number').inputValue(), '1993');
-    await settle(page);
+    await quiet(page);
     await axe(page, 'huby form dark');
     await screenshot(page, 'huby-form-validated-dark-fr');
 
@@ -186,7 +181,7 @@ test('alice: address book, a shipment created, refused, validated and duplicated
     await page.getByRole('option', { name: 'Colissimo' }).click();
     assert.equal(await pickup.locator('#pickup-email-to').inputValue(), 'enlevements@colissimo.example');
     await pickup.locator('#pickup-body').fill('Deux palettes filmées, quai 4.');
-    await settle(page);
+    await quiet(page);
     await axe(page, 'huby pickup dialog dark');
     await screenshot(page, 'huby-pickup-dark-fr');
     await pickup.getByRole('button', { name: 'Envoyer la demande' }).click();
@@ -200,7 +195,7 @@ test('alice: address book, a shipment created, refused, validated and duplicated
     await page.getByRole('link', { name: 'Plan de transport' }).click();
     await page.getByRole('heading', { name: 'Plan de transport' }).waitFor();
     await page.locator('tr[data-tour="PAL-MESS"]').first().waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'huby tours dark');
     await screenshot(page, 'huby-tours-dark-fr');
   } catch (error) {
@@ -222,12 +217,12 @@ test('English and light theme: the tabs and the form read in English; bob (no DA
     await page.getByRole('heading', { name: 'Huby shipments' }).waitFor();
     await page.getByRole('tab', { name: 'Sent' }).click();
     await page.locator('table tbody tr [data-status="95"]').first().waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'huby list light en');
     await screenshot(page, 'huby-list-light-en');
     await page.getByRole('link', { name: 'New shipment' }).click();
     await page.getByRole('heading', { name: 'New shipment' }).waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'huby form light en');
     await screenshot(page, 'huby-form-light-en');
     await apiAs(page, 'POST', '/user/language/fr_FR');

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
-import { loginToDashboard } from './support/portal.mjs';
+import { loginToDashboard, quiet } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
 
 const ctx = useJourney();
@@ -13,11 +13,6 @@ const run = Date.now().toString(36).toUpperCase();
 const CUSTOMER_REF = `E2E-LOOP-${run}`;
 /** DEMO-A's main platform in the demo (its first article's first store: MLV1). */
 const PLATFORM = 8;
-
-async function settle(page) {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
-}
 
 /** The stock demo loads in the background: an article of DEMO-A with something available on the platform. */
 async function articleWithStock(page) {
@@ -46,7 +41,7 @@ test('alice enters a Loop order, submits it, sees it integrated and reserved in 
     // "In progress" is the default tab (spec §2 preference loopTab = tab-progress); the demo has orders in it.
     assert.equal(await page.getByRole('tab', { selected: true }).textContent(), 'En cours');
     await page.locator('table tbody tr').first().waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'loop list dark');
     await screenshot(page, 'loop-list-progress-dark-fr');
     // The rejected list says why, in words.
@@ -79,7 +74,7 @@ test('alice enters a Loop order, submits it, sees it integrated and reserved in 
     // Spec §5: above the available quantity, then zero, each refused under the field with its §8 message.
     await page.locator('#loop-quantity-0').fill(String(article.available + 1));
     await helper.getByText(`Quantité disponible dépassée pour ${article.reference}`).waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'loop form dark');
     await screenshot(page, 'loop-form-exceeded-dark-fr');
     await page.locator('#loop-quantity-0').fill('0');
@@ -101,7 +96,7 @@ test('alice enters a Loop order, submits it, sees it integrated and reserved in 
       await page.waitForTimeout(1000);
       await page.reload();
       await page.getByRole('heading', { name: 'Loop – commandes entrepôt' }).waitFor();
-      await settle(page);
+      await quiet(page);
     }
     await page.getByRole('cell', { name: CUSTOMER_REF }).waitFor();
     assert.equal(await page.locator('tbody [data-status]').first().getAttribute('data-status'), 'integrated');
@@ -117,7 +112,7 @@ test('alice enters a Loop order, submits it, sees it integrated and reserved in 
     // My Stocks shows the quantity reserved on that article.
     await page.goto(`${ctx.base}/stock/stock?filter=${encodeURIComponent(JSON.stringify({ reference: article.reference }))}`);
     await page.locator('table tbody tr').first().waitFor();
-    await settle(page);
+    await quiet(page);
     await screenshot(page, 'loop-stock-reserved-dark-fr');
   } finally {
     await apiAs(page, 'PUT', '/user/preferences', { loopTab: 'tab-progress' }).catch(() => undefined);
@@ -136,7 +131,7 @@ test('English and light theme: the Loop lists and the entry form read in English
     assert.equal(await page.getByRole('tab', { selected: true }).textContent(), 'In progress');
     await page.getByRole('tab', { name: 'Drafts' }).click();
     await page.locator('table tbody tr').first().waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'loop list light en');
     await screenshot(page, 'loop-list-drafts-light-en');
     await page.locator('tbody a').first().click();
@@ -145,7 +140,7 @@ test('English and light theme: the Loop lists and the entry form read in English
       .locator('#loop-quantity-0-helper-text')
       .getByText(/^Available: /)
       .waitFor();
-    await settle(page);
+    await quiet(page);
     await axe(page, 'loop form light en');
     await screenshot(page, 'loop-form-draft-light-en');
 
@@ -163,7 +158,7 @@ test('English and light theme: the Loop lists and the entry form read in English
     await page.goto(`${ctx.base}/dashtower/loop`);
     await page.waitForURL((url) => url.pathname === '/dashtower');
     await page.getByRole('heading', { name: 'Huby shipments' }).waitFor();
-    await settle(page);
+    await quiet(page);
     assert.equal(await page.getByRole('link', { name: 'Loop – warehouse orders' }).count(), 0);
     await page.unroute('**/api/user/me');
   } finally {

@@ -1,11 +1,11 @@
 // axe-core in the page: no serious or critical WCAG 2.1 AA violation (the journeys' accessibility bar).
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
+import { quiet } from './portal.mjs';
 
 /** Checks the page as it is once its requests and transitions have settled; `name` labels a failure. */
 export async function axe(page, name) {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.waitForTimeout(400); // MUI transitions end
+  await quiet(page, { pauseMs: 400 }); // MUI transitions end
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const detail = serious.map(

@@ -26,9 +26,9 @@ export async function appTileIds(page) {
 /**
  * Waits for the page's answers to come in. Playwright's "networkidle" (no connection for 500 ms) is
  * never reached once a screen keeps its live-event stream open (GET /api/live), so it is waited for
- * a few seconds at most, then a short layout pass.
+ * `timeoutMs` at most, then `pauseMs` for the layout and MUI's transitions.
  */
-export async function quiet(page, timeoutMs = 5_000) {
+export async function quiet(page, { timeoutMs = 5_000, pauseMs = 300 } = {}) {
   await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => undefined);
-  await page.waitForTimeout(300);
+  await page.waitForTimeout(pauseMs);
 }
