@@ -27,6 +27,8 @@ export const AlertsEvents = {
 /** An alert's mail as its events tell it: the alert, the depositors it names (the reports count per depositor), the recipient. */
 export interface AlertMailSentEvent {
   alertId: number;
+  /** The user who owns the alert (the only one, with the provider's ADMIN, who sees its mails); null: the alert is gone. */
+  ownerId: number | null;
   depositorIds: number[];
   to: string;
   subject: string;

@@ -36,15 +36,19 @@ export const DELIVERY_PROVIDERS: Provider[] = [
         attempts: ALERT_LIMITS.mailAttempts,
         backoffMs: Number(process.env.ALERTS_MAIL_BACKOFF_MS ?? ALERT_LIMITS.mailBackoffMs),
         intervalMs: Number(process.env.ALERTS_MAIL_INTERVAL_MS ?? 1000),
-        // Both ends published, in the transaction that records them (the reports count sent and failed mails).
+        // Both ends of an alert's mail published, in the transaction that records them (the reports count
+        // sent and failed mails). Other mails of the relay (a webhook endpoint disabled) are no alert's.
         onSent: async (em, mail) => {
-          await addToOutbox<AlertMailSentEvent>(em, 'alerts', AlertsEvents.mailSent, await alertMailEvent(em, mail));
+          const event = await alertMailEvent(em, mail);
+          if (!event) return;
+          await addToOutbox<AlertMailSentEvent>(em, 'alerts', AlertsEvents.mailSent, event);
           setImmediate(() => outbox.kick());
         },
         // Never lost silently: logged by the relay, and published for the back office's logs.
         onGiveUp: async (em, mail) => {
-          const event: AlertMailFailedEvent = { ...(await alertMailEvent(em, mail)), error: mail.error };
-          await addToOutbox(em, 'alerts', AlertsEvents.mailFailed, event);
+          const event = await alertMailEvent(em, mail);
+          if (!event) return;
+          await addToOutbox<AlertMailFailedEvent>(em, 'alerts', AlertsEvents.mailFailed, { ...event, error: mail.error });
           setImmediate(() => outbox.kick());
         },
       }),
@@ -52,9 +56,20 @@ export const DELIVERY_PROVIDERS: Provider[] = [
   },
 ];
 
-/** A mail of the outbox as its events tell it, with the depositors its alert names. */
-async function alertMailEvent(em: EntityManager, mail: SentMail): Promise<AlertMailSentEvent> {
+/** A mail of the outbox as its events tell it, with the depositors its alert names and its owner; null: no alert's mail. */
+export async function alertMailEvent(em: EntityManager, mail: SentMail): Promise<AlertMailSentEvent | null> {
   const alertId = Number(mail.row.alert_id ?? 0);
-  const [alert] = await em.query<{ depositor_ids: number[] }[]>(`SELECT depositor_ids FROM alerts WHERE id = $1`, [alertId]);
-  return { alertId, depositorIds: alert?.depositor_ids ?? [], to: mail.to, subject: mail.subject, attempts: mail.attempts };
+  if (!alertId) return null;
+  const [alert] = await em.query<{ depositor_ids: number[]; owner_id: number }[]>(
+    `SELECT depositor_ids, owner_id FROM alerts WHERE id = $1`,
+    [alertId],
+  );
+  return {
+    alertId,
+    ownerId: alert?.owner_id ?? null,
+    depositorIds: alert?.depositor_ids ?? [],
+    to: mail.to,
+    subject: mail.subject,
+    attempts: mail.attempts,
+  };
 }

@@ -396,8 +396,16 @@ describe('alerts delivery on a real database', () => {
           [AlertsEvents.mailSent, String(alert.id)],
         );
         expect(events.map((e) => e.payload)).toEqual([
-          { alertId: alert.id, depositorIds: [15, 16], to: 'sent15@demo-o.example', subject: 'Envoyé', attempts: 1 },
+          { alertId: alert.id, ownerId: 10, depositorIds: [15, 16], to: 'sent15@demo-o.example', subject: 'Envoyé', attempts: 1 },
         ]);
+        // A mail of no alert (a webhook endpoint disabled) is sent and published as nothing of the alerts'.
+        const before = await db.system.query(`SELECT count(*)::int AS n FROM outbox WHERE type = $1`, [AlertsEvents.mailSent]);
+        await db.system.transaction((em) =>
+          writeMails(em, [{ to: 'hook15@demo-o.example', subject: 'Webhook', html: '<p>x</p>', text: 'x' }], 'webhook-disabled', {}),
+        );
+        expect(await relay.drain()).toBe(1);
+        await smtp.waitForMail('hook15@demo-o.example');
+        expect(await db.system.query(`SELECT count(*)::int AS n FROM outbox WHERE type = $1`, [AlertsEvents.mailSent])).toEqual(before);
       } finally {
         await smtp.close();
       }
@@ -420,7 +428,7 @@ describe('alerts delivery on a real database', () => {
         `SELECT payload FROM outbox WHERE type = $1 ORDER BY occurred_at DESC LIMIT 1`,
         [AlertsEvents.mailFailed],
       );
-      expect(event.payload).toMatchObject({ alertId: alert.id, depositorIds: [13], attempts: 6, error: 'refused' });
+      expect(event.payload).toMatchObject({ alertId: alert.id, ownerId: 10, depositorIds: [13], attempts: 6, error: 'refused' });
     });
   });
 

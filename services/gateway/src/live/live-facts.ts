@@ -45,8 +45,11 @@ type RowEventName = 'order' | 'shipment' | 'alert-delivery';
 export interface LiveFact {
   position: number;
   row: LiveRow;
-  /** The event for the screens that show the row, and the roles that open them. */
-  event?: { [N in RowEventName]: { name: N; data: LiveEventData[N]; roles: readonly string[] } }[RowEventName];
+  /**
+   * The event for the screens that show the row, and the roles that open them; `userId`: a row of
+   * one user's own (an alert), told only to that user and to the provider's ADMIN.
+   */
+  event?: { [N in RowEventName]: { name: N; data: LiveEventData[N]; roles: readonly string[]; userId?: number } }[RowEventName];
   /** The chart sources whose figures it may change (each read only by the roles CHART_SOURCES names). */
   sources: string[];
 }
@@ -111,12 +114,14 @@ export function factOf(event: DomainEvent, position: number): LiveFact | null {
     case AlertsEvents.mailFailed: {
       const mail = payload as Partial<AlertMailSentEvent>;
       const alertId = id(mail.alertId);
+      const ownerId = id(mail.ownerId);
       const depositorIds = Array.isArray(mail.depositorIds) ? mail.depositorIds.map(id) : [];
-      if (!alertId || !depositorIds.length || depositorIds.includes(null)) return null;
+      // An alert's mails are its owner's (the alerts service shows them to the owner and to ADMIN only).
+      if (!alertId || !ownerId || !depositorIds.length || depositorIds.includes(null)) return null;
       return {
         position,
         row: { depositorIds: depositorIds as number[] },
-        event: { name: LiveEventNames.alertDelivery, data: { alertId }, roles: ALERT_SCREENS },
+        event: { name: LiveEventNames.alertDelivery, data: { alertId }, roles: ALERT_SCREENS, userId: ownerId },
         sources: [],
       };
     }
@@ -159,7 +164,12 @@ export function rowVisible(scope: Scope, row: LiveRow): boolean {
 /** What one caller's stream carries of a fact: the row's event if a screen of theirs shows it, and the counters they read. */
 export function viewOf(fact: LiveFact, caller: CallerContext): { event?: LiveFact['event']; sources: string[] } | null {
   if (!rowVisible(caller.scope, fact.row)) return null;
-  const event = fact.event && hasAnyRole(caller.roles, fact.event.roles) ? fact.event : undefined;
+  const event =
+    fact.event &&
+    hasAnyRole(caller.roles, fact.event.roles) &&
+    (fact.event.userId === undefined || fact.event.userId === caller.user?.id || caller.roles.includes(Role.ADMIN))
+      ? fact.event
+      : undefined;
   const sources = fact.sources.filter((s) => hasAnyRole(caller.roles, CHART_SOURCES.find((c) => c.id === s)?.roles ?? [Role.ADMIN]));
   return event || sources.length ? { event, sources } : null;
 }

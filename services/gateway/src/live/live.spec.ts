@@ -92,14 +92,25 @@ describe('live screens: what leaves, and for whom', () => {
       uuid: 'abc',
       reference: 'HUB-1',
     });
-    const mail = factOf(event(AlertsEvents.mailSent, { alertId: 3, depositorIds: [1, 2], to: 'x@y', subject: 's', attempts: 1 }), 7)!;
+    const mail = factOf(
+      event(AlertsEvents.mailSent, { alertId: 3, ownerId: 1, depositorIds: [1, 2], to: 'x@y', subject: 's', attempts: 1 }),
+      7,
+    )!;
     expect(viewOf(mail, caller([Role.ALERT_USER], scope({ depositorIds: [1] })))).toBeNull();
     expect(viewOf(mail, caller([Role.ALERT_USER], scope({ depositorIds: [1, 2] })))?.event?.data).toEqual({ alertId: 3 });
+    // Another user of the same depositors: the alert is not theirs, its mails are not told to them; the provider's ADMIN sees them.
+    const other = { ...caller([Role.ALERT_USER], scope({ depositorIds: [1, 2] })), user: { id: 2, uuid: 'v', login: 'v', sessionId: 't' } };
+    expect(viewOf(mail, other)).toBeNull();
+    expect(viewOf(mail, { ...other, roles: [Role.ALERT_USER, Role.ADMIN], scope: { ...other.scope, all: true } })?.event?.data).toEqual({
+      alertId: 3,
+    });
   });
 
   it('drops an event that names no depositor', () => {
     expect(factOf(event(TrackingEvents.orderStatusChanged, { orderId: 1 }), 1)).toBeNull();
-    expect(factOf(event(AlertsEvents.mailFailed, { alertId: 1, depositorIds: ['x'] }), 1)).toBeNull();
+    expect(factOf(event(AlertsEvents.mailFailed, { alertId: 1, ownerId: 1, depositorIds: ['x'] }), 1)).toBeNull();
+    // A mail without its alert's owner (an alert gone, an older event) is told to nobody.
+    expect(factOf(event(AlertsEvents.mailSent, { alertId: 1, depositorIds: [1] }), 1)).toBeNull();
   });
 });
 
