@@ -100,6 +100,8 @@ module.exports = {
       testMatch: ['<rootDir>/tests/api/*.test.ts'],
       testPathIgnorePatterns: [`/tests/api/(?!(${BOTH_BUSES.map(escape).join('|')})\\.test\\.ts$)`],
       setupFiles: ['<rootDir>/tests/support/set-distributed.js'],
+      // A registry per worker: the files that can share one deployment start it once (startTarget({ shared: true })).
+      testEnvironment: '<rootDir>/tests/support/worker-environment.js',
     },
     // Scale-out and faults: the distributed portal on a nats-server and a PostgreSQL of each test
     // file's own, which the tests stop and restart (needs `npm run build:server` and nats-server).

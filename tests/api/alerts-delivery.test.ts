@@ -95,7 +95,7 @@ describe('alert mails by SMTP', () => {
     waitForMail(target.mailbox, to, { since, match, timeoutMs: 30000 });
 
   beforeAll(async () => {
-    target = await startTarget();
+    target = await startTarget({ shared: true });
     await addUser(target, {
       login: 'alerts-mailer',
       roles: [Role.ALERT_USER, Role.USER_VIP_PREMIUM, Role.USER_CUSTOM_ALERT_SUBJECT, Role.PGT_USER, Role.TRACERROUTE_USER],

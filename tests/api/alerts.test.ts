@@ -29,7 +29,7 @@ describe('alerts API', () => {
   });
 
   beforeAll(async () => {
-    target = await startTarget();
+    target = await startTarget({ shared: true });
     alice = await loginAs(target, 'alice');
     // The demo users have the alert rights (alice VIP Premium and custom subjects, bob ALERT_USER): users without them.
     await addUser(target, { login: 'alerts-plain', roles: [Role.ALERT_USER], depositorIds: [1, 2] });

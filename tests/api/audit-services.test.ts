@@ -36,7 +36,7 @@ describe('audit trail of fever, tracking and huby', () => {
   };
 
   beforeAll(async () => {
-    target = await startTarget();
+    target = await startTarget({ shared: true });
     await addUser(target, {
       login: 'audit-actor',
       roles: [

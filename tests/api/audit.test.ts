@@ -30,7 +30,7 @@ describe('audit trail', () => {
   };
 
   beforeAll(async () => {
-    target = await startTarget();
+    target = await startTarget({ shared: true });
     [alice, admin, denis, bob] = await Promise.all(['alice', 'admin', 'denis', 'bob'].map((l) => loginAs(target, l)));
     const form = {
       kind: 'VIP',

@@ -84,7 +84,7 @@ describe('claims API', () => {
       .send(bytes);
 
   beforeAll(async () => {
-    target = await startTarget();
+    target = await startTarget({ shared: true });
     const feed = await request(target.url)
       .post('/api/feed/tracking/orders/bulk')
       .set('X-Api-Key', DEMO_API_KEYS.warehouse)

@@ -176,7 +176,7 @@ describe('hostile input: no 5xx on any path', () => {
   let token: string;
 
   beforeAll(async () => {
-    target = await startTarget();
+    target = await startTarget({ shared: true });
     doc = (await request(target.url).get('/api/docs-json').expect(200)).body as OpenApiDocument;
     token = (await loginAs(target, 'admin')).token;
   }, 120_000);

