@@ -355,7 +355,8 @@ describe('fever API', () => {
         .trim()
         .split('\r\n');
       expect(lines[0]).toBe('Date du relevé;Température (°C);Humidité (% HR);Tension (V);Sonde;Adresse MAC;Zone');
-      expect(lines.slice(1).map((l) => l.split(';')[1])).toEqual(['4', '5', '6', '3', '7', '5.5']);
+      // Numbers as a French spreadsheet reads them: a decimal comma.
+      expect(lines.slice(1).map((l) => l.split(';')[1])).toEqual(['4', '5', '6', '3', '7', '5,5']);
       expect(lines[1].split(';').slice(4)).toEqual([`Sonde porte ${RUN}`, mac(1), `CF ${RUN}`]);
       const xlsx = await reader
         .get(`/api/fever/probes/${ids.probe}/export?format=xlsx&from=${old}&to=${old}`)

@@ -180,7 +180,7 @@ export class ExportsService implements OnApplicationBootstrap, OnModuleDestroy {
         done();
       },
     });
-    const writer = sheetWriter(options.format, sheet.sheetName, sheet.headers, sink);
+    const writer = sheetWriter(options.format, sheet.sheetName, sheet.headers, sink, options.language);
     await writer.add(rows.map((row) => sheet.cells(row)));
     await writer.finish();
     const fileName = exportFileName(name, options.format, new Date(), options.timeZone);
@@ -336,7 +336,7 @@ export class ExportsService implements OnApplicationBootstrap, OnModuleDestroy {
     };
     const writing = (async () => {
       mine();
-      const writer = sheetWriter(options.format, sheet.sheetName, sheet.headers, out);
+      const writer = sheetWriter(options.format, sheet.sheetName, sheet.headers, out, options.language);
       let rows = first.length;
       await writer.add(first.map((row) => sheet.cells(row)));
       for (let next = await pages.next(); !next.done; next = await pages.next()) {

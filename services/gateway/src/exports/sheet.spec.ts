@@ -33,6 +33,23 @@ describe('export sheets', () => {
     expect(row).toBe(`-12;-3.5;0;'-12;'+33 6 12 34 56 78;'@SUM(A1);'\tcmd;"'\rcmd";"a\nb";O'Neil - 3`);
   });
 
+  it("follows the person's locale: decimal comma and semicolons in French, German, Spanish and Italian, point and commas in English", async () => {
+    const file = async (language: ExportOptions['language']) => {
+      const out = new PassThrough();
+      const bytes = collect(out);
+      const writer = sheetWriter('csv', 'x', ['Poids', 'Colis', 'Note'], out, language);
+      await writer.add([
+        [9.6, 1200, 'a;b'],
+        [-3.25, 0, 'c,d'],
+      ]);
+      await writer.finish();
+      return bytes().toString('utf8').slice(1).split('\r\n');
+    };
+    for (const language of ['fr', 'de', 'es', 'it'] as const)
+      expect(await file(language)).toEqual(['Poids;Colis;Note', '9,6;1200;"a;b"', '-3,25;0;c,d', '']);
+    expect(await file('en')).toEqual(['Poids,Colis,Note', '9.6,1200,a;b', '-3.25,0,"c,d"', '']);
+  });
+
   it('streams an XLSX that spreadsheets open, header in bold', async () => {
     const out = new PassThrough();
     const bytes = collect(out);

@@ -51,21 +51,53 @@ export interface SheetWriter {
   finish(): Promise<void>;
 }
 
-export function sheetWriter(format: ExportFileFormat, sheetName: string, headers: string[], out: Writable): SheetWriter {
-  return format === 'xlsx' ? xlsxWriter(sheetName, headers, out) : csvWriter(headers, out);
+/**
+ * `language`: a file for a person's spreadsheet, whose CSV follows their locale (below); without it,
+ * a file for our own import (its sample and its report): semicolons and decimal points, as it reads them.
+ */
+export function sheetWriter(
+  format: ExportFileFormat,
+  sheetName: string,
+  headers: string[],
+  out: Writable,
+  language?: ShortLocale,
+): SheetWriter {
+  return format === 'xlsx' ? xlsxWriter(sheetName, headers, out) : csvWriter(headers, out, language ? csvLocale(language) : IMPORT_CSV);
 }
 
 /**
- * CSV for French spreadsheets: semicolons, CRLF, quoted when a cell holds `;`, `"` or a line break.
- * Text starting like a formula (= + - @ tab CR) gets an apostrophe (OWASP CSV injection); numbers,
- * negative ones included, stay numbers.
+ * CSV: CRLF, quoted when a cell holds the delimiter, `"` or a line break. Text starting like a formula
+ * (= + - @ tab CR) gets an apostrophe (OWASP CSV injection); numbers, negative ones included, stay numbers.
  */
-const CSV_OPTIONS: Options = { delimiter: ';', record_delimiter: 'windows', quote_record_delimiter: true, escape_formulas: true };
+const CSV_OPTIONS: Options = { record_delimiter: 'windows', quote_record_delimiter: true, escape_formulas: true };
+
+/** How a spreadsheet of a locale reads a CSV file: its list separator and decimal mark. */
+interface CsvLocale {
+  delimiter: string;
+  decimal: string;
+}
+
+const IMPORT_CSV: CsvLocale = { delimiter: ';', decimal: '.' };
+
+/**
+ * The locale's decimal mark (Intl: « 9,6 » in French, German, Spanish and Italian, « 9.6 » in English);
+ * where the decimal mark is a comma, spreadsheets separate the columns with semicolons, else with commas.
+ */
+export function csvLocale(language: ShortLocale): CsvLocale {
+  const decimal = new Intl.NumberFormat(language).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  return { delimiter: decimal === ',' ? ';' : ',', decimal };
+}
 
 /** UTF-8 with a BOM, so that Excel reads the accents. */
-function csvWriter(headers: string[], out: Writable): SheetWriter {
-  const lines = (rows: Cell[][]) => stringify(rows, CSV_OPTIONS);
-  let pending = write(out, stringify([headers], { ...CSV_OPTIONS, bom: true }));
+function csvWriter(headers: string[], out: Writable, locale: CsvLocale): SheetWriter {
+  const options: Options = {
+    ...CSV_OPTIONS,
+    delimiter: locale.delimiter,
+    // A number keeps no thousands separator (the spreadsheet reads it as a number), only its decimal mark.
+    cast: { number: (n) => (locale.decimal === '.' ? String(n) : String(n).replace('.', locale.decimal)) },
+  };
+  const lines = (rows: Cell[][]) => stringify(rows, options);
+  let pending = write(out, stringify([headers], { ...options, bom: true }));
   return {
     add: async (rows) => {
       await pending;
