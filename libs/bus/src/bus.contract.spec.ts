@@ -17,7 +17,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { Admission } from './admission';
 import { BusClient } from './bus.client';
 import { BusModule } from './bus.module';
-import { BusServer, OnEvent } from './bus.server';
+import { BusServer, OnEvent, OnEventBatch } from './bus.server';
 import { InProcessTransport } from './in-process.transport';
 import { NatsTransport } from './nats.transport';
 import { addToOutbox, createOutboxAndInbox, handleOnce, OutboxRelay } from './outbox';
@@ -34,7 +34,12 @@ const E = {
   crashAfterCommit: eventType('crash-after-commit'),
   late: eventType('late'),
   resumed: eventType('resumed'),
+  batched: eventType('batched'),
+  batchedFlaky: eventType('batched-flaky'),
+  waiting: eventType('waiting'),
 };
+/** The most events the test's batch consumers take at once. */
+const TEST_BATCH = 5;
 
 /** Polls until `check` returns a truthy value; fails with `what` after `timeoutMs`. */
 async function waitFor<T>(what: string, check: () => T | Promise<T>, timeoutMs = 8000): Promise<T> {
@@ -75,6 +80,11 @@ interface TransportKit {
   consumersRestartAlone: boolean;
   /** A transport as one more service process would have it. */
   connect(name: string): Promise<BusTransport>;
+  /**
+   * Events the bus handed to a durable consumer that it has not acknowledged yet; only where a
+   * consumer's client holds events the bus sent ahead (NATS), so that a batch can take them.
+   */
+  unacknowledged?(consumer: string): Promise<number>;
   cleanup(): Promise<void>;
 }
 
@@ -103,6 +113,15 @@ function natsKit(url: string): TransportKit {
       opened.push(transport);
       return transport;
     },
+    unacknowledged: async (consumer) => {
+      const nc = await connect({ servers: url });
+      try {
+        const info = await (await nc.jetstreamManager()).consumers.info(stream, consumer.replace(/[^A-Za-z0-9_-]/g, '_'));
+        return info.num_ack_pending;
+      } finally {
+        await nc.close();
+      }
+    },
     cleanup: async () => {
       for (const t of opened.splice(0)) await t.close();
       const nc = await connect({ servers: url });
@@ -126,6 +145,8 @@ const PROBE = Symbol('PROBE');
 /** What the test services saw: deliveries per consumer, answers per instance, a gate for slow work. */
 class Probe {
   readonly deliveries = new Map<string, DomainEvent[]>();
+  /** The batches each batch consumer was handed, in the order of the calls. */
+  readonly batches = new Map<string, DomainEvent[][]>();
   readonly answeredBy = new Map<string, number>();
   readonly failedOnce = new Set<string>();
   /** The log context (request id, event id) each consumer's handling ran in, by event id. */
@@ -242,6 +263,45 @@ class ShipmentProjections {
     this.probe.logContexts.set(event.id, { requestId: currentRequestId(), eventId: currentEventId() });
     await handleOnce(this.db, consumer, event, (em) => insertEffect(em, consumer, event));
   }
+}
+
+/** Batch consumers: each batch applied in one statement, idempotent per event. */
+@Controller()
+class BatchProjections {
+  constructor(
+    @Inject(Db) private readonly db: Db,
+    @Inject(PROBE) private readonly probe: Probe,
+  ) {}
+
+  @OnEventBatch(E.batched, 'bustest.batched', TEST_BATCH)
+  async batched(@Payload() events: DomainEvent[]): Promise<void> {
+    await this.apply('bustest.batched', events);
+  }
+
+  /** Fails its first batch before writing anything: the whole batch comes again. */
+  @OnEventBatch(E.batchedFlaky, 'bustest.batched-flaky', TEST_BATCH)
+  async batchedFlaky(@Payload() events: DomainEvent[]): Promise<void> {
+    const consumer = 'bustest.batched-flaky';
+    const first = !this.probe.batches.has(consumer);
+    this.probe.batches.set(consumer, [...(this.probe.batches.get(consumer) ?? []), events]);
+    if (first) throw new Error('carrier API down');
+    await insertEffects(this.db, consumer, events);
+  }
+
+  private async apply(consumer: string, events: DomainEvent[]): Promise<void> {
+    this.probe.batches.set(consumer, [...(this.probe.batches.get(consumer) ?? []), events]);
+    await insertEffects(this.db, consumer, events);
+  }
+}
+
+/** A batch's effects in one statement, each event's once. */
+async function insertEffects(db: Db, consumer: string, events: DomainEvent[]): Promise<void> {
+  await db.system.query(
+    `INSERT INTO "shipment_effect" ("consumer", "event_id", "note")
+     SELECT $1, e.id, e.note FROM jsonb_to_recordset($2::jsonb) AS e(id uuid, note text)
+      WHERE NOT EXISTS (SELECT 1 FROM "shipment_effect" s WHERE s."consumer" = $1 AND s."event_id" = e.id)`,
+    [consumer, JSON.stringify(events.map((e) => ({ id: e.id, note: (e.payload as { note: string }).note })))],
+  );
 }
 
 @Controller()
@@ -628,6 +688,86 @@ describe.each(kits)('bus contract on $name', (kit) => {
       const lateProbe = late.get<Probe>(PROBE);
       await waitFor('the late consumer', () => lateProbe.delivered('bustest.late').length === 1);
       expect(lateProbe.delivered('bustest.late')[0].id).toBe(event.id);
+    });
+  });
+
+  describe('batch consumers', () => {
+    let probe: Probe;
+
+    async function commitEvents(type: string, count: number): Promise<DomainEvent[]> {
+      const events: DomainEvent[] = [];
+      // One transaction each, one after the other: the outbox relays them in this order.
+      for (let n = 0; n < count; n++) events.push(await db.system.transaction((em) => addToOutbox(em, 'bustest', type, { note: `#${n}` })));
+      return events;
+    }
+    const effectCount = async (consumer: string): Promise<number> =>
+      (await db.system.query(`SELECT 1 FROM "shipment_effect" WHERE "consumer" = $1`, [consumer])).length;
+
+    beforeEach(async () => {
+      probe = (await startApp([BatchProjections], await kit.connect('batches'))).get(PROBE);
+      await startApp([], await kit.connect('batch-producer'), [
+        { provide: OutboxRelay, useFactory: (t: BusTransport) => new OutboxRelay(db, t, 50), inject: [BUS_TRANSPORT] },
+      ]);
+    });
+
+    it('hands a batch consumer its events in the bus’s order, in batches of at most its size, each applied once', async () => {
+      const events = await commitEvents(E.batched, 12);
+      await waitFor('every event applied', async () => (await effectCount('bustest.batched')) === 12);
+      const batches = probe.batches.get('bustest.batched') ?? [];
+      expect(batches.flat().map((e) => e.id)).toEqual(events.map((e) => e.id));
+      expect(batches.every((b) => b.length >= 1 && b.length <= TEST_BATCH)).toBe(true);
+      expect(batches.flat()[0]).toEqual(events[0]);
+    });
+
+    it('delivers a whole batch again when its handler fails, and applies each of its events once', async () => {
+      const events = await commitEvents(E.batchedFlaky, 6);
+      await waitFor('every event applied', async () => (await effectCount('bustest.batched-flaky')) === 6);
+      const [failed, ...later] = probe.batches.get('bustest.batched-flaky') ?? [];
+      const again = later.flat().map((e) => e.id);
+      expect(failed.length).toBeGreaterThanOrEqual(1);
+      for (const e of failed) expect(again).toContain(e.id);
+      expect(new Set(again)).toEqual(new Set(events.map((e) => e.id)));
+      for (const e of events) expect(await effects('bustest.batched-flaky', e.id)).toBe(1);
+    });
+
+    // Only where the client holds events the bus sent ahead (NATS); in-process a publish waits for its consumers.
+    const itHeldAhead = kit.unacknowledged ? it : it.skip;
+    itHeldAhead('takes the events waiting in one batch, and never waits for more to come', async () => {
+      const producer = await kit.connect('waiting-producer');
+      const consumer = await kit.connect('waiting-consumer');
+      const event = (n: number): DomainEvent => ({
+        id: randomUUID(),
+        type: E.waiting,
+        source: 'bustest',
+        occurredAt: new Date().toISOString(),
+        payload: { note: `#${n}` },
+      });
+      const batches: string[][] = [];
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      await consumer.consumeBatches(
+        'bustest.waiting',
+        [E.waiting],
+        async (events) => {
+          batches.push(events.map((e) => e.id));
+          if (batches.length === 1) await gate;
+        },
+        50,
+      );
+      const first = event(0);
+      await producer.publish(first);
+      // Handed over alone: the consumer did not wait for more.
+      await waitFor('the first batch', () => batches.length === 1);
+      expect(batches[0]).toEqual([first.id]);
+      // While it is handled, nine more arrive and wait in the client; then they come in one batch, in order.
+      const rest = Array.from({ length: 9 }, (_, n) => event(n + 1));
+      for (const e of rest) await producer.publish(e);
+      await waitFor('the nine sent to the consumer', async () => (await kit.unacknowledged!('bustest.waiting')) === 10);
+      release();
+      await waitFor('the nine handled', () => batches.flat().length === 10);
+      expect(batches).toEqual([[first.id], rest.map((e) => e.id)]);
+      // All acknowledged.
+      await waitFor('every event acknowledged', async () => (await kit.unacknowledged!('bustest.waiting')) === 0);
     });
   });
 });

@@ -5,7 +5,7 @@ import { DRAIN_TIMEOUT_MS, runWithEvent, runWithRequestId } from '@portal/ops';
 import { lastValueFrom } from 'rxjs';
 import { Admission } from './admission';
 import { toAppError } from './errors';
-import type { BusTransport, Reply } from './transport';
+import { DEFAULT_EVENT_BATCH, type BusTransport, type Reply } from './transport';
 
 /**
  * Subscribes a method to a domain event as a named durable consumer (`<service>.<purpose>`).
@@ -14,8 +14,20 @@ import type { BusTransport, Reply } from './transport';
 export const OnEvent = (type: string, consumer: string): MethodDecorator => EventPattern(type, { consumer });
 
 /**
+ * Like `OnEvent`, but the handler gets a DomainEvent[]: the events of its consumer that are waiting
+ * (at most `maxBatch`, in the bus's order, never waiting for more), to handle in one commit. They are
+ * all acknowledged when it resolves, all delivered again when it throws: it must stay idempotent.
+ */
+export const OnEventBatch = (type: string, consumer: string, maxBatch = DEFAULT_EVENT_BATCH): MethodDecorator =>
+  EventPattern(type, { consumer, batch: maxBatch });
+
+/** The log context of a batch: its event's own when alone, else its first event's id under a request id naming the batch. */
+const batchContext = (events: DomainEvent[]): { id: string; requestId?: string } =>
+  events.length === 1 ? events[0] : { id: events[0].id, requestId: `events-${events[0].id}+${events.length - 1}` };
+
+/**
  * Nest transport strategy over a BusTransport: binds every @MessagePattern to a request subject and
- * every @OnEvent to a durable consumer. The same class serves the all-in-one and distributed modes.
+ * every @OnEvent (@OnEventBatch) to a durable consumer. The same class serves the all-in-one and distributed modes.
  */
 export class BusServer extends Server implements CustomTransportStrategy {
   protected override readonly logger = new Logger('BusServer');
@@ -50,21 +62,34 @@ export class BusServer extends Server implements CustomTransportStrategy {
     for (const handler of handlers) handler.next = undefined;
     for (const handler of handlers) {
       const consumer = String(handler.extras?.consumer ?? pattern);
-      await this.transport.consume(consumer, [pattern], (event: DomainEvent) =>
-        // Every line of this handling carries the event id and the request that caused the event.
-        this.track(runWithEvent(event, () => this.handleDomainEvent(consumer, pattern, handler, event))),
+      // An @OnEventBatch handler takes the batch, an @OnEvent one its batch of one, the event itself.
+      const maxBatch = Number(handler.extras?.batch ?? 0);
+      await this.transport.consumeBatches(
+        consumer,
+        [pattern],
+        (events: DomainEvent[]) =>
+          // Every line of this handling carries the event id and the request that caused the event (a batch: its first).
+          this.track(runWithEvent(batchContext(events), () => this.handleDomainEvents(consumer, pattern, handler, events, maxBatch > 0))),
+        Math.max(1, maxBatch),
       );
     }
   }
 
-  private async handleDomainEvent(consumer: string, pattern: string, handler: MessageHandler, event: DomainEvent): Promise<void> {
+  private async handleDomainEvents(
+    consumer: string,
+    pattern: string,
+    handler: MessageHandler,
+    events: DomainEvent[],
+    batched: boolean,
+  ): Promise<void> {
     const started = performance.now();
-    const reply = await this.invoke(pattern, handler, event);
+    const reply = await this.invoke(pattern, handler, batched ? events : events[0]);
+    const what = events.length === 1 ? `${events[0].type} ${events[0].id}` : `${events.length} ${pattern} from ${events[0].id}`;
     if (!reply.ok) {
-      this.logger.warn(`${consumer} failed on ${event.type}: ${reply.error.key} ${reply.error.message}`);
-      throw new Error(`${consumer} failed on ${event.type} ${event.id}: ${reply.error.key}`);
+      this.logger.warn(`${consumer} failed on ${what}: ${reply.error.key} ${reply.error.message}`);
+      throw new Error(`${consumer} failed on ${what}: ${reply.error.key}`);
     }
-    this.logger.debug(`${consumer} handled ${event.type} in ${Math.round(performance.now() - started)} ms`);
+    this.logger.debug(`${consumer} handled ${what} in ${Math.round(performance.now() - started)} ms`);
   }
 
   /** A request waits for a turn of its subject, or is shed with serverUnavailable and a Retry-After. */

@@ -4,6 +4,7 @@ import { AppError, type DomainEvent } from '@portal/contracts';
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   type BusTransport,
+  type EventBatchHandler,
   type EventHandler,
   type FollowHandler,
   type FollowStart,
@@ -14,7 +15,8 @@ import {
 interface Subscription {
   consumer: string;
   types: Set<string>;
-  handler: EventHandler;
+  /** Every consumer is a batch consumer here, each batch the one event published (or replayed). */
+  handler: EventBatchHandler;
 }
 
 /** Events kept for consumers that subscribe later (the all-in-one relay may start before them). */
@@ -93,7 +95,7 @@ export class InProcessTransport implements BusTransport {
     for (const sub of this.subscriptions) {
       if (!sub.types.has(event.type)) continue;
       try {
-        await sub.handler(overTheWire(event));
+        await sub.handler([overTheWire(event)]);
       } catch (e) {
         failures.push(e);
       }
@@ -114,7 +116,12 @@ export class InProcessTransport implements BusTransport {
     return { epoch: this.epoch, from: this.published };
   }
 
-  async consume(consumer: string, types: string[], handler: EventHandler): Promise<void> {
+  consume(consumer: string, types: string[], handler: EventHandler): Promise<void> {
+    return this.consumeBatches(consumer, types, ([event]) => handler(event), 1);
+  }
+
+  /** A publish waits for its consumers and the outbox relays one event at a time: each batch is one event. */
+  async consumeBatches(consumer: string, types: string[], handler: EventBatchHandler, _maxBatch: number): Promise<void> {
     const sub: Subscription = { consumer, types: new Set(types), handler };
     const missed = this.history.filter((e) => sub.types.has(e.type));
     this.subscriptions.push(sub);
@@ -125,7 +132,7 @@ export class InProcessTransport implements BusTransport {
   private async replay(sub: Subscription, event: DomainEvent): Promise<void> {
     if (!this.subscriptions.includes(sub)) return; // closed meanwhile
     try {
-      await sub.handler(overTheWire(event));
+      await sub.handler([overTheWire(event)]);
     } catch (e) {
       this.logger.warn(`${sub.consumer}: ${e instanceof Error ? e.message : String(e)}; redelivery in 1 s`);
       const timer = setTimeout(() => {

@@ -10,6 +10,7 @@ import {
   headers as natsHeaders,
   type ConsumerMessages,
   type JetStreamClient,
+  type JsMsg,
   type JetStreamManager,
   type Msg,
   type NatsConnection,
@@ -20,6 +21,7 @@ import {
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   type BusTransport,
+  type EventBatchHandler,
   type EventHandler,
   type FollowHandler,
   type FollowStart,
@@ -29,6 +31,9 @@ import {
 } from './transport';
 
 const codec = StringCodec();
+const NOTHING_WAITING = Symbol('nothing waiting');
+/** Settles after the microtasks of this turn (in which a message the client holds is handed over). */
+const nothingWaiting = () => new Promise<typeof NOTHING_WAITING>((resolve) => setImmediate(resolve, NOTHING_WAITING));
 const encode = (value: unknown): Uint8Array => codec.encode(JSON.stringify(value));
 const decode = <T>(data: Uint8Array): T => JSON.parse(codec.decode(data)) as T;
 
@@ -305,7 +310,11 @@ export class NatsTransport implements BusTransport {
     await this.js.publish(`${this.prefix}.${event.type}`, encode(event), { msgID: event.id });
   }
 
-  async consume(consumer: string, types: string[], handler: EventHandler): Promise<void> {
+  consume(consumer: string, types: string[], handler: EventHandler): Promise<void> {
+    return this.consumeBatches(consumer, types, ([event]) => handler(event), 1);
+  }
+
+  async consumeBatches(consumer: string, types: string[], handler: EventBatchHandler, maxBatch: number): Promise<void> {
     const durable = consumer.replace(/[^A-Za-z0-9_-]/g, '_');
     const subjects = types.map((t) => `${this.prefix}.${t}`);
     // One type goes in `filter_subject`, which every JetStream server knows; several need server 2.10+.
@@ -326,29 +335,56 @@ export class NatsTransport implements BusTransport {
         ...filter,
       });
     }
-    const messages = await (await this.js.consumers.get(this.stream, durable)).consume({ max_messages: 64 });
+    // The client buffers what it pulls: a batch can only take what is there.
+    const messages = await (await this.js.consumers.get(this.stream, durable)).consume({ max_messages: Math.max(64, maxBatch) });
     this.consumers.push(messages);
-    void this.deliver(consumer, messages, handler);
+    void this.deliver(consumer, messages, handler, Math.max(1, maxBatch));
   }
 
-  private async deliver(consumer: string, messages: ConsumerMessages, handler: EventHandler): Promise<void> {
+  /**
+   * Hands the messages over in batches: the first one that comes, then those the client already holds
+   * (the iterator answers them without waiting: within this turn of the event loop), up to `maxBatch`.
+   * A next message that is not there yet starts the following batch.
+   */
+  private async deliver(consumer: string, messages: ConsumerMessages, handler: EventBatchHandler, maxBatch: number): Promise<void> {
+    const iterator = messages[Symbol.asyncIterator]();
+    let next: Promise<IteratorResult<JsMsg>> | undefined;
     try {
-      for await (const m of messages) {
-        try {
-          await handler(decode<DomainEvent>(m.data));
-          m.ack();
-        } catch (e) {
-          this.logger.warn(`${consumer}: ${e instanceof Error ? e.message : String(e)}; redelivery in 1 s`);
-          // The connection may be closing: the unacknowledged message comes back after ack_wait anyway.
-          try {
-            m.nak(1000);
-          } catch {
-            /* closed */
+      for (let ended = false; !ended;) {
+        const first = await (next ?? iterator.next());
+        next = undefined;
+        if (first.done) return;
+        const batch = [first.value];
+        while (batch.length < maxBatch) {
+          next = iterator.next();
+          const more = await Promise.race([next, nothingWaiting()]);
+          if (more === NOTHING_WAITING) break; // `next` stays: the first of the next batch
+          next = undefined;
+          if (more.done) {
+            ended = true;
+            break;
           }
+          batch.push(more.value);
         }
+        await this.handleBatch(consumer, batch, handler);
       }
     } catch (e) {
       this.logger.error(`${consumer} stopped: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  private async handleBatch(consumer: string, batch: JsMsg[], handler: EventBatchHandler): Promise<void> {
+    try {
+      await handler(batch.map((m) => decode<DomainEvent>(m.data)));
+      for (const m of batch) m.ack();
+    } catch (e) {
+      this.logger.warn(`${consumer}: ${e instanceof Error ? e.message : String(e)}; redelivery in 1 s`);
+      // The connection may be closing: the unacknowledged messages come back after ack_wait anyway.
+      try {
+        for (const m of batch) m.nak(1000);
+      } catch {
+        /* closed */
+      }
     }
   }
 

@@ -5,6 +5,8 @@ export type Reply = { ok: true; data: unknown } | { ok: false; error: ErrorBody[
 
 export type RequestHandler = (payload: unknown) => Promise<Reply>;
 export type EventHandler = (event: DomainEvent) => Promise<void>;
+/** A batch consumer's handler: the events waiting, in the bus's order, handled together (one commit). */
+export type EventBatchHandler = (events: DomainEvent[]) => Promise<void>;
 /** Hears an event with its position in the bus's one order of events (`follow`); synchronous, so that order holds. */
 export type FollowHandler = (event: DomainEvent, position: number) => void;
 
@@ -37,6 +39,13 @@ export interface BusTransport {
   /** A durable consumer: gets every event of these types, at least once, resumes after restarts. */
   consume(consumer: string, types: string[], handler: EventHandler): Promise<void>;
   /**
+   * A durable consumer taking its events in batches (`consume` is its batch of one): each call gets
+   * the events that have arrived and wait, at most `maxBatch`, in the bus's order, without waiting for
+   * more to come; all are acknowledged when the handler resolves, all delivered again when it throws.
+   * In-process, where a publish waits for its consumers, a batch is the one event published.
+   */
+  consumeBatches(consumer: string, types: string[], handler: EventBatchHandler, maxBatch: number): Promise<void>;
+  /**
    * Every running instance hears every event of these types as it passes, without durability:
    * for in-memory caches that must forget something (a revoked session) everywhere at once.
    */
@@ -55,4 +64,6 @@ export interface RequestOptions {
 }
 
 export const BUS_TRANSPORT = Symbol('BUS_TRANSPORT');
+/** The most events a batch consumer takes in one call unless it says otherwise (`OnEventBatch`). */
+export const DEFAULT_EVENT_BATCH = 200;
 export const DEFAULT_REQUEST_TIMEOUT_MS = Number(process.env.BUS_TIMEOUT_MS ?? 5000);

@@ -12,6 +12,7 @@ import { AlertMatchCountIndexes1766150000000 } from './migrations/1766150000000-
 import { ProjectionCatchUp } from './projection/catch-up';
 import { ProjectionConsumer } from './projection/projection.consumer';
 import { CreateWebhooks1768700000000 } from './migrations/1768700000000-CreateWebhooks';
+import { WebhookDeliveriesDueOrder1768800000000 } from './migrations/1768800000000-WebhookDeliveriesDueOrder';
 import { WEBHOOK_CONTROLLERS, WEBHOOK_PROVIDERS } from './webhooks/webhooks.providers';
 
 /**
@@ -27,6 +28,7 @@ export const ALERTS_MIGRATIONS = [
   AlertMatchIndexes1766100000000,
   AlertMatchCountIndexes1766150000000,
   CreateWebhooks1768700000000,
+  WebhookDeliveriesDueOrder1768800000000,
 ];
 
 @Module({

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { OnEvent } from '@portal/bus';
+import { OnEventBatch } from '@portal/bus';
 import {
   ClaimsEvents,
   FeverOwnEvents,
@@ -40,9 +40,10 @@ export const WEBHOOK_CONSUMERS = {
 } as const;
 
 /**
- * Domain events → webhook deliveries. Each handler turns its event into messages and queues them;
- * the queue's unique (endpoint, event, type) makes a redelivered event queue nothing more, so no
- * inbox row is written for the many events no endpoint takes.
+ * Domain events → webhook deliveries. Each handler takes the batch of events waiting on its consumer,
+ * turns them into messages and queues them in one statement, in the events' order; the queue's unique
+ * (endpoint, event, type) makes a redelivered batch queue nothing more, so no inbox row is written for
+ * the many events no endpoint takes.
  */
 @Controller()
 export class WebhookEventsConsumer {
@@ -51,46 +52,52 @@ export class WebhookEventsConsumer {
     private readonly queue: WebhookQueue,
   ) {}
 
-  @OnEvent(TrackingEvents.orderStatusChanged, WEBHOOK_CONSUMERS.statusChanged)
-  statusChanged(@Payload() event: DomainEvent<OrderStatusChangedEvent>): Promise<number> {
-    return this.queue.enqueue(event, orderStatusMessages(event.payload));
+  @OnEventBatch(TrackingEvents.orderStatusChanged, WEBHOOK_CONSUMERS.statusChanged)
+  statusChanged(@Payload() events: DomainEvent<OrderStatusChangedEvent>[]): Promise<number> {
+    return this.queue.enqueue(events.map((event) => ({ event, messages: orderStatusMessages(event.payload) })));
   }
 
-  @OnEvent(TrackingEvents.carrierEventReported, WEBHOOK_CONSUMERS.carrierEvent)
-  async carrierEvent(@Payload() event: DomainEvent<CarrierEventReportedEvent>): Promise<number> {
-    const e = event.payload;
-    if (!ANOMALY_CARRIER_STATUSES.includes(e.status)) return 0;
-    // The depositor's code, from the alerts' projection of the order when it has it.
-    const [order] = await this.db.scopedQuery<{ depositor_code: string }>(
+  @OnEventBatch(TrackingEvents.carrierEventReported, WEBHOOK_CONSUMERS.carrierEvent)
+  async carrierEvent(@Payload() events: DomainEvent<CarrierEventReportedEvent>[]): Promise<number> {
+    const anomalies = events.filter((event) => ANOMALY_CARRIER_STATUSES.includes(event.payload.status));
+    if (!anomalies.length) return 0;
+    // The depositors' codes, from the alerts' projection of the orders when it has them: one query for the batch.
+    const orders = await this.db.scopedQuery<{ order_id: string; depositor_code: string }>(
       systemContext('webhooks'),
-      `SELECT depositor_code FROM alert_orders WHERE order_id = $1`,
-      [e.orderId],
+      `SELECT order_id, depositor_code FROM alert_orders WHERE order_id = ANY($1::bigint[])`,
+      [[...new Set(anomalies.map((event) => event.payload.orderId))]],
     );
-    return this.queue.enqueue(event, carrierAnomalyMessages(e, order?.depositor_code ?? null));
+    const codes = new Map(orders.map((o) => [String(o.order_id), o.depositor_code]));
+    return this.queue.enqueue(
+      anomalies.map((event) => ({
+        event,
+        messages: carrierAnomalyMessages(event.payload, codes.get(String(event.payload.orderId)) ?? null),
+      })),
+    );
   }
 
-  @OnEvent(HubyEvents.shipmentToTrack, WEBHOOK_CONSUMERS.labelsReady)
-  labelsReady(@Payload() event: DomainEvent<FeedOrderMessage>): Promise<number> {
-    return this.queue.enqueue(event, labelsReadyMessages(event.payload));
+  @OnEventBatch(HubyEvents.shipmentToTrack, WEBHOOK_CONSUMERS.labelsReady)
+  labelsReady(@Payload() events: DomainEvent<FeedOrderMessage>[]): Promise<number> {
+    return this.queue.enqueue(events.map((event) => ({ event, messages: labelsReadyMessages(event.payload) })));
   }
 
-  @OnEvent(ClaimsEvents.statusChanged, WEBHOOK_CONSUMERS.claimStatus)
-  claimStatus(@Payload() event: DomainEvent<ClaimStatusChangedEvent>): Promise<number> {
-    return this.queue.enqueue(event, claimStatusMessages(event.payload));
+  @OnEventBatch(ClaimsEvents.statusChanged, WEBHOOK_CONSUMERS.claimStatus)
+  claimStatus(@Payload() events: DomainEvent<ClaimStatusChangedEvent>[]): Promise<number> {
+    return this.queue.enqueue(events.map((event) => ({ event, messages: claimStatusMessages(event.payload) })));
   }
 
-  @OnEvent(FeverOwnEvents.excursionStarted, WEBHOOK_CONSUMERS.excursionStarted)
-  excursionStarted(@Payload() event: DomainEvent<FeverExcursionEvent>): Promise<number> {
-    return this.queue.enqueue(event, excursionMessages(event.payload, false));
+  @OnEventBatch(FeverOwnEvents.excursionStarted, WEBHOOK_CONSUMERS.excursionStarted)
+  excursionStarted(@Payload() events: DomainEvent<FeverExcursionEvent>[]): Promise<number> {
+    return this.queue.enqueue(events.map((event) => ({ event, messages: excursionMessages(event.payload, false) })));
   }
 
-  @OnEvent(FeverOwnEvents.excursionEnded, WEBHOOK_CONSUMERS.excursionEnded)
-  excursionEnded(@Payload() event: DomainEvent<FeverExcursionEvent>): Promise<number> {
-    return this.queue.enqueue(event, excursionMessages(event.payload, true));
+  @OnEventBatch(FeverOwnEvents.excursionEnded, WEBHOOK_CONSUMERS.excursionEnded)
+  excursionEnded(@Payload() events: DomainEvent<FeverExcursionEvent>[]): Promise<number> {
+    return this.queue.enqueue(events.map((event) => ({ event, messages: excursionMessages(event.payload, true) })));
   }
 
-  @OnEvent(StockEvents.lineBlockChanged, WEBHOOK_CONSUMERS.lineBlock)
-  lineBlock(@Payload() event: DomainEvent<StockLineBlockChangedEvent>): Promise<number> {
-    return this.queue.enqueue(event, lineBlockMessages(event.payload));
+  @OnEventBatch(StockEvents.lineBlockChanged, WEBHOOK_CONSUMERS.lineBlock)
+  lineBlock(@Payload() events: DomainEvent<StockLineBlockChangedEvent>[]): Promise<number> {
+    return this.queue.enqueue(events.map((event) => ({ event, messages: lineBlockMessages(event.payload) })));
   }
 }
