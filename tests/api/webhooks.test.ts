@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   Role,
   WEBHOOK_MAX_ENDPOINTS_PER_DEPOSITOR,
@@ -11,42 +9,16 @@ import {
   type WebhookSecretDto,
 } from '@portal/contracts';
 import { Db } from '@portal/db';
-import { DEMO_API_KEYS } from '@portal/service-auth';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { waitForMail } from '../support/smtp';
+import { bodyOf, feedStatusChanges, waitUntil, webhookReceiver, type Received } from '../support/webhooks';
 import { loginAs, startTarget, type ApiTarget } from './support/target';
 import { addUser } from './support/users';
 
 type Agent = Awaited<ReturnType<typeof loginAs>>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const q = (o: unknown) => encodeURIComponent(JSON.stringify(o));
-
-interface Received {
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-  status: number;
-}
-
-/** A local HTTP server: what it received, and the answer of each path (204 unless told). */
-async function listen(answer: (path: string, req: http.IncomingMessage, res: http.ServerResponse) => number | null) {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      const status = answer(path, req, res);
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
-      received.push({ path, headers, body, status: status ?? res.statusCode });
-      if (status !== null) res.writeHead(status).end(status >= 400 ? 'receiver down for maintenance' : '');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { received, port: (server.address() as AddressInfo).port, close: () => new Promise((r) => server.close(r)) };
-}
 
 /**
  * Signed webhooks (issue 35 item 2) through the whole portal: endpoints managed by the administrators
@@ -66,7 +38,7 @@ describe('signed webhooks', () => {
   const doraLogin = `dora${run}`.toLowerCase();
   /** Calls to /flaky answered 500 before it recovers. */
   let flakyFailures = 3;
-  const receiver = listen((path, _req, res) => {
+  const receiver = webhookReceiver((path, _req, res) => {
     if (path === '/dead') return 500;
     if (path === '/flaky' && flakyFailures > 0) {
       flakyFailures--;
@@ -79,7 +51,7 @@ describe('signed webhooks', () => {
     return 204;
   });
   let counterPort = 0;
-  const counter = listen(() => 200);
+  const counter = webhookReceiver(() => 200);
   let base = '';
   let doraEndpoint: WebhookSecretDto;
   let benEndpoint: WebhookSecretDto;
@@ -87,36 +59,10 @@ describe('signed webhooks', () => {
 
   const create = async (who: Agent, body: object, status = 201) => (await who.post('/api/settings/webhooks', body).expect(status)).body;
   const feedOrder = (reference: string, depositorId: number, status: number) =>
-    request(target.url)
-      .post('/api/feed/tracking/orders/bulk')
-      .set('X-Api-Key', DEMO_API_KEYS.warehouse)
-      .send({
-        orders: [
-          {
-            reference,
-            depositorId,
-            depositorCode: depositorId === 1 ? 'DEMO-A' : 'DEMO-B',
-            platformId: 1,
-            carrier: { code: 'GLS', name: 'GLS' },
-            recipient: { company: 'Pharmacie du Centre', name: 'Camille Bernard', zip: '69003', town: 'Lyon', country: 'FR' },
-            createdAt: new Date(Date.now() - 3_600_000).toISOString(),
-            lines: [{ reference: 'ART-1', label: 'Article', quantityOrdered: 1, quantitySent: 1 }],
-            statuses: [{ status, at: new Date().toISOString() }],
-          },
-        ],
-      })
-      .expect(200);
+    feedStatusChanges(target.url, [{ reference, depositorId, status }]).expect(200);
   /** Waits for what `find` looks for among the receiver's calls. */
-  const waitFor = async <T>(what: string, find: (all: Received[]) => T | undefined, timeoutMs = 30_000): Promise<T> => {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const found = find(await received());
-      if (found !== undefined && found !== false) return found;
-      if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-      await sleep(100);
-    }
-  };
-  const bodyOf = (r: Received) => JSON.parse(r.body) as { type: string; timestamp: string; data: Record<string, unknown> };
+  const waitFor = <T>(what: string, find: (all: Received[]) => T | undefined, timeoutMs = 30_000): Promise<T> =>
+    waitUntil(what, async () => find(await received()), timeoutMs);
   const deliveries = async (who: Agent, id: string, query = '') =>
     (await who.get(`/api/settings/webhooks/${id}/deliveries${query}`).expect(200)).body as WebhookDeliveryPage;
 

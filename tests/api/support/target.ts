@@ -24,7 +24,9 @@ export interface TargetOptions {
    * Distributed mode: the deployment this jest worker's files share (tests/support/worker-environment.js)
    * rather than one of the file's own; `close()` leaves it up for the next file. For a file that sets no
    * environment of its own, stops no process, and reads only what it makes or finds (never a count of
-   * everything, never a limit per address that another file may have spent). All-in-one: ignored.
+   * everything, never a limit per address that another file may have spent). All-in-one: ignored — the
+   * app would go on running in the first file's module registry, which jest tears down after it (tried:
+   * its database clients lose their sockets).
    */
   shared?: boolean;
 }
