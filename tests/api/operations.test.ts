@@ -8,7 +8,7 @@ import request from 'supertest';
 import { PgGate } from './support/pg-gate';
 import { sleep } from '../support/feed-stream';
 import { PortalProcess } from './support/portal-process';
-import { startTarget, type ApiTarget } from './support/target';
+import { startTarget, unshed, type ApiTarget } from './support/target';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -32,7 +32,9 @@ describe('operations: health, readiness and metrics at the gateway', () => {
 
   it('serves Prometheus metrics to a loopback caller: requests per route and status, bus round trips, pools, outbox, process', async () => {
     await request(target.url).get('/api/health/live').expect(200);
-    await request(target.url).post('/api/auth/login').send({ login: 'nobody', password: 'wrong-password' }).expect(401);
+    expect(
+      (await unshed(() => request(target.url).post('/api/auth/login').send({ login: 'nobody', password: 'wrong-password' }))).status,
+    ).toBe(401);
     const res = await request(target.url).get('/metrics').expect(200);
     expect(res.headers['content-type']).toContain('text/plain');
     const text = res.text;

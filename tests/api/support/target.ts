@@ -129,15 +129,22 @@ export function asBytes(res: request.Response, done: (error: Error | null, body:
   res.on('end', () => done(null, Buffer.concat(chunks)));
 }
 
-/** A logged-in demo user: supertest agent bound to the target with the bearer token. */
-export async function loginAs(target: ApiTarget, login: string, password = DEMO_PASSWORD) {
-  // As a well-behaved client does: a login shed by the auth service's turns (503 with Retry-After,
-  // several logins at once on a loaded machine) is tried again after the time it says, at most twice.
-  let res = await request(target.url).post('/api/auth/login').send({ login, password });
+/**
+ * A call as a well-behaved client makes it: an answer shed by a service's turns (503 with Retry-After,
+ * several password checks at once on a loaded machine) is asked again after the time it says, at most twice.
+ */
+export async function unshed(send: () => request.Test): Promise<request.Response> {
+  let res = await send();
   for (let retry = 0; retry < 2 && res.status === 503 && res.headers['retry-after']; retry++) {
     await new Promise((r) => setTimeout(r, Number(res.headers['retry-after']) * 1000 * (1 + Math.random())));
-    res = await request(target.url).post('/api/auth/login').send({ login, password });
+    res = await send();
   }
+  return res;
+}
+
+/** A logged-in demo user: supertest agent bound to the target with the bearer token. */
+export async function loginAs(target: ApiTarget, login: string, password = DEMO_PASSWORD) {
+  const res = await unshed(() => request(target.url).post('/api/auth/login').send({ login, password }));
   if (res.status !== 200) throw new Error(`login ${login}: ${res.status} ${JSON.stringify(res.body)}`);
   const token: string = res.body.token;
   const auth = { Authorization: `Bearer ${token}` };
