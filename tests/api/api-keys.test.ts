@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { Db } from '@portal/db';
 import { DEMO_API_KEYS } from '@portal/service-auth';
-import { CLIENT_KEY_RIGHTS, Role, type ApiKeyDto, type AuditEntryDto, type CreatedApiKeyDto } from '@portal/contracts';
+import {
+  CLIENT_KEY_RIGHTS,
+  Role,
+  type ApiKeyDto,
+  type AuditEntryDto,
+  type CreatedApiKeyDto,
+  type ShipmentDto,
+  type ShipmentSummaryDto,
+} from '@portal/contracts';
 import request from 'supertest';
 import { demoParties } from './support/huby-setup';
 import { addUser } from './support/users';
@@ -14,7 +22,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * API keys per depositor (issue 35): made in Settings > Intégrations by a depositor's administrator
  * of users (dora, DEMO-A's) or the provider's (carla), they open the routes of CLIENT_KEY_RIGHTS their
- * rights name, scoped like a user of their depositors; revoked keys are forgotten by every gateway.
+ * rights name, scoped like a user of their depositors and never wider than their creator is now (rita:
+ * DEMO-A's activity ECOM and store MAG-MLV1 only); what they create names them as its creator; revoked
+ * keys are forgotten by every gateway.
  */
 describe('client API keys', () => {
   let target: ApiTarget;
@@ -24,9 +34,15 @@ describe('client API keys', () => {
   let bob: Agent;
   let keyA: CreatedApiKeyDto;
   let keyB: CreatedApiKeyDto;
+  let rita: Agent;
   let aHubyUuid: string;
   let aClaimUuid: string;
+  let parties: { shipper: string; recipient: string };
   const run = Date.now().toString(36).toUpperCase();
+  const ritaLogin = `rita${run}`.toLowerCase();
+  /** DEMO-A's activity ECOM (3) and store MAG-MLV1 (2) in the demo's back office (denis's limits). */
+  const ECOM = 3;
+  const MAG_MLV1 = 2;
   const withKey = (secret: string, url = target.url) => ({
     get: (p: string) => request(url).get(p).set('X-Api-Key', secret),
     post: (p: string, body: object) => request(url).post(p).set('X-Api-Key', secret).send(body),
@@ -37,7 +53,11 @@ describe('client API keys', () => {
     target = await startTarget();
     // DEMO-A's administrator of users (the demo has only the provider's, carla).
     await addUser(target, { login: `dora${run}`.toLowerCase(), roles: [Role.ADMIN_USERS], depositorIds: [1] });
-    [dora, carla, admin, bob] = await Promise.all([`dora${run}`.toLowerCase(), 'carla', 'admin', 'bob'].map((l) => loginAs(target, l)));
+    // DEMO-A's administrator of users limited, like denis, to an activity and a store.
+    await addUser(target, { login: ritaLogin, roles: [Role.ADMIN_USERS], depositorIds: [1], activityIds: [ECOM], storeIds: [MAG_MLV1] });
+    [dora, carla, admin, bob, rita] = await Promise.all(
+      [`dora${run}`.toLowerCase(), 'carla', 'admin', 'bob', ritaLogin].map((l) => loginAs(target, l)),
+    );
     // Stock and movements of both depositors, fed as the warehouse system does (the demo's API tests have none).
     const feed = (path: string, body: object) =>
       request(target.url).post(`/api/feed/stock/${path}`).set('X-Api-Key', DEMO_API_KEYS.warehouse).send(body).expect(200);
@@ -46,15 +66,17 @@ describe('client API keys', () => {
       [2, 14, 'FROID-2-8'],
     ] as const) {
       const reference = `K${run}-${depositorId}`;
-      const line = {
-        reference,
-        label: `Article ${reference}`,
-        lot: `LOT${reference}`,
+      const line = (ref: string, storeCode: string) => ({
+        reference: ref,
+        label: `Article ${ref}`,
+        lot: `LOT${ref}`,
         quantityInStock: 10,
         quantityAvailable: 10,
-        storeCode: store,
-      };
-      expect((await feed('snapshot', { depositorId, platformId, lines: [line] })).body.refused).toEqual([]);
+        storeCode,
+      });
+      // DEMO-A's also in the store rita is limited to (MAG-MLV1).
+      const lines = depositorId === 1 ? [line(reference, store), line(`${reference}M`, 'MAG-MLV1')] : [line(reference, store)];
+      expect((await feed('snapshot', { depositorId, platformId, lines })).body.refused).toEqual([]);
       const movement = {
         id: `MV-${reference}`,
         depositorId,
@@ -84,13 +106,24 @@ describe('client API keys', () => {
         { status: 90, at: new Date().toISOString() },
       ],
     }));
-    const fed = await request(target.url).post('/api/feed/tracking/orders/bulk').set('X-Api-Key', DEMO_API_KEYS.warehouse).send({ orders });
-    expect(fed.body).toMatchObject({ applied: 2, rejected: [] });
+    // Two more DEMO-A orders, in and out of rita's activity and store (L…IN: ECOM at MAG-MLV1; L…OUT: B2B at MAG-LYS1).
+    const placed = (
+      [
+        ['IN', 'ECOM', 'MAG-MLV1'],
+        ['OUT', 'B2B', 'MAG-LYS1'],
+      ] as const
+    ).map(([side, activityCode, storeCode]) => ({ ...orders[0], reference: `L${run}${side}`, activityCode, storeCode }));
+    const fed = await request(target.url)
+      .post('/api/feed/tracking/orders/bulk')
+      .set('X-Api-Key', DEMO_API_KEYS.warehouse)
+      .send({ orders: [...orders, ...placed] });
+    expect(fed.body).toMatchObject({ applied: 4, rejected: [] });
     // A DEMO-A claim and a DEMO-A Huby draft, made by alice: the DEMO-B key's detail routes must not reach them.
     const alice = await loginAs(target, 'alice');
     aClaimUuid = (await alice.post('/api/claims', { number: `K${run}1`, kind: 'delivery', reason: 'other' }).expect(201)).body
       .uuid as string;
-    const { shipper, recipient } = await demoParties(alice, `KEYS-${run}`, { phone: '04 78 00 00 00' });
+    parties = await demoParties(alice, `KEYS-${run}`, { phone: '04 78 00 00 00' });
+    const { shipper, recipient } = parties;
     aHubyUuid = (
       await alice
         .post('/api/dashtower/orders')
@@ -152,10 +185,71 @@ describe('client API keys', () => {
     expect(codes((await key.get(onlyB).expect(200)).body)).toEqual(['DEMO-A']);
   });
 
-  it('creates a Loop order draft for its own depositor with the shipments right', async () => {
+  it('creates a Loop order draft for its own depositor with the shipments right, the key named as its creator', async () => {
     const res = await withKey(keyB.secret).post('/api/dashtower/loop-orders', { depositor_id: 2, platform_id: 14, lines: [] });
     expect([res.status, res.body.error?.key]).toEqual([201, undefined]);
-    expect(res.body).toMatchObject({ depositor_id: 2 });
+    expect(res.body).toMatchObject({ depositor_id: 2, created_by: `api-key:${keyB.name}` });
+  });
+
+  it('creates a Huby shipment as the shipment form does, reads it back, named as its creator; a DEMO-B key cannot read it', async () => {
+    const shipping = await make(dora, { name: `ERP Boutique ${run}`, depositorIds: [1], rights: ['shipments'] });
+    const key = withKey(shipping.secret);
+    // The body of web/src/huby/ShipmentForm.tsx (bodyOf): empty texts left out, flags false, numbers as typed.
+    const body = {
+      reference: `KEYHUB-${run}`,
+      order_number: `CMD-${run}`,
+      tour_code: 'COLIS-J1',
+      appointment: false,
+      pallet_stripping: false,
+      hatchback: false,
+      delivery_on_floor: false,
+      depositor_id: 1,
+      uuid_address_shipper: parties.shipper,
+      uuid_address_recipient: parties.recipient,
+      billing_same_as_recipient: true,
+      packings: [
+        {
+          packaging_type: 'CARTON-M',
+          weight_kg: '2,5',
+          length_cm: '30',
+          width_cm: '20',
+          height_cm: '20',
+          packages: '2',
+          duplicate_count: '0',
+        },
+      ],
+      dangerous_goods: [],
+      limited_quantities: null,
+    };
+    const created = await key.post('/api/dashtower/orders', body);
+    expect([created.status, created.body.error?.key]).toEqual([201, undefined]);
+    const uuid = created.body.uuid as string;
+    const read = (await key.get(`/api/dashtower/orders/${uuid}`).expect(200)).body as ShipmentDto;
+    expect(read).toMatchObject({
+      uuid,
+      depositor_id: 1,
+      status: 0,
+      reference: `KEYHUB-${run}`,
+      package_count: 2,
+      total_weight_kg: 5,
+      created_by: `api-key:ERP Boutique ${run}`,
+    });
+    // The depositor's users read the same creator in the list and the history; the audit trail names the key.
+    const alice = await loginAs(target, 'alice');
+    const listed = (await alice.get(`/api/dashtower/orders?filter=${q({ tab: 'waiting', q: `KEYHUB-${run}` })}`).expect(200))
+      .body as ShipmentSummaryDto[];
+    expect(listed.map((s) => [s.uuid, s.created_by])).toEqual([[uuid, `api-key:ERP Boutique ${run}`]]);
+    const history = (await alice.get(`/api/dashtower/orders/${uuid}/history`).expect(200)).body as { by: string | null }[];
+    expect(history.map((h) => h.by)).toEqual([`api-key:ERP Boutique ${run}`]);
+    let audited: AuditEntryDto[] = [];
+    for (let i = 0; i < 100 && !audited.length; i++) {
+      audited = (await admin.get(`/api/admin/audit?filter=${q({ entity: 'shipment', entityId: uuid })}`).expect(200)).body;
+      if (!audited.length) await sleep(100);
+    }
+    expect(audited.map((e) => [e.action, e.actorLogin, e.actorClient])).toEqual([['created', null, `ERP Boutique ${run}`]]);
+    // DEMO-B's key, which has the shipments right too, finds nothing there.
+    const foreign = await withKey(keyB.secret).get(`/api/dashtower/orders/${uuid}`);
+    expect([foreign.status, JSON.stringify(foreign.body).includes(`KEYHUB-${run}`)]).toEqual([404, false]);
   });
 
   it('refuses routes beyond its rights and routes for users only', async () => {
@@ -252,6 +346,59 @@ describe('client API keys', () => {
     expect(marked.map(([route, op]) => [route, op['x-client-key-right']]).sort()).toEqual(table.sort());
     for (const [, op] of marked) expect(op.security).toContainEqual({ clientKey: [] });
     expect(marked.filter(([, op]) => op['x-codeSamples'])).toHaveLength(1);
+  });
+
+  it('keeps the key of a restricted creator within the creator’s activities and stores, and lists these limits', async () => {
+    const limited = await make(rita, { name: `ERP limité ${run}`, depositorIds: [1], rights: ['orders', 'stock'] });
+    const limits = { activityKeys: ['1:ECOM'], storeKeys: ['1:MAG-MLV1'] };
+    expect(limited).toMatchObject({ ...limits, createdBy: ritaLogin, status: 'active' });
+    const listed = (await dora.get('/api/settings/api-keys').expect(200)).body as ApiKeyDto[];
+    expect(listed.find((k) => k.id === limited.id)).toMatchObject(limits);
+    expect(listed.find((k) => k.id === keyA.id)).toMatchObject({ activityKeys: [], storeKeys: [] });
+    const key = withKey(limited.secret);
+    const references = (rows: { reference: string }[]) => rows.map((r) => r.reference).sort();
+    const orders = `/api/orders?filter=${q({ q: `L${run}` })}&range=${q([0, 9])}`;
+    const stock = `/api/stock?filter=${q({ reference: `K${run}-1` })}&range=${q([0, 9])}`;
+    // dora's key (no limits) reads both sides; rita's only what rita may see.
+    expect(references((await withKey(keyA.secret).get(orders).expect(200)).body)).toEqual([`L${run}IN`, `L${run}OUT`]);
+    expect(references((await key.get(orders).expect(200)).body)).toEqual([`L${run}IN`]);
+    expect(references((await withKey(keyA.secret).get(stock).expect(200)).body)).toEqual([`K${run}-1`, `K${run}-1M`]);
+    expect(references((await key.get(stock).expect(200)).body)).toEqual([`K${run}-1M`]);
+    // Nor by detail: the order outside her activity is not found.
+    const out = (await withKey(keyA.secret).get(orders).expect(200)).body.find((o: { reference: string }) => o.reference === `L${run}OUT`);
+    expect((await key.get(`/api/orders/${out.id}`)).status).toBe(404);
+  });
+
+  it('follows its creator: narrowed with them, suspended once they are deactivated, back when reactivated', async () => {
+    const login = `nina${run}`.toLowerCase();
+    const uuid = await addUser(target, { login, roles: [Role.ADMIN_USERS], depositorIds: [1] });
+    const nina = await loginAs(target, login);
+    const made = await make(nina, { name: `ERP suivi ${run}`, depositorIds: [1], rights: ['orders'] });
+    const key = withKey(made.secret);
+    const orders = `/api/orders?filter=${q({ q: `L${run}` })}&range=${q([0, 9])}`;
+    const seen = async () => {
+      const res = await key.get(orders);
+      return res.status === 200 ? (res.body as { reference: string }[]).map((o) => o.reference).sort() : res.status;
+    };
+    /** Asks until the answer is `expected` (the change reaches every gateway through the bus), for 30 s at most. */
+    const until = async (expected: unknown) => {
+      let last: unknown;
+      for (const end = Date.now() + 30_000; Date.now() < end; await sleep(100))
+        if (JSON.stringify((last = await seen())) === JSON.stringify(expected)) break;
+      expect(last).toEqual(expected);
+    };
+    expect(await seen()).toEqual([`L${run}IN`, `L${run}OUT`]);
+    // The provider's administrator limits nina to ECOM at MAG-MLV1: her key no longer reads the other order.
+    await carla.put(`/api/admin/users/${uuid}/access`, { depositors: [1], activities: [ECOM], stores: [MAG_MLV1] }).expect(200);
+    await until([`L${run}IN`]);
+    // Deactivated (she left): the key is refused and listed as suspended, not revoked.
+    await carla.post(`/api/admin/users/${uuid}/deactivate`).expect(200);
+    await until(401);
+    expect((await key.get(orders)).body.error.key).toBe('invalidApiKey');
+    const listed = (await dora.get('/api/settings/api-keys').expect(200)).body as ApiKeyDto[];
+    expect(listed.find((k) => k.id === made.id)).toMatchObject({ status: 'suspended', createdBy: login, revokedAt: null });
+    await carla.post(`/api/admin/users/${uuid}/reactivate`).expect(200);
+    await until([`L${run}IN`]);
   });
 
   it('gives a key no depositor beyond its creator’s', async () => {

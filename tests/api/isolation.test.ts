@@ -138,6 +138,12 @@ const PARAMS: Record<string, ParamRule> = {
     why: 'a delivery of one webhook endpoint, reached only through that endpoint (webhooks/{id} above)',
   },
   'figures/{source}': { neutral: CHART_SOURCES.map((s) => s.id), why: 'a chart source: its answer is checked with the lists' },
+  'tracking-translations/{kind}': {
+    neutral: ['trackingStatus'],
+    why: 'the provider’s words for statuses and carrier events: no depositor’s data, changed by ADMIN_TRACKING_TRANSLATION only (tracking-translations.test.ts)',
+  },
+  '{kind}/{code}': { neutral: ['95'], why: 'a status or event code of the provider’s words (above)' },
+  '{code}/{locale}': { neutral: ['fr'], why: 'a language of the provider’s words (above)' },
   'language/{code}': { neutral: ['fr_FR'], why: 'the caller’s own setting' },
   'theme/{theme}': { neutral: ['dark'], why: 'the caller’s own setting' },
   'export/{format}': { neutral: ['datetime'], why: 'the caller’s own setting' },

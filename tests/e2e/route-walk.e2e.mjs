@@ -2,13 +2,14 @@
 // the router mounts (web/src/routes.ts), as alice (a depositor's user) and as admin (the provider's),
 // at 1366×768 and on a 390×844 phone. A page fails, named with its route, user and size, when the
 // document scrolls sideways, a visible button, link or field sticks out to the right, the console logs
-// an error, the page throws, or a request fails. A page with a parameter is opened on a real record.
+// an error, the page throws, or a request fails. A page with a parameter is opened on a real record
+// (made through the API first when the demo data holds none: support/walk.mjs MAKERS).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { loginToDashboard } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
-import { measureOverflow, openInApp, resolvePattern, routePatterns, settle, waitForDemoData, watchPage } from './support/walk.mjs';
+import { measureOverflow, openInApp, settle, waitForDemoData, walkPlan, watchPage } from './support/walk.mjs';
 
 const ctx = useJourney();
 
@@ -41,7 +42,15 @@ const EXPECTED = [
  * Defects the walk finds that are not fixed yet, each reported in the issue's note: `route`, `user`,
  * `size` and `kind` as the walk names them, `detail` matching the finding.
  */
-const KNOWN = [];
+const KNOWN = [
+  {
+    route: '/settings/integrations',
+    kind: 'overflow',
+    detail: /control\(s\) cut off: button "Révoquer"/,
+    reason:
+      'the API keys table (IntegrationsTab, its keys section reworked with the keys’ limits by another change) scrolls sideways and hides « Révoquer »: to become the webhooks list’s cards on a phone and fewer columns on a laptop',
+  },
+];
 
 const listed = (table, e) =>
   table.find(
@@ -65,14 +74,9 @@ for (const user of USERS) {
         await page.setViewportSize({ width: size.width, height: size.height });
         await loginToDashboard(page, ctx.base, user);
         const me = await apiAs(page, 'GET', '/user/me');
-        for (const pattern of routePatterns(me.body.roles)) {
-          let paths;
-          try {
-            paths = await resolvePattern(page, pattern);
-          } catch (error) {
-            findings.push({ route: pattern, kind: 'no record to open', detail: error.message });
-            continue;
-          }
+        const { plan, findings: unresolved } = await walkPlan(page, watch, me.body.roles, { backend: ctx.backend });
+        findings.push(...unresolved);
+        for (const { pattern, paths } of plan) {
           for (const path of paths) {
             watch.route = pattern;
             await openInApp(page, path);

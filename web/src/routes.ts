@@ -23,7 +23,10 @@ export const PUBLIC_ROUTES = {
   resetPassword: '/reset-password',
 } as const;
 
-/** The tabs of the settings page (/settings/<tab>); integrations only for a user who manages API keys. */
+/**
+ * The tabs of the settings page (/settings/<tab>), in the order shown. A tab is one page unless
+ * SETTINGS_PAGES gives it pages of its own; SETTINGS_TAB_ROLES names the tabs offered only to some users.
+ */
 export const SETTINGS_TABS = [
   'general',
   'filter',
@@ -35,6 +38,19 @@ export const SETTINGS_TABS = [
   'integrations',
   'logout',
 ] as const;
+
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+/**
+ * The tabs shown, mounted and walked only for a user with one of the roles of a role list of
+ * @portal/contracts, named here (Intégrations: the administrators of users, issue 35).
+ */
+export const SETTINGS_TAB_ROLES = { integrations: 'API_KEY_MANAGERS' } as const satisfies Partial<Record<SettingsTab, string>>;
+
+/** The pages of a settings tab that has several, relative to /settings/<tab> ('' is the tab's first page). */
+export const SETTINGS_PAGES = {
+  integrations: { keys: '', webhooks: 'webhooks', webhookLog: 'webhooks/:id' },
+} as const satisfies Partial<Record<SettingsTab, Record<string, string>>>;
 
 /** The reports library (/report) and one report (/report/:id). */
 export const REPORT_ROUTES = { library: '', report: ':id' } as const;
@@ -87,6 +103,7 @@ export const ADMIN_ROUTES = {
   transport: { list: ':tab', new: ':tab/new', record: ':tab/:id' },
   announcements: { list: '', new: 'new', announcement: ':id' },
   audit: { list: '' },
+  translations: { list: '' },
 } as const;
 
 export type AdminAreaPath = keyof typeof ADMIN_ROUTES;
@@ -95,8 +112,21 @@ export type AdminAreaPath = keyof typeof ADMIN_ROUTES;
  * Where the walk finds a real value for a parameter, by full route pattern: `list` is an API list
  * (GET /api<list>, read as the walking user) whose first row's `field` (default `id`) fills the
  * parameter, `:name` in it replaced by the values already chosen; `values` are the parameter's values.
+ * `make` names the walk's maker (tests/e2e/support/walk.mjs MAKERS) that creates a record through the
+ * API when the user sees the list empty: a record the demo data does not hold (the walk makes them all
+ * before it opens the first page, so that their lists are walked with a row).
  */
-export type RouteSample = { list: string; field?: string } | { values: readonly string[] };
+export type RouteSample = { list: string; field?: string; make?: string } | { values: readonly string[] };
+
+/**
+ * List pages the walk opens with a record in them, by full route pattern: when the user sees the API
+ * list `list` empty, the walk's maker `make` (as in ROUTE_SAMPLES) creates one first, so that the
+ * list's rows and their actions are walked too (lists the demo data leaves empty).
+ */
+export const ROUTE_RECORDS: Record<string, { list: string; make: string }> = {
+  '/settings/integrations': { list: '/settings/api-keys', make: 'apiKey' },
+  '/settings/integrations/webhooks': { list: '/settings/webhooks', make: 'webhookEndpoint' },
+};
 
 export const ROUTE_SAMPLES: Record<string, Record<string, RouteSample>> = {
   // The mail's download link: a stored export exists only after a large export, so the walk opens
@@ -125,4 +155,6 @@ export const ROUTE_SAMPLES: Record<string, Record<string, RouteSample>> = {
   '/admin/transport/:tab/new': { tab: { values: TRANSPORT_TABS } },
   '/admin/transport/:tab/:id': { tab: { values: TRANSPORT_TABS }, id: { list: '/admin/transport/:tab?range=[0,0]' } },
   '/admin/announcements/:id': { id: { list: '/admin/announcements?range=[0,0]' } },
+  // An endpoint of the walking administrator's first depositor (ROUTE_RECORDS), its test event's failed delivery in its log.
+  '/settings/integrations/webhooks/:id': { id: { list: '/settings/webhooks', make: 'webhookEndpoint' } },
 };

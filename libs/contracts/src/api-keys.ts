@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CallerContext } from './context';
 import { Role } from './roles';
 
 /**
@@ -80,10 +81,17 @@ export interface ApiKeyDto {
   ratePerMinute: number;
   createdAt: string;
   createdBy: string | null;
+  /**
+   * The limits of its creator the key carries now, as `<depositorId>:<code>` of its depositors (empty:
+   * every activity, every store): re-read from the creator at each resolution, never stored with the key.
+   */
+  activityKeys: string[];
+  storeKeys: string[];
   lastUsedAt: string | null;
   expiresAt: string | null;
   revokedAt: string | null;
-  status: 'active' | 'expired' | 'revoked';
+  /** `suspended`: its creator is deactivated or gone, so the key is refused until they are active again. */
+  status: 'active' | 'expired' | 'revoked' | 'suspended';
 }
 
 /** The answer to a creation: the key once, in clear. */
@@ -101,4 +109,25 @@ export const ApiKeySubjects = {
 export const API_KEY_REVOKED = 'auth.api-key.revoked';
 export interface ApiKeyRevokedEvent {
   keyId: number;
+}
+
+/**
+ * How a row names who created it (Huby shipments, Loop orders and pickups, a shipment's history: 100
+ * characters): a user's login, or a machine caller's key name after this mark, which no login holds
+ * (LOGIN_PATTERN has no colon). Screens, exports and the audit trail show it as "API key: <name>".
+ */
+export const API_KEY_CREATOR_MARK = 'api-key:';
+const CREATOR_MAX_CHARS = 100;
+
+/** The creator a row records for the caller: their login, the marked name of their API key, or null (system jobs). */
+export function creatorOf(ctx: Pick<CallerContext, 'user' | 'client'>): string | null {
+  if (ctx.user) return ctx.user.login;
+  if (!ctx.client) return null;
+  // Cut by characters (the column's measure), never inside a surrogate pair.
+  return Array.from(`${API_KEY_CREATOR_MARK}${ctx.client.name}`).slice(0, CREATOR_MAX_CHARS).join('');
+}
+
+/** The key's name when a recorded creator is an API key, else null (a login, or none). */
+export function apiKeyCreatorName(creator: string | null | undefined): string | null {
+  return creator?.startsWith(API_KEY_CREATOR_MARK) ? creator.slice(API_KEY_CREATOR_MARK.length) : null;
 }

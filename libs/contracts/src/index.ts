@@ -30,3 +30,4 @@ export * from './imports';
 export * from './api-keys';
 export * from './webhooks';
 export * from './live';
+export * from './tracking-translations';

@@ -60,6 +60,9 @@ import { ReferenceTables } from '@portal/bus';
 import { DEFAULT_SUPPORT_EMAIL, SUPPORT_MAILBOX } from './support/support.dto';
 import { SupportController } from './support/support.controller';
 import { SupportService } from './support/support.service';
+import { TrackingTranslations1769000000000 } from './migrations/1769000000000-TrackingTranslations';
+import { TrackingTranslationsController } from './tracking-translations/tracking-translations.controller';
+import { TrackingTranslationsService } from './tracking-translations/tracking-translations.service';
 
 /**
  * The admin service owns the reference data: depositors with their activities and stores,
@@ -82,6 +85,7 @@ import { SupportService } from './support/support.service';
         DataImport1767300000000,
         MailOutboxDepositors1768100000000,
         AlertTemplatesTrackingLink1768600000000,
+        TrackingTranslations1769000000000,
       ],
     }),
   ],
@@ -103,6 +107,7 @@ import { SupportService } from './support/support.service';
     LogosController,
     LogsAdminController,
     AnnouncementsAdminController,
+    TrackingTranslationsController,
   ],
   providers: [
     DepositorsImport,
@@ -128,6 +133,7 @@ import { SupportService } from './support/support.service';
     LogosService,
     LogsAdminService,
     AnnouncementsAdminService,
+    TrackingTranslationsService,
     { provide: FileStorage, useFactory: () => new LocalFileStorage() },
     { provide: SUPPORT_MAILBOX, useFactory: () => process.env.SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL },
     { provide: Mailer, useFactory: (db: Db) => new Mailer(db), inject: [Db] },

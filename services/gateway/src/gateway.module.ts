@@ -28,6 +28,7 @@ import { ReportsHttpModule } from './reports/reports.module';
 import { HubyHttpModule } from './huby/huby.module';
 import { StockHttpModule } from './stock/stock.module';
 import { TrackingHttpModule } from './tracking/tracking.module';
+import { TrackingTranslationsHttpModule } from './tracking-translations/tracking-translations.module';
 import { UserController } from './user/user.controller';
 
 /** Feature modules of the gateway's HTTP surface, added by each service's issue. */
@@ -45,6 +46,7 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
   ReportsHttpModule,
   PublicTrackingHttpModule,
   LiveHttpModule,
+  TrackingTranslationsHttpModule,
 ];
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */

@@ -19,11 +19,23 @@ export const GROUPS = [
   ['a11y', 'auth', 'dashboard', 'french-words', 'integrations', 'layout', 'settings', 'tiles', 'webhooks'],
   // Back office, Fever, Geo-order and the Huby import; password changes admin's password and blocks
   // carla, so no journey after it (by name) signs in as either; unavailable stops and restarts the backend.
-  ['admin-import', 'admin-reference', 'admin-transport', 'admin-users', 'fever', 'geo-order', 'huby-import', 'password', 'unavailable'],
+  [
+    'admin-import',
+    'admin-reference',
+    'admin-translations',
+    'admin-transport',
+    'admin-users',
+    'fever',
+    'geo-order',
+    'huby-import',
+    'password',
+    'unavailable',
+  ],
   // Huby's labels, shipments, Loop and Stock: their own records (new orders carry a run-unique reference).
   ['huby-carriers', 'huby-chronopost', 'huby-labels', 'huby-rates', 'huby', 'loop', 'stock'],
-  // The route walk: every page as alice and admin at 1366 px and on a phone; it only reads, on its own backend.
-  ['route-walk'],
+  // The route walk: every page as alice and admin at 1366 px and on a phone, and in the pseudo-locale; on its own
+  // backend, where they make only what a page needs to show (a webhook endpoint, support/walk.mjs MAKERS).
+  ['pseudo-locale', 'route-walk'],
   // exports starts its own backend (a 1-row export threshold that mails every export).
   ['exports'],
 ];

@@ -31,6 +31,15 @@ const AUDIT_AREA: AdminArea = {
   component: lazy(() => import('../audit/AuditList')),
 };
 
-export const ADMIN_AREAS: readonly AdminArea[] = [...USER_AREAS, ...REFERENCE_AREAS, AUDIT_AREA];
+/** The provider's words for statuses and carrier events (issue 36 item 6). */
+const TRACKING_TRANSLATIONS_AREA: AdminArea = {
+  path: 'translations',
+  roles: [Role.ADMIN_TRACKING_TRANSLATION],
+  labelKey: 'adminTrackingWords.title',
+  descriptionKey: 'adminTrackingWords.description',
+  component: lazy(() => import('./translations/TrackingTranslationsArea')),
+};
+
+export const ADMIN_AREAS: readonly AdminArea[] = [...USER_AREAS, ...REFERENCE_AREAS, TRACKING_TRANSLATIONS_AREA, AUDIT_AREA];
 
 export const adminAreasFor = (roles: readonly string[]): AdminArea[] => ADMIN_AREAS.filter((a) => hasAnyRole(roles, a.roles));

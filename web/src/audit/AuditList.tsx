@@ -13,6 +13,7 @@ import { entryChanges, fieldWords, shortValue } from './model';
 export function AuditList({ resource }: { resource: 'admin/audit' | 'settings/activity' }) {
   const translate = useTranslate();
   const dateTime = useDateTime();
+  const yesNo = (value: boolean) => translate(`ra.boolean.${value}`);
   const list = useListController<AuditEntryDto>({
     resource,
     storeKey: `audit.${resource}`,
@@ -28,7 +29,10 @@ export function AuditList({ resource }: { resource: 'admin/audit' | 'settings/ac
       sortable: false,
       render: (e) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <span>{e.actorLogin ?? e.actorClient ?? translate('audit.system')}</span>
+          {/* A machine caller is an API key, named as the rows it created name it (Clé d’API : …). */}
+          <span>
+            {e.actorLogin ?? (e.actorClient ? translate('common.apiKeyCreator', { name: e.actorClient }) : translate('audit.system'))}
+          </span>
           {e.actorProvider && <Chip size="small" variant="outlined" label={translate('audit.provider')} />}
         </Stack>
       ),
@@ -62,8 +66,8 @@ export function AuditList({ resource }: { resource: 'admin/audit' | 'settings/ac
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {changes.slice(0, 6).map((c) => (
               <li key={c.field}>
-                <strong>{translate(`audit.fields.${c.field}`, { _: fieldWords(c.field) })}</strong> : {shortValue(c.before, 60, dateTime)} →{' '}
-                {shortValue(c.after, 60, dateTime)}
+                <strong>{translate(`audit.fields.${c.field}`, { _: fieldWords(c.field) })}</strong> :{' '}
+                {shortValue(c.before, 60, dateTime, yesNo)} → {shortValue(c.after, 60, dateTime, yesNo)}
               </li>
             ))}
             {changes.length > 6 && <li>{translate('audit.more', { count: changes.length - 6 })}</li>}

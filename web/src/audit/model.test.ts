@@ -13,6 +13,8 @@ describe('audit entries', () => {
     expect(shortValue(null)).toBe('—');
     expect(shortValue([1, 2])).toBe('1, 2');
     expect(shortValue({ a: 1 })).toBe('{"a":1}');
+    expect(shortValue(true, 60, undefined, (b) => (b ? 'oui' : 'non'))).toBe('oui');
+    expect(shortValue([false], 60, undefined, (b) => (b ? 'oui' : 'non'))).toBe('non');
     expect(shortValue('x'.repeat(80), 10)).toBe(`${'x'.repeat(9)}…`);
     expect(shortValue('2026-11-26T17:29:31.405Z', 60, () => '26/11/2026 18:29')).toBe('26/11/2026 18:29');
     expect(fieldWords('sent_at')).toBe('sent at');

@@ -2,12 +2,21 @@ import { AUDIT_BOOKKEEPING_FIELDS, auditDiff, type AuditEntryDto, type AuditFiel
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** A value of a change as one short line (instants in the user's zone, lists joined, objects as JSON, long text cut). */
-export function shortValue(value: unknown, max = 60, instant: (iso: string) => string = (iso) => iso): string {
+/**
+ * A value of a change as one short line (instants in the user's zone, yes and no in words, lists joined,
+ * objects as JSON, long text cut).
+ */
+export function shortValue(
+  value: unknown,
+  max = 60,
+  instant: (iso: string) => string = (iso) => iso,
+  yesNo: (value: boolean) => string = String,
+): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'string' && INSTANT.test(value)) return instant(value);
+  if (typeof value === 'boolean') return yesNo(value);
   const text = Array.isArray(value)
-    ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ')
+    ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : typeof v === 'boolean' ? yesNo(v) : String(v))).join(', ')
     : typeof value === 'object'
       ? JSON.stringify(value)
       : String(value);

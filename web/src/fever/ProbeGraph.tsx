@@ -63,7 +63,12 @@ export function ProbeGraph({ graph, timeZone, locale }: { graph: FeverGraphDto; 
             y={graph.maxTemperature}
             stroke="#e53935"
             strokeDasharray="6 4"
-            label={{ value: `max ${graph.maxTemperature} °C`, fill: '#e53935', fontSize: 12, position: 'insideTopRight' }}
+            label={{
+              value: translate('fever.graph.maxLine', { value: formatTemperature(graph.maxTemperature, locale) }),
+              fill: '#e53935',
+              fontSize: 12,
+              position: 'insideTopRight',
+            }}
           />
         )}
         {graph.minTemperature !== null && (
@@ -71,7 +76,12 @@ export function ProbeGraph({ graph, timeZone, locale }: { graph: FeverGraphDto; 
             y={graph.minTemperature}
             stroke="#1e88e5"
             strokeDasharray="6 4"
-            label={{ value: `min ${graph.minTemperature} °C`, fill: '#1e88e5', fontSize: 12, position: 'insideBottomRight' }}
+            label={{
+              value: translate('fever.graph.minLine', { value: formatTemperature(graph.minTemperature, locale) }),
+              fill: '#1e88e5',
+              fontSize: 12,
+              position: 'insideBottomRight',
+            }}
           />
         )}
       </ComposedChart>

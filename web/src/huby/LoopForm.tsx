@@ -25,6 +25,7 @@ import {
   type LoopPlatformDto,
 } from '@portal/contracts';
 import { ApiError, errorKeyOf } from '../core/api';
+import { CreatedLine } from '../core/Created';
 import { useSearchOptions } from '../lists/useSearchOptions';
 import { useErrorText } from '../i18n/useErrorText';
 import { usePersistedTab } from '../preferences/usePreference';
@@ -331,6 +332,7 @@ export default function LoopForm() {
           {translate('loop.actions.back')}
         </Button>
       </Stack>
+      {order && <CreatedLine label={translate('loop.f.created_at')} at={order.created_at} by={order.created_by} />}
       {failure !== null && <Alert severity="error">{errorText(failure)}</Alert>}
       {order?.status === 'rejected' && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="loop-reject-reason">

@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useListController, useTranslate } from 'ra-core';
 import { Box, Button, Link, Paper, Stack, Tab, Tabs, Typography, type ChipProps } from '@mui/material';
-import { formatDate, LOOP_ORDERS_LIST, LOOP_TAB_NAMES, type LoopOrderDto, type LoopStatusCode, type LoopTab } from '@portal/contracts';
+import { LOOP_ORDERS_LIST, LOOP_TAB_NAMES, type LoopOrderDto, type LoopStatusCode, type LoopTab } from '@portal/contracts';
 import { StatusChip } from '../lists/StatusChip';
 import { usePersistedTab } from '../preferences/usePreference';
-import { FilterBar, ListTable, useTimeZone, type Column } from '../stock/ui';
+import { CreatedCell } from '../core/Created';
+import { FilterBar, ListTable, type Column } from '../stock/ui';
 import { usePlatformLabel } from '../tracking/useReferenceData';
 
 /** How often the "in progress" list asks again while the warehouse has not answered. */
@@ -35,7 +36,6 @@ export function useRejectReason() {
  */
 export default function LoopList() {
   const translate = useTranslate();
-  const timeZone = useTimeZone();
   const reason = useRejectReason();
   const [tab, saveTab] = usePersistedTab('loopTab', LOOP_TAB_NAMES, 'progress');
   const list = useListController<LoopOrderDto>({
@@ -97,7 +97,13 @@ export default function LoopList() {
     },
     { source: 'line_count', label: translate('loop.f.line_count'), numeric: true, sortable: false },
     { source: 'total_quantity', label: translate('loop.f.total_quantity'), numeric: true, sortable: false },
-    { source: 'createdAt', label: translate('loop.f.created_at'), render: (r) => formatDate(r.created_at, timeZone, true) },
+    // Who made it (a user, or an API key) under the date, the name wrapping rather than widening the table.
+    {
+      source: 'createdAt',
+      label: translate('loop.f.created_at'),
+      wrapAt: 160,
+      render: (r) => <CreatedCell at={r.created_at} by={r.created_by} />,
+    },
   ];
   return (
     <Box aria-labelledby="loop-title" component="div">

@@ -43,6 +43,8 @@ import {
   type ShipmentHistoryDto,
 } from '@portal/contracts';
 import { alertParams, ApiError, errorKeyOf } from '../core/api';
+import { CreatedLine } from '../core/Created';
+import { useCreatorText } from '../core/creator';
 import { useErrorText } from '../i18n/useErrorText';
 import { DateInput } from '../dates/DateInput';
 import { INVALID_DATE } from '../dates/dateValue';
@@ -275,6 +277,7 @@ export default function ShipmentForm() {
   const navigate = useNavigate();
   const number = useNumber();
   const timeZone = useTimeZone();
+  const creator = useCreatorText();
   const depositors = useDepositors();
   const [shipment, setShipment] = useState<ShipmentDto | null>(null);
   const [history, setHistory] = useState<ShipmentHistoryDto[]>([]);
@@ -489,6 +492,7 @@ export default function ShipmentForm() {
           {translate('huby.actions.back')}
         </Button>
       </Stack>
+      {shipment && <CreatedLine label={translate('huby.f.created_at')} at={shipment.created_at} by={shipment.created_by} />}
       {shipment && !draft && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {translate('huby.msg.readOnly')}
@@ -945,7 +949,7 @@ export default function ShipmentForm() {
               {history.map((h, i) => (
                 <li key={i}>
                   {formatDate(h.at, timeZone, true)} · {translate(`huby.status.${h.status}`)}
-                  {h.by ? ` · ${h.by}` : ''}
+                  {h.by ? ` · ${creator(h.by)}` : ''}
                 </li>
               ))}
             </Box>

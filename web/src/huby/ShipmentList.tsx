@@ -4,7 +4,6 @@ import { Box, Button, Checkbox, Link, Paper, Stack, Tab, Tabs, Typography } from
 import {
   HUBY_LABEL_LIMITS,
   HubyStatus,
-  formatDate,
   formatDay,
   hasAnyRole,
   HUBY_TAB_NAMES,
@@ -17,8 +16,9 @@ import {
 import { useUser } from '../user/useUser';
 import { useLiveRefresh } from '../core/liveHooks';
 import { errorKeyOf } from '../core/api';
+import { CreatedCell } from '../core/Created';
 import { usePersistedTab } from '../preferences/usePreference';
-import { FilterBar, ListTable, useNumber, useTimeZone, type Column } from '../stock/ui';
+import { FilterBar, ListTable, useNumber, type Column } from '../stock/ui';
 import { MoreActions } from '../lists/MoreActions';
 import { PickupDialog } from './PickupDialog';
 import { StatusChip } from './StatusChip';
@@ -35,7 +35,6 @@ export default function ShipmentList() {
   const translate = useTranslate();
   const notify = useNotify();
   const number = useNumber();
-  const timeZone = useTimeZone();
   const [tab, saveTab] = usePersistedTab('hubyReadyToGoTab', HUBY_TAB_NAMES, 'ready');
   const [pickup, setPickup] = useState(false);
   const user = useUser();
@@ -122,8 +121,13 @@ export default function ShipmentList() {
       render: (r) => number(r.total_weight_kg, 1),
     },
     { source: 'depositor_code', label: translate('huby.f.depositor'), sortable: false },
-    // Day and time on two lines when the row is short of room.
-    { source: 'createdAt', label: translate('huby.f.created_at'), render: (r) => formatDate(r.created_at, timeZone, true), wrapAt: 100 },
+    // Day and time on two lines when the row is short of room; who made it (a user, or an API key) below.
+    {
+      source: 'createdAt',
+      label: translate('huby.f.created_at'),
+      render: (r) => <CreatedCell at={r.created_at} by={r.created_by} />,
+      wrapAt: 100,
+    },
   ];
   const choose = (next: HubyTab) => {
     saveTab(next);

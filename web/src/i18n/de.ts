@@ -380,7 +380,13 @@ export const de: Shape<typeof fr> = {
         shipments: 'Huby-Sendungen und Loop-Aufträge (anlegen)',
         claims: 'Reklamationen (lesen)',
       },
-      statuses: { active: 'Aktiv', expired: 'Abgelaufen', revoked: 'Widerrufen' },
+      statuses: { active: 'Aktiv', expired: 'Abgelaufen', revoked: 'Widerrufen', suspended: 'Ausgesetzt: Ersteller deaktiviert' },
+      limits: 'Einschränkungen',
+      noLimits: 'Alle Aktivitäten, alle Lagerorte',
+      limitActivities: 'Aktivitäten: %{list}',
+      limitStores: 'Lagerorte: %{list}',
+      followsCreator:
+        'Ein Schlüssel reicht nie weiter als sein Ersteller: Er folgt dessen erlaubten Aktivitäten und Lagerorten, auch wenn sie sich ändern, und wird ausgesetzt, wenn dessen Konto deaktiviert wird.',
     },
     // Settings > Intégrations, signed webhooks (issue 35 item 2).
     integrationSections: { keys: 'API-Schlüssel', webhooks: 'Webhooks' },
@@ -541,6 +547,8 @@ export const de: Shape<typeof fr> = {
     yes: 'Ja',
     no: 'Nein',
     others: 'Sonstige',
+    apiKeyCreator: 'API-Schlüssel: %{name}',
+    createdBy: 'von %{who}',
   },
   stock: {
     tabs: { id: 'Id', stock: 'Bestand', movements: 'Bewegungen' },
@@ -2024,6 +2032,8 @@ export const de: Shape<typeof fr> = {
     },
     graph: {
       band: 'Min – Max',
+      minLine: 'Min. %{value}',
+      maxLine: 'Max. %{value}',
       min: 'Minimum',
       max: 'Maximum',
       avg: 'Mittelwert',
@@ -2115,6 +2125,7 @@ export const de: Shape<typeof fr> = {
       pickup: 'Abholung',
       loopOrder: 'Loop-Auftrag',
       shipmentImport: 'Auftragsimport',
+      trackingTranslation: 'Sendungsverfolgungs-Übersetzung',
     },
     fields: {
       title: 'Titel',
@@ -2374,6 +2385,36 @@ export const de: Shape<typeof fr> = {
         code: 'Code',
       },
     },
+  },
+  adminTrackingWords: {
+    title: 'Übersetzungen der Sendungsverfolgung',
+    description: 'Die Wörter, die Kunden für Auftragsstatus und Frachtführerereignisse sehen, in den fünf Sprachen.',
+    hint: 'Lassen Sie ein Wort leer, um das des Katalogs zu verwenden. Benutzer sehen die Änderung beim nächsten Laden des Portals, die öffentliche Sendungsverfolgungsseite innerhalb von 30 Sekunden.',
+    kinds: {
+      trackingStatus: 'Verfolgungsstatus',
+      tracerStatus: 'Tracer-Route-Status',
+      tracerEvent: 'Tracer-Route-Ereignisse',
+      carrierStatus: 'Frachtführerstatus',
+    },
+    language: 'Sprache',
+    languages: {
+      fr: 'Französisch',
+      en: 'Englisch',
+      es: 'Spanisch',
+      it: 'Italienisch',
+      de: 'Deutsch',
+    },
+    columns: {
+      code: 'Code',
+      catalogue: 'Wort des Katalogs',
+      override: 'Wort des Dienstleisters',
+    },
+    placeholder: 'Wort des Katalogs',
+    fieldLabel: 'Wort des Dienstleisters für %{code}',
+    save: 'Speichern',
+    backToCatalogue: 'Katalog verwenden',
+    saved: 'Wort für „%{code}“ gespeichert.',
+    reset: '„%{code}“ verwendet wieder das Wort des Katalogs.',
   },
   adminRef: {
     areas: {

@@ -379,7 +379,13 @@ export const en: Shape<typeof fr> = {
         shipments: 'Huby shipments and Loop orders (create)',
         claims: 'Claims (read)',
       },
-      statuses: { active: 'Active', expired: 'Expired', revoked: 'Revoked' },
+      statuses: { active: 'Active', expired: 'Expired', revoked: 'Revoked', suspended: 'Suspended: creator deactivated' },
+      limits: 'Limits',
+      noLimits: 'All activities, all stores',
+      limitActivities: 'Activities: %{list}',
+      limitStores: 'Stores: %{list}',
+      followsCreator:
+        'A key never reaches beyond its creator: it follows their allowed activities and stores, even when they change, and it is suspended if their account is deactivated.',
     },
     // Settings > Intégrations, signed webhooks (issue 35 item 2).
     integrationSections: { keys: 'API keys', webhooks: 'Webhooks' },
@@ -539,6 +545,8 @@ export const en: Shape<typeof fr> = {
     yes: 'Yes',
     no: 'No',
     others: 'Others',
+    apiKeyCreator: 'API key: %{name}',
+    createdBy: 'by %{who}',
   },
   stock: {
     tabs: { id: 'Id', stock: 'Stock', movements: 'Movements' },
@@ -2017,6 +2025,8 @@ export const en: Shape<typeof fr> = {
     },
     graph: {
       band: 'Min – max',
+      minLine: 'min %{value}',
+      maxLine: 'max %{value}',
       min: 'Minimum',
       max: 'Maximum',
       avg: 'Average',
@@ -2107,6 +2117,7 @@ export const en: Shape<typeof fr> = {
       pickup: 'Pickup',
       loopOrder: 'Loop order',
       shipmentImport: 'Order import',
+      trackingTranslation: 'Tracking translation',
     },
     fields: {
       title: 'Title',
@@ -2365,6 +2376,36 @@ export const en: Shape<typeof fr> = {
         code: 'code',
       },
     },
+  },
+  adminTrackingWords: {
+    title: 'Tracking translations',
+    description: 'The words customers see for order statuses and carrier events, in the five languages.',
+    hint: 'Leave a word empty to use the catalogue’s. Users see the change the next time they load the portal; the public tracking page within 30 seconds.',
+    kinds: {
+      trackingStatus: 'Tracking statuses',
+      tracerStatus: 'Tracer Route statuses',
+      tracerEvent: 'Tracer Route events',
+      carrierStatus: 'Carrier statuses',
+    },
+    language: 'Language',
+    languages: {
+      fr: 'French',
+      en: 'English',
+      es: 'Spanish',
+      it: 'Italian',
+      de: 'German',
+    },
+    columns: {
+      code: 'Code',
+      catalogue: 'Catalogue word',
+      override: 'Provider’s word',
+    },
+    placeholder: 'Catalogue word',
+    fieldLabel: 'Provider’s word for %{code}',
+    save: 'Save',
+    backToCatalogue: 'Use the catalogue',
+    saved: 'Word for “%{code}” saved.',
+    reset: '“%{code}” uses the catalogue word again.',
   },
   adminRef: {
     areas: {

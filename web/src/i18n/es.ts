@@ -379,7 +379,13 @@ export const es: Shape<typeof fr> = {
         shipments: 'Envíos Huby y pedidos Loop (creación)',
         claims: 'Reclamaciones (lectura)',
       },
-      statuses: { active: 'Activa', expired: 'Caducada', revoked: 'Revocada' },
+      statuses: { active: 'Activa', expired: 'Caducada', revoked: 'Revocada', suspended: 'Suspendida: creador desactivado' },
+      limits: 'Límites',
+      noLimits: 'Todas las actividades, todos los almacenes',
+      limitActivities: 'Actividades: %{list}',
+      limitStores: 'Almacenes: %{list}',
+      followsCreator:
+        'Una clave nunca va más allá de su creador: sigue sus actividades y almacenes autorizados, aunque cambien, y se suspende si su cuenta se desactiva.',
     },
     // Settings > Intégrations, signed webhooks (issue 35 item 2).
     integrationSections: { keys: 'Claves de API', webhooks: 'Webhooks' },
@@ -540,6 +546,8 @@ export const es: Shape<typeof fr> = {
     yes: 'Sí',
     no: 'No',
     others: 'Otros',
+    apiKeyCreator: 'Clave de API: %{name}',
+    createdBy: 'por %{who}',
   },
   stock: {
     tabs: { id: 'Id', stock: 'Stock', movements: 'Movimientos' },
@@ -2021,6 +2029,8 @@ export const es: Shape<typeof fr> = {
     },
     graph: {
       band: 'Mín. – máx.',
+      minLine: 'mín. %{value}',
+      maxLine: 'máx. %{value}',
       min: 'Mínimo',
       max: 'Máximo',
       avg: 'Media',
@@ -2112,6 +2122,7 @@ export const es: Shape<typeof fr> = {
       pickup: 'Recogida',
       loopOrder: 'Pedido Loop',
       shipmentImport: 'Importación de pedidos',
+      trackingTranslation: 'Traducción del seguimiento',
     },
     fields: {
       title: 'Título',
@@ -2371,6 +2382,36 @@ export const es: Shape<typeof fr> = {
         code: 'código',
       },
     },
+  },
+  adminTrackingWords: {
+    title: 'Traducciones del seguimiento',
+    description: 'Las palabras que ven los clientes para los estados de los pedidos y los eventos del transportista, en los cinco idiomas.',
+    hint: 'Deje una palabra vacía para usar la del catálogo. Los usuarios ven el cambio la próxima vez que cargan el portal; la página pública de seguimiento, en 30 segundos.',
+    kinds: {
+      trackingStatus: 'Estados de seguimiento',
+      tracerStatus: 'Estados Tracer Route',
+      tracerEvent: 'Eventos Tracer Route',
+      carrierStatus: 'Estados del transportista',
+    },
+    language: 'Idioma',
+    languages: {
+      fr: 'Francés',
+      en: 'Inglés',
+      es: 'Español',
+      it: 'Italiano',
+      de: 'Alemán',
+    },
+    columns: {
+      code: 'Código',
+      catalogue: 'Palabra del catálogo',
+      override: 'Palabra del proveedor',
+    },
+    placeholder: 'Palabra del catálogo',
+    fieldLabel: 'Palabra del proveedor para %{code}',
+    save: 'Guardar',
+    backToCatalogue: 'Usar el catálogo',
+    saved: 'Palabra de «%{code}» guardada.',
+    reset: '«%{code}» vuelve a la palabra del catálogo.',
   },
   adminRef: {
     areas: {

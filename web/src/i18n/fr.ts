@@ -378,7 +378,13 @@ export const fr = {
         shipments: 'Expéditions Huby et commandes Loop (création)',
         claims: 'Réclamations (lecture)',
       },
-      statuses: { active: 'Active', expired: 'Expirée', revoked: 'Révoquée' },
+      statuses: { active: 'Active', expired: 'Expirée', revoked: 'Révoquée', suspended: 'Suspendue : créateur désactivé' },
+      limits: 'Limites',
+      noLimits: 'Toutes activités, tous magasins',
+      limitActivities: 'Activités : %{list}',
+      limitStores: 'Magasins : %{list}',
+      followsCreator:
+        'Une clé ne va jamais au-delà de son créateur : elle suit ses activités et magasins autorisés, même s’ils changent, et elle est suspendue si son compte est désactivé.',
     },
     // Settings > Intégrations, signed webhooks (issue 35 item 2).
     integrationSections: { keys: 'Clés d’API', webhooks: 'Webhooks' },
@@ -538,6 +544,8 @@ export const fr = {
     yes: 'Oui',
     no: 'Non',
     others: 'Autres',
+    apiKeyCreator: 'Clé d’API : %{name}',
+    createdBy: 'par %{who}',
   },
   stock: {
     tabs: { id: 'Id', stock: 'Stock', movements: 'Mouvements' },
@@ -2019,6 +2027,8 @@ export const fr = {
     },
     graph: {
       band: 'Min – max',
+      minLine: 'min %{value}',
+      maxLine: 'max %{value}',
       min: 'Minimum',
       max: 'Maximum',
       avg: 'Moyenne',
@@ -2110,6 +2120,7 @@ export const fr = {
       pickup: 'Enlèvement',
       loopOrder: 'Commande Loop',
       shipmentImport: 'Import de commandes',
+      trackingTranslation: 'Traduction du suivi',
     },
     fields: {
       title: 'Titre',
@@ -2369,6 +2380,36 @@ export const fr = {
         code: 'code',
       },
     },
+  },
+  adminTrackingWords: {
+    title: 'Traductions du suivi',
+    description: 'Les mots que voient les clients pour les statuts des commandes et les événements transporteurs, dans les cinq langues.',
+    hint: 'Laissez un mot vide pour reprendre celui du catalogue. Les utilisateurs voient le changement à leur prochain chargement du portail ; la page de suivi publique, dans les 30 secondes.',
+    kinds: {
+      trackingStatus: 'Statuts de suivi',
+      tracerStatus: 'Statuts Tracer Route',
+      tracerEvent: 'Événements Tracer Route',
+      carrierStatus: 'Statuts transporteur',
+    },
+    language: 'Langue',
+    languages: {
+      fr: 'Français',
+      en: 'Anglais',
+      es: 'Espagnol',
+      it: 'Italien',
+      de: 'Allemand',
+    },
+    columns: {
+      code: 'Code',
+      catalogue: 'Mot du catalogue',
+      override: 'Mot du prestataire',
+    },
+    placeholder: 'Mot du catalogue',
+    fieldLabel: 'Mot du prestataire pour %{code}',
+    save: 'Enregistrer',
+    backToCatalogue: 'Reprendre le catalogue',
+    saved: 'Mot de « %{code} » enregistré.',
+    reset: '« %{code} » reprend le mot du catalogue.',
   },
   adminRef: {
     areas: {

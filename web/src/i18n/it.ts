@@ -379,7 +379,13 @@ export const it: Shape<typeof fr> = {
         shipments: 'Spedizioni Huby e ordini Loop (creazione)',
         claims: 'Reclami (lettura)',
       },
-      statuses: { active: 'Attiva', expired: 'Scaduta', revoked: 'Revocata' },
+      statuses: { active: 'Attiva', expired: 'Scaduta', revoked: 'Revocata', suspended: 'Sospesa: autore disattivato' },
+      limits: 'Limiti',
+      noLimits: 'Tutte le attività, tutti i magazzini',
+      limitActivities: 'Attività: %{list}',
+      limitStores: 'Magazzini: %{list}',
+      followsCreator:
+        'Una chiave non va mai oltre il suo autore: segue le attività e i magazzini a lui consentiti, anche quando cambiano, ed è sospesa se il suo account viene disattivato.',
     },
     // Settings > Intégrations, signed webhooks (issue 35 item 2).
     integrationSections: { keys: 'Chiavi API', webhooks: 'Webhook' },
@@ -541,6 +547,8 @@ export const it: Shape<typeof fr> = {
     yes: 'Sì',
     no: 'No',
     others: 'Altri',
+    apiKeyCreator: 'Chiave API: %{name}',
+    createdBy: 'da %{who}',
   },
   stock: {
     tabs: { id: 'Id', stock: 'Stock', movements: 'Movimenti' },
@@ -2021,6 +2029,8 @@ export const it: Shape<typeof fr> = {
     },
     graph: {
       band: 'Min – max',
+      minLine: 'min %{value}',
+      maxLine: 'max %{value}',
       min: 'Minimo',
       max: 'Massimo',
       avg: 'Media',
@@ -2112,6 +2122,7 @@ export const it: Shape<typeof fr> = {
       pickup: 'Ritiro',
       loopOrder: 'Ordine Loop',
       shipmentImport: 'Importazione ordini',
+      trackingTranslation: 'Traduzione del tracciamento',
     },
     fields: {
       title: 'Titolo',
@@ -2371,6 +2382,36 @@ export const it: Shape<typeof fr> = {
         code: 'codice',
       },
     },
+  },
+  adminTrackingWords: {
+    title: 'Traduzioni del tracciamento',
+    description: 'Le parole che i clienti vedono per gli stati degli ordini e gli eventi del vettore, nelle cinque lingue.',
+    hint: 'Lascia vuota una parola per usare quella del catalogo. Gli utenti vedono la modifica al prossimo caricamento del portale; la pagina pubblica di tracciamento entro 30 secondi.',
+    kinds: {
+      trackingStatus: 'Stati di tracciamento',
+      tracerStatus: 'Stati Tracer Route',
+      tracerEvent: 'Eventi Tracer Route',
+      carrierStatus: 'Stati del vettore',
+    },
+    language: 'Lingua',
+    languages: {
+      fr: 'Francese',
+      en: 'Inglese',
+      es: 'Spagnolo',
+      it: 'Italiano',
+      de: 'Tedesco',
+    },
+    columns: {
+      code: 'Codice',
+      catalogue: 'Parola del catalogo',
+      override: 'Parola del fornitore',
+    },
+    placeholder: 'Parola del catalogo',
+    fieldLabel: 'Parola del fornitore per %{code}',
+    save: 'Salva',
+    backToCatalogue: 'Usa il catalogo',
+    saved: 'Parola di «%{code}» salvata.',
+    reset: '«%{code}» torna alla parola del catalogo.',
   },
   adminRef: {
     areas: {

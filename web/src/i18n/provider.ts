@@ -3,6 +3,7 @@ import type { TranslationMessages } from 'ra-core';
 import frenchMessages from 'ra-language-french';
 import { LOCALES, shortLocale, type ShortLocale } from '@portal/contracts';
 import { fr } from './fr';
+import { trackingWordOfKey } from './trackingWordKeys';
 
 export type Catalog = TranslationMessages;
 
@@ -16,10 +17,26 @@ const loaders: Record<Exclude<ShortLocale, 'fr'>, () => Promise<{ default: Catal
 const loaded: Partial<Record<ShortLocale, Catalog>> = { fr: { ...frenchMessages, ...fr } as Catalog };
 export const LOCALE_KEY = 'portal.locale';
 
+/**
+ * The tests' pseudo-locale (pseudo.ts), on when this key holds '1' at the start: only the pseudo-locale
+ * walk (tests/e2e/pseudo-locale.e2e.mjs) sets it; no screen offers it and nothing else reads it.
+ */
+export const PSEUDO_LOCALE_KEY = 'portal.pseudoLocale';
+const pseudo = typeof localStorage !== 'undefined' && localStorage.getItem(PSEUDO_LOCALE_KEY) === '1';
+/** The catalogues already in the pseudo-locale (loaded and transformed). */
+const pseudoDone = new Set<ShortLocale>();
+
 export async function loadCatalog(locale: ShortLocale): Promise<Catalog> {
   const known = loaded[locale];
-  if (known) return known;
-  const catalog = (await loaders[locale as Exclude<ShortLocale, 'fr'>]()).default;
+  if (known && (!pseudo || pseudoDone.has(locale))) return known;
+  let catalog = known ?? (await loaders[locale as Exclude<ShortLocale, 'fr'>]()).default;
+  if (pseudo) {
+    // Loaded only in the pseudo-locale: the shipped entry stays as it is.
+    const { pseudoCatalog, pseudoLabelTables } = await import('./pseudo');
+    catalog = pseudoCatalog(catalog);
+    pseudoLabelTables();
+    pseudoDone.add(locale);
+  }
   loaded[locale] = catalog;
   return catalog;
 }
@@ -30,14 +47,19 @@ export function initialLocale(userLanguage: string | undefined): ShortLocale {
   return shortLocale(userLanguage ?? picked ?? 'fr');
 }
 
+/** The catalogues, with the provider's tracking translations over the words they name (trackingWords.ts). */
 export function createI18nProvider(locale: ShortLocale) {
-  return polyglotI18nProvider(
+  const provider = polyglotI18nProvider(
     (wanted) => {
       const short = shortLocale(wanted);
-      return loaded[short] ?? loadCatalog(short);
+      return (!pseudo || pseudoDone.has(short) ? loaded[short] : undefined) ?? loadCatalog(short);
     },
     locale,
     LOCALES.map((l) => ({ locale: l.short, name: l.label })),
     { allowMissing: true },
   );
+  return {
+    ...provider,
+    translate: (key: string, options?: object) => trackingWordOfKey(key, provider.getLocale()) ?? provider.translate(key, options),
+  };
 }

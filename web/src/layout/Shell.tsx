@@ -9,6 +9,7 @@ import { useUser } from '../user/useUser';
 import { muiTheme } from '../theme/muiTheme';
 import { applyCssTheme, asTheme } from '../theme/palettes';
 import { useLanguage } from '../i18n/useLanguage';
+import { useTrackingWordsReady } from '../i18n/trackingWords';
 import { AppRoute } from '../apps/AppRoute';
 import { ReportModule } from '../apps/registry';
 import { NotFoundPage } from '../errors/NotFoundPage';
@@ -26,6 +27,8 @@ export default function Shell() {
   const user = useUser();
   const theme = asTheme(user?.theme);
   const [locale, setLocale] = useLanguage();
+  // The provider's words for statuses and events in force before a page names one (one small read).
+  const wordsReady = useTrackingWordsReady();
 
   // Fresh roles and settings at each start (they may have changed since the last visit).
   useEffect(() => {
@@ -45,17 +48,21 @@ export default function Shell() {
       <DateLocalization>
         <PortalLayout>
           <Suspense fallback={<Loading />}>
-            <Routes>
-              <Route path="/" element={<Navigate to={SHELL_ROUTES.dashboard} replace />} />
-              <Route path={SHELL_ROUTES.dashboard} element={<DashboardPage />} />
-              <Route path={`${SHELL_ROUTES.settings}/*`} element={<SettingsPage />} />
-              <Route path={SHELL_ROUTES.exportDownload} element={<ExportDownloadPage />} />
-              {PORTAL_APPS.map((app) => (
-                <Route key={app.id} path={`${app.route}/*`} element={<AppRoute app={app} />} />
-              ))}
-              <Route path={`${SHELL_ROUTES.reports}/*`} element={<ReportModule />} />
-              <Route path="*" element={<NotFoundPage />} />
-            </Routes>
+            {!wordsReady ? (
+              <Loading />
+            ) : (
+              <Routes>
+                <Route path="/" element={<Navigate to={SHELL_ROUTES.dashboard} replace />} />
+                <Route path={SHELL_ROUTES.dashboard} element={<DashboardPage />} />
+                <Route path={`${SHELL_ROUTES.settings}/*`} element={<SettingsPage />} />
+                <Route path={SHELL_ROUTES.exportDownload} element={<ExportDownloadPage />} />
+                {PORTAL_APPS.map((app) => (
+                  <Route key={app.id} path={`${app.route}/*`} element={<AppRoute app={app} />} />
+                ))}
+                <Route path={`${SHELL_ROUTES.reports}/*`} element={<ReportModule />} />
+                <Route path="*" element={<NotFoundPage />} />
+              </Routes>
+            )}
           </Suspense>
         </PortalLayout>
       </DateLocalization>

@@ -33,6 +33,7 @@ import {
 } from '@portal/contracts';
 import { api } from '../core/api';
 import { Loading } from '../layout/Loading';
+import { SETTINGS_PAGES } from '../routes';
 import { useTimeZone } from '../user/useUser';
 import { SecretOnceDialog } from './SecretOnceDialog';
 import { useSave } from './useSave';
@@ -41,33 +42,36 @@ const WebhooksSection = lazy(() => import('./webhooks/WebhooksSection'));
 const DeliveryLog = lazy(() => import('./webhooks/DeliveryLog'));
 
 const PATH = '/settings/api-keys';
+const BASE = '/settings/integrations';
+const PAGES = SETTINGS_PAGES.integrations;
 
 /**
  * Settings > Intégrations (issue 35), shown to administrators of users only (SettingsPage): the API
- * keys at /settings/integrations, the webhooks at …/webhooks and an endpoint's log at …/webhooks/:id,
- * each a link so that it can be bookmarked.
+ * keys at /settings/integrations, the webhooks at …/webhooks and an endpoint's log at …/webhooks/:id
+ * (SETTINGS_PAGES in routes.ts), each a link so that it can be bookmarked.
  */
 export default function IntegrationsTab() {
   const translate = useTranslate();
   const { pathname } = useLocation();
-  const section = pathname.startsWith('/settings/integrations/webhooks') ? 'webhooks' : 'keys';
+  const section = pathname.startsWith(`${BASE}/${PAGES.webhooks}`) ? 'webhooks' : 'keys';
   return (
     <Stack spacing={2}>
       <Tabs value={section} aria-label={translate('settings.tabs.integrations')} component="nav">
-        <Tab value="keys" label={translate('settings.integrationSections.keys')} component={RouterLink} to="/settings/integrations" />
+        <Tab value="keys" label={translate('settings.integrationSections.keys')} component={RouterLink} to={BASE} />
         <Tab
           value="webhooks"
           label={translate('settings.integrationSections.webhooks')}
           component={RouterLink}
-          to="/settings/integrations/webhooks"
+          to={`${BASE}/${PAGES.webhooks}`}
         />
       </Tabs>
       <Suspense fallback={<Loading />}>
         <Routes>
+          {/* PAGES.keys is the tab's index ('') */}
           <Route index element={<ApiKeysSection />} />
-          <Route path="webhooks" element={<WebhooksSection />} />
-          <Route path="webhooks/:id" element={<DeliveryLog />} />
-          <Route path="*" element={<Navigate to="/settings/integrations" replace />} />
+          <Route path={PAGES.webhooks} element={<WebhooksSection />} />
+          <Route path={PAGES.webhookLog} element={<DeliveryLog />} />
+          <Route path="*" element={<Navigate to={BASE} replace />} />
         </Routes>
       </Suspense>
     </Stack>
@@ -99,6 +103,20 @@ function ApiKeysSection() {
 
   const at = (value: string | null, empty: string) => (value ? new Date(value).toLocaleString(undefined, { timeZone }) : empty);
   const codeOf = (id: number) => depositors.find((d) => d.id === id)?.code ?? String(id);
+  // `<depositorId>:<code>`, the depositor named only when the key reaches several (no code: nothing of it allowed).
+  const limitOf = (key: ApiKeyDto, limit: string) => {
+    const [depositor, ...rest] = limit.split(':');
+    const code = rest.join(':') || '–';
+    return key.depositorIds.length > 1 ? `${codeOf(Number(depositor))} ${code}` : code;
+  };
+  const limitsOf = (key: ApiKeyDto) =>
+    [
+      key.activityKeys.length &&
+        translate('settings.keys.limitActivities', { list: key.activityKeys.map((c) => limitOf(key, c)).join(', ') }),
+      key.storeKeys.length && translate('settings.keys.limitStores', { list: key.storeKeys.map((c) => limitOf(key, c)).join(', ') }),
+    ]
+      .filter(Boolean)
+      .join(' · ') || translate('settings.keys.noLimits');
 
   const revoke = async () => {
     if (!revoking) return;
@@ -113,6 +131,9 @@ function ApiKeysSection() {
       <Typography variant="body2" color="text.secondary">
         {translate('settings.keys.docs')}
       </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('settings.keys.followsCreator')}
+      </Typography>
       <div>
         <Button variant="contained" onClick={() => setCreating(true)}>
           {translate('settings.keys.create')}
@@ -123,9 +144,11 @@ function ApiKeysSection() {
         <Table size="small" aria-label={translate('settings.tabs.integrations')} sx={{ overflowX: 'auto', display: 'block' }}>
           <TableHead>
             <TableRow>
-              {['name', 'prefix', 'depositors', 'rights', 'createdAt', 'createdBy', 'lastUsed', 'expiresAt', 'status'].map((c) => (
-                <TableCell key={c}>{translate(`settings.keys.${c}`)}</TableCell>
-              ))}
+              {['name', 'prefix', 'depositors', 'limits', 'rights', 'createdAt', 'createdBy', 'lastUsed', 'expiresAt', 'status'].map(
+                (c) => (
+                  <TableCell key={c}>{translate(`settings.keys.${c}`)}</TableCell>
+                ),
+              )}
               <TableCell />
             </TableRow>
           </TableHead>
@@ -137,6 +160,7 @@ function ApiKeysSection() {
                   <code>{key.prefix}…</code>
                 </TableCell>
                 <TableCell>{key.depositorIds.map(codeOf).join(', ')}</TableCell>
+                <TableCell>{key.status === 'suspended' ? '–' : limitsOf(key)}</TableCell>
                 <TableCell>{key.rights.map((r) => translate(`settings.keys.rightNames.${r}`)).join(' · ')}</TableCell>
                 <TableCell>{at(key.createdAt, '')}</TableCell>
                 <TableCell>{key.createdBy ?? '–'}</TableCell>
@@ -145,7 +169,7 @@ function ApiKeysSection() {
                 <TableCell>
                   <Chip
                     size="small"
-                    color={key.status === 'active' ? 'success' : 'default'}
+                    color={key.status === 'active' ? 'success' : key.status === 'suspended' ? 'warning' : 'default'}
                     label={translate(`settings.keys.statuses.${key.status}`)}
                   />
                 </TableCell>

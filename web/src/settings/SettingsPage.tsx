@@ -1,31 +1,41 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Link as RouterLink, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { API_KEY_MANAGERS, hasAnyRole } from '@portal/contracts';
 import { Loading } from '../layout/Loading';
+import { SETTINGS_PAGES, SETTINGS_TAB_ROLES, SETTINGS_TABS, type SettingsTab } from '../routes';
 import { useUser } from '../user/useUser';
 import { GeneralTab } from './GeneralTab';
 
-const FilterTab = lazy(() => import('./FilterTab'));
-const PasswordTab = lazy(() => import('./PasswordTab'));
-const ProfileTab = lazy(() => import('./ProfileTab'));
-const ProblemReportTab = lazy(() => import('./ProblemReportTab'));
-const EmailTemplateTab = lazy(() => import('./EmailTemplateTab'));
-const LogoutTab = lazy(() => import('./LogoutTab'));
-const ActivityTab = lazy(() => import('./ActivityTab'));
-const IntegrationsTab = lazy(() => import('./IntegrationsTab'));
+/** Each tab's page (a tab with pages of its own, SETTINGS_PAGES, mounts them itself). */
+const TAB_PAGES: Record<SettingsTab, ComponentType> = {
+  general: GeneralTab,
+  filter: lazy(() => import('./FilterTab')),
+  password: lazy(() => import('./PasswordTab')),
+  profile: lazy(() => import('./ProfileTab')),
+  activity: lazy(() => import('./ActivityTab')),
+  problem: lazy(() => import('./ProblemReportTab')),
+  email: lazy(() => import('./EmailTemplateTab')),
+  integrations: lazy(() => import('./IntegrationsTab')),
+  logout: lazy(() => import('./LogoutTab')),
+};
 
-const TABS = ['general', 'filter', 'password', 'profile', 'activity', 'problem', 'email', 'integrations', 'logout'] as const;
+/** The role lists SETTINGS_TAB_ROLES names, from @portal/contracts. */
+const ROLE_LISTS = { API_KEY_MANAGERS } satisfies Record<(typeof SETTINGS_TAB_ROLES)[keyof typeof SETTINGS_TAB_ROLES], readonly string[]>;
+const TAB_ROLES: Partial<Record<SettingsTab, keyof typeof ROLE_LISTS>> = SETTINGS_TAB_ROLES;
 
 /** /settings/<tab>: each tab is a link, so a tab can be bookmarked and opened directly. */
 export default function SettingsPage() {
   const translate = useTranslate();
   const { pathname } = useLocation();
+  const roles = useUser()?.roles ?? [];
   // Intégrations (API keys, issue 35): for the administrators of users, their depositors' or the provider's.
-  const managesKeys = hasAnyRole(useUser()?.roles ?? [], API_KEY_MANAGERS);
-  const tabs = TABS.filter((t) => t !== 'integrations' || managesKeys);
-  // Intégrations holds its own sections (/settings/integrations/webhooks/:id): the tab stays chosen under it.
+  const tabs = SETTINGS_TABS.filter((t) => {
+    const needed = TAB_ROLES[t];
+    return !needed || hasAnyRole(roles, ROLE_LISTS[needed]);
+  });
+  // A tab with pages of its own (/settings/integrations/webhooks/:id) stays chosen on them.
   const current = tabs.find((t) => pathname === `/settings/${t}` || pathname.startsWith(`/settings/${t}/`)) ?? 'general';
   return (
     <Box component="section" aria-labelledby="settings-title">
@@ -42,15 +52,10 @@ export default function SettingsPage() {
           <Suspense fallback={<Loading />}>
             <Routes>
               <Route index element={<Navigate to="general" replace />} />
-              <Route path="general" element={<GeneralTab />} />
-              <Route path="filter" element={<FilterTab />} />
-              <Route path="password" element={<PasswordTab />} />
-              <Route path="profile" element={<ProfileTab />} />
-              <Route path="activity" element={<ActivityTab />} />
-              <Route path="problem" element={<ProblemReportTab />} />
-              <Route path="email" element={<EmailTemplateTab />} />
-              {managesKeys && <Route path="integrations/*" element={<IntegrationsTab />} />}
-              <Route path="logout" element={<LogoutTab />} />
+              {tabs.map((tab) => {
+                const Page = TAB_PAGES[tab];
+                return <Route key={tab} path={tab in SETTINGS_PAGES ? `${tab}/*` : tab} element={<Page />} />;
+              })}
               <Route path="*" element={<Navigate to="/settings/general" replace />} />
             </Routes>
           </Suspense>

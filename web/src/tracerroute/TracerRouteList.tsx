@@ -114,7 +114,7 @@ export default function TracerRouteList() {
           scrollButtons="auto"
           allowScrollButtonsMobile
           aria-label={translate('tracer.tabs')}
-          sx={{ '& .MuiTab-root': { textTransform: 'none', whiteSpace: 'nowrap', minHeight: 44 } }}
+          sx={{ '& .MuiTab-root': { textTransform: 'none', whiteSpace: 'nowrap', minHeight: 44, maxWidth: 'none' } }}
         >
           <Tab value={ALL} label={<TabLabel text={translate('tracer.all')} count={counts.value?.total} />} data-tracer-tab={ALL} />
           {TRACER_ROUTE_STATUSES.map((s) => (

@@ -144,6 +144,7 @@ export type ShipmentSummaryDto = Pick<
   | 'package_count'
   | 'total_weight_kg'
   | 'created_at'
+  | 'created_by'
 > & { recipient_name: string; recipient_zip: string; recipient_town: string; recipient_country: string };
 
 export interface ShipmentHistoryDto {

@@ -8,6 +8,7 @@ import {
   API_KEY_REVOKED,
   AppError,
   AuthSubjects,
+  EventTypes,
   type ApiKeyRevokedEvent,
   type DomainEvent,
   systemContext,
@@ -24,6 +25,8 @@ export interface ResolvedKey {
   roles?: string[];
   ratePerMinute?: number;
   expiresAt?: string | null;
+  /** Client keys: their creator, whose rights and limits the key's scope follows. */
+  creatorUuid?: string;
 }
 
 export interface ResolvedSession {
@@ -49,6 +52,8 @@ export class SessionResolver implements OnModuleInit {
   private readonly clientKeys = new LRUCache<string, ResolvedKey>({ max: 10_000 });
   /** Keys revoked lately: an answer resolved before the revocation must not put the key back. */
   private readonly revokedKeys = new LRUCache<number, true>({ max: 10_000, ttl: Math.max(SESSION_CACHE_MS, 1) * 2 });
+  /** Creators changed lately (rights, limits, deactivation): a key of theirs resolved before must not be remembered. */
+  private readonly changedCreators = new LRUCache<string, true>({ max: 10_000, ttl: Math.max(SESSION_CACHE_MS, 1) * 2 });
 
   constructor(
     @Inject(TokenService) private readonly tokens: TokenService,
@@ -62,6 +67,12 @@ export class SessionResolver implements OnModuleInit {
       const keyId = Number((event.payload as ApiKeyRevokedEvent | undefined)?.keyId);
       if (Number.isSafeInteger(keyId)) this.forgetApiKey(keyId);
     });
+    // A key's scope is its creator's as they are now (auth reads it at each resolution): when their rights
+    // change or they are deactivated, their keys are resolved again, as quickly as their own sessions end.
+    await this.transport.listen([EventTypes.userSessionsRevoked, EventTypes.userContextChanged], async (event: DomainEvent) => {
+      const { userUuid, sessionId } = (event.payload ?? {}) as { userUuid?: string; sessionId?: string };
+      if (userUuid && !sessionId) this.forgetKeysOf(userUuid);
+    });
   }
 
   /** An API key: its client and scope (auth service); a client key is remembered a few seconds at most, never past its expiry. */
@@ -70,7 +81,8 @@ export class SessionResolver implements OnModuleInit {
     const cached = this.clientKeys.get(hash);
     if (cached) return cached;
     const resolved = await this.bus.request<ResolvedKey>(AuthSubjects.resolveApiKey, systemContext(requestId), { key });
-    if (resolved.client.kind === 'client' && !this.revokedKeys.has(resolved.client.id)) {
+    const creatorChanged = resolved.creatorUuid !== undefined && this.changedCreators.has(resolved.creatorUuid);
+    if (resolved.client.kind === 'client' && !this.revokedKeys.has(resolved.client.id) && !creatorChanged) {
       const until = resolved.expiresAt ? Date.parse(resolved.expiresAt) - Date.now() : SESSION_CACHE_MS;
       const ttl = Math.min(SESSION_CACHE_MS, until);
       if (ttl > 0) this.clientKeys.set(hash, resolved, { ttl });
@@ -82,6 +94,13 @@ export class SessionResolver implements OnModuleInit {
   forgetApiKey(keyId: number): void {
     this.revokedKeys.set(keyId, true);
     const hashes = [...this.clientKeys.entries()].filter(([, k]) => k.client.id === keyId).map(([hash]) => hash);
+    for (const hash of hashes) this.clientKeys.delete(hash);
+  }
+
+  /** Drops the keys a user made: their scope is read again from the creator at the next call. */
+  forgetKeysOf(creatorUuid: string): void {
+    this.changedCreators.set(creatorUuid, true);
+    const hashes = [...this.clientKeys.entries()].filter(([, k]) => k.creatorUuid === creatorUuid).map(([hash]) => hash);
     for (const hash of hashes) this.clientKeys.delete(hash);
   }
 

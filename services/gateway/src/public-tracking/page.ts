@@ -1,13 +1,11 @@
 import {
-  CARRIER_EVENT_STATUS_LABELS,
   DEFAULT_TIME_ZONE,
-  TRACER_EVENT_TYPE_LABELS,
-  TRACKING_STATUS_LABELS,
+  trackingWord,
   TrackingStatus,
   type PublicTimelineEntry,
   type PublicTrackingDto,
   type ShortLocale,
-  type TrackingStatusCode,
+  type TrackingWords,
 } from '@portal/contracts';
 import { PAGE_LANGUAGES, type PageLanguage } from './language';
 import { fill, PAGE_WORDS, type PageWords } from './words';
@@ -18,6 +16,8 @@ export interface TrackingView {
   depositorName: string | null;
   /** Path of the depositor's logo for this token, or null without one. */
   logoUrl: string | null;
+  /** The provider's words for statuses and events (tracking translations), over the catalogue's. */
+  words?: TrackingWords;
 }
 
 /** The recipient's time zone is unknown without script: dates are read in the portal's (Europe/Paris). */
@@ -79,14 +79,14 @@ export function statusTone(status: number): 'ok' | 'warn' | 'info' | '' {
   return status === TrackingStatus.Canceled ? '' : 'info';
 }
 
-export const statusLabel = (status: number, lang: ShortLocale): string =>
-  TRACKING_STATUS_LABELS[status as TrackingStatusCode]?.[lang] ?? String(status);
+export const statusLabel = (status: number, lang: ShortLocale, words?: TrackingWords): string =>
+  trackingWord(words, 'trackingStatus', status, lang);
 
 /** What one line of the timeline says: the status, the event's type, else the carrier's status. */
-export function entryLabel(entry: PublicTimelineEntry, lang: ShortLocale): string {
-  if (entry.kind === 'status') return statusLabel(entry.status, lang);
-  if (entry.type) return TRACER_EVENT_TYPE_LABELS[entry.type][lang];
-  return entry.carrierStatus ? CARRIER_EVENT_STATUS_LABELS[entry.carrierStatus][lang] : '';
+export function entryLabel(entry: PublicTimelineEntry, lang: ShortLocale, words?: TrackingWords): string {
+  if (entry.kind === 'status') return statusLabel(entry.status, lang, words);
+  if (entry.type) return trackingWord(words, 'tracerEvent', entry.type, lang);
+  return entry.carrierStatus ? trackingWord(words, 'carrierStatus', entry.carrierStatus, lang) : '';
 }
 
 /** The page of an order (200). */
@@ -109,12 +109,12 @@ export function trackingPage(view: TrackingView, language: PageLanguage, timeZon
 ${view.depositorName ? `<p class="sender">${escapeHtml(fill(words.sentBy, { name: view.depositorName }))}</p>` : ''}
 <section class="card" aria-labelledby="status-title">
 <h2 id="status-title" class="visually-hidden">${escapeHtml(words.status)}</h2>
-<p class="status${tone ? ` ${tone}` : ''}">${escapeHtml(statusLabel(order.status, language.lang))}</p>
+<p class="status${tone ? ` ${tone}` : ''}">${escapeHtml(statusLabel(order.status, language.lang, view.words))}</p>
 ${facts.length ? `<dl>${facts.map(([dt, dds]) => `<dt>${escapeHtml(dt)}</dt>${dds.map((dd) => `<dd>${dd}</dd>`).join('')}`).join('')}</dl>` : ''}
 </section>
 <section aria-labelledby="timeline-title">
 <h2 id="timeline-title">${escapeHtml(words.timeline)}</h2>
-<div class="card">${timeline(order.timeline, language.lang, words, dates)}</div>
+<div class="card">${timeline(order.timeline, language.lang, words, dates, view.words)}</div>
 </section>
 </main>`;
   const logo = view.logoUrl ? `<header><img class="logo" src="${escapeHtml(view.logoUrl)}" alt=""></header>` : '';
@@ -129,14 +129,20 @@ function trackingNumber(t: { number: string; url: string | null }, carrier: stri
   return `<a href="${escapeHtml(t.url)}" rel="noopener noreferrer">${number}${hint}</a>`;
 }
 
-function timeline(entries: PublicTimelineEntry[], lang: ShortLocale, words: PageWords, dates: PageDates): string {
+function timeline(
+  entries: PublicTimelineEntry[],
+  lang: ShortLocale,
+  words: PageWords,
+  dates: PageDates,
+  overrides?: TrackingWords,
+): string {
   if (!entries.length) return `<p>${escapeHtml(words.noEvents)}</p>`;
   const items = entries.map((e) => {
     const appointment =
       e.kind === 'event' && e.appointmentAt
         ? `<span class="note">${escapeHtml(fill(words.appointment, { date: dates.dateTime(e.appointmentAt) }))}</span>`
         : '';
-    return `<li><time datetime="${escapeHtml(e.at)}">${escapeHtml(dates.dateTime(e.at))}</time>${escapeHtml(entryLabel(e, lang))}${appointment}</li>`;
+    return `<li><time datetime="${escapeHtml(e.at)}">${escapeHtml(dates.dateTime(e.at))}</time>${escapeHtml(entryLabel(e, lang, overrides))}${appointment}</li>`;
   });
   return `<ol>${items.join('')}</ol>`;
 }

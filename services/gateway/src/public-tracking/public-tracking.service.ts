@@ -14,6 +14,7 @@ import {
   type LogoDto,
   type PublicTrackingDto,
 } from '@portal/contracts';
+import { TrackingWordsCache } from '../tracking-translations/tracking-words.cache';
 import type { TrackingView } from './page';
 
 /**
@@ -26,7 +27,10 @@ import type { TrackingView } from './page';
 export class PublicTrackingReader {
   private readonly logger = new Logger('PublicTracking');
 
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly words: TrackingWordsCache,
+  ) {}
 
   order(ctx: CallerContext, token: unknown): Promise<PublicTrackingDto | null> {
     return this.bus.request<PublicTrackingDto | null>(TrackingSubjects.publicTracking, ctx, {
@@ -39,12 +43,14 @@ export class PublicTrackingReader {
     const order = await this.order(ctx, token);
     if (!order) return null;
     const asDepositor = this.depositorContext(ctx, order.depositorId);
-    const [depositors, logo] = await Promise.all([
+    const [depositors, logo, words] = await Promise.all([
       this.branding(this.bus.request<DepositorDto[]>(AdminSubjects.depositorsByIds, asDepositor, { ids: [order.depositorId] })),
       this.branding(this.bus.request<LogoDto>(AdminReferenceSubjects.logoOf, asDepositor, { depositorId: order.depositorId })),
+      this.words.get(ctx.requestId),
     ]);
     return {
       order,
+      words,
       depositorName: depositors?.[0]?.label ?? null,
       logoUrl: logo ? `${PUBLIC_TRACKING_PATH}/${token as string}/logo?v=${Date.parse(logo.updatedAt)}` : null,
     };

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { addToOutbox, auditedWrite, BusClient, OutboxRelay, type AuditedRows } from '@portal/bus';
 import {
   AppError,
+  creatorOf,
   LOOP_ORDERS_LIST,
   LOOP_TAB_STATUS,
   LoopEvents,
@@ -124,7 +125,7 @@ export class LoopService {
         const [row] = await em.query<{ uuid: string }[]>(
           `INSERT INTO loop_orders (depositor_id, depositor_code, platform_id, reference, customer_reference, comment, recipient_uuid, recipient, lines, created_by)
          VALUES ($1, $2, $3, 'LP' || lpad(nextval('loop_order_seq')::text, 8, '0'), $4, $5, $6, $7, $8, $9) RETURNING uuid`,
-          [depositor.id, depositor.code, input.platform_id, ...this.values(input, recipient, lines), ctx.user?.login ?? null],
+          [depositor.id, depositor.code, input.platform_id, ...this.values(input, recipient, lines), creatorOf(ctx)],
         );
         return row.uuid;
       }),

@@ -1,6 +1,16 @@
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, dayIn, formatDay, formatIn, parseBody, pickupInput, type CallerContext, type PickupRequestDto } from '@portal/contracts';
+import {
+  AppError,
+  creatorOf,
+  dayIn,
+  formatDay,
+  formatIn,
+  parseBody,
+  pickupInput,
+  type CallerContext,
+  type PickupRequestDto,
+} from '@portal/contracts';
 import { auditedWrite, type AuditedRows } from '@portal/bus';
 import { Db, ScopedWhere } from '@portal/db';
 import { Mailer, MailTemplates } from '@portal/mail';
@@ -132,7 +142,7 @@ export class PickupsService {
             input.email_to,
             input.email_cc ?? [],
             input.body ?? null,
-            ctx.user?.login ?? null,
+            creatorOf(ctx),
             booked?.reference ?? null,
           ],
         ),

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   AppError,
   canMove,
+  creatorOf,
   duplicateInput,
   HUBY_LIMITS,
   HUBY_TABS,
@@ -63,7 +64,7 @@ const DAY = (c: string) => `to_char(s.${c}, 'YYYY-MM-DD') AS ${c}`;
 const INSTANT = (c: string) => `to_char(s.${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${c}`;
 const NUM = (c: string) => `s.${c}::float8 AS ${c}`;
 const SUMMARY_COLUMNS = `s.uuid AS id, s.uuid, s.depositor_id, s.depositor_code, s.status, s.reference, s.order_number, s.carrier_code, s.tour_code,
-  ${DAY('date_shipment_desired')}, s.package_count, ${NUM('total_weight_kg')}, ${INSTANT('created_at')},
+  ${DAY('date_shipment_desired')}, s.package_count, ${NUM('total_weight_kg')}, ${INSTANT('created_at')}, s.created_by,
   coalesce(s.recipient->>'company_name', s.recipient->>'contact_name') AS recipient_name, s.recipient->>'zip' AS recipient_zip, s.recipient->>'town' AS recipient_town, s.recipient->>'country' AS recipient_country`;
 const DETAIL_COLUMNS = `s.uuid AS id, s.uuid, s.depositor_id, s.depositor_code, s.status, s.reference, s.order_number, s.delivery_note_number,
   s.customer_order_number, s.customer_reference, s.shipper, s.recipient, s.billing_same_as_recipient, s.billing, s.carrier_code,
@@ -497,7 +498,7 @@ export class ShipmentsService {
              s.recipient, s.billing, s.billing_same_as_recipient, s.recipient_name, s.packings, s.package_count, s.total_weight_kg,
              ${PLAIN.map((c) => `s.${c}`).join(', ')}
            FROM shipments s, unnest($2::text[]) WITH ORDINALITY r(reference, n) WHERE s.uuid = $1 ORDER BY r.n RETURNING uuid`,
-            [s.uuid, references, ctx.user?.login ?? null],
+            [s.uuid, references, creatorOf(ctx)],
           );
           for (const row of rows) await addHistory(em, row.uuid, s.depositor_id, HubyStatus.Draft, ctx, `duplicated from ${s.reference}`);
           return rows.map((r) => r.uuid);
@@ -664,7 +665,7 @@ export async function insertDraft(
     `INSERT INTO shipments (depositor_id, depositor_code, reference, created_by, shipper_uuid, recipient_uuid, shipper, recipient,
        billing_uuid, billing, billing_same_as_recipient, recipient_name, packings, package_count, total_weight_kg)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING uuid`,
-    [depositor.id, depositor.code, reference, ctx.user?.login ?? null, ...partyValues(parties), ...packingValues(input)],
+    [depositor.id, depositor.code, reference, creatorOf(ctx), ...partyValues(parties), ...packingValues(input)],
   );
   await writePlain(em, row.uuid, input);
   await addHistory(em, row.uuid, depositor.id, HubyStatus.Draft, ctx, note);
@@ -696,7 +697,7 @@ async function addHistory(em: EntityManager, uuid: string, depositorId: number, 
     uuid,
     depositorId,
     status,
-    ctx.user?.login ?? null,
+    creatorOf(ctx),
     note,
   ]);
 }
