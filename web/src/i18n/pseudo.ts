@@ -74,18 +74,32 @@ const LABEL_TABLES: readonly unknown[] = [
 const LANGUAGES = ['fr', 'en', 'es', 'it', 'de'];
 const done = new WeakSet<object>();
 
-/** Puts the contracts' label tables in the pseudo-locale, in place: every { fr, en, es, it, de } in them, once. */
-export function pseudoLabelTables(): void {
+/**
+ * Puts the contracts' label tables in the pseudo-locale, in place: every { fr, en, es, it, de } in them,
+ * once. Answers how to put them back (the web unit tests share their modules: one test must not leave
+ * its neighbours reading pseudo words).
+ */
+export function pseudoLabelTables(): () => void {
+  const changed: [Record<string, unknown>, string, unknown][] = [];
   const walk = (node: unknown) => {
     if (!node || typeof node !== 'object' || done.has(node)) return;
     done.add(node);
     const record = node as Record<string, unknown>;
     const keys = Object.keys(record);
     if (keys.length === LANGUAGES.length && LANGUAGES.every((l) => typeof record[l] === 'string')) {
-      for (const l of LANGUAGES) record[l] = pseudoMessage(record[l] as string);
+      for (const l of LANGUAGES) {
+        changed.push([record, l, record[l]]);
+        record[l] = pseudoMessage(record[l] as string);
+      }
       return;
     }
     for (const value of Object.values(record)) walk(value);
   };
   LABEL_TABLES.forEach(walk);
+  return () => {
+    for (const [record, l, text] of changed.splice(0)) {
+      record[l] = text;
+      done.delete(record);
+    }
+  };
 }
