@@ -27,8 +27,9 @@ export default function Shell() {
   const user = useUser();
   const theme = asTheme(user?.theme);
   const [locale, setLocale] = useLanguage();
-  // The provider's words for statuses and events in force before a page names one (one small read).
-  const wordsReady = useTrackingWordsReady();
+  // The provider's words for statuses and events (one small read): the pages re-render with them when it
+  // answers. Not a gate: hiding the routes until then unmounted open forms (an alert's edits were lost).
+  useTrackingWordsReady();
 
   // Fresh roles and settings at each start (they may have changed since the last visit).
   useEffect(() => {
@@ -48,21 +49,17 @@ export default function Shell() {
       <DateLocalization>
         <PortalLayout>
           <Suspense fallback={<Loading />}>
-            {!wordsReady ? (
-              <Loading />
-            ) : (
-              <Routes>
-                <Route path="/" element={<Navigate to={SHELL_ROUTES.dashboard} replace />} />
-                <Route path={SHELL_ROUTES.dashboard} element={<DashboardPage />} />
-                <Route path={`${SHELL_ROUTES.settings}/*`} element={<SettingsPage />} />
-                <Route path={SHELL_ROUTES.exportDownload} element={<ExportDownloadPage />} />
-                {PORTAL_APPS.map((app) => (
-                  <Route key={app.id} path={`${app.route}/*`} element={<AppRoute app={app} />} />
-                ))}
-                <Route path={`${SHELL_ROUTES.reports}/*`} element={<ReportModule />} />
-                <Route path="*" element={<NotFoundPage />} />
-              </Routes>
-            )}
+            <Routes>
+              <Route path="/" element={<Navigate to={SHELL_ROUTES.dashboard} replace />} />
+              <Route path={SHELL_ROUTES.dashboard} element={<DashboardPage />} />
+              <Route path={`${SHELL_ROUTES.settings}/*`} element={<SettingsPage />} />
+              <Route path={SHELL_ROUTES.exportDownload} element={<ExportDownloadPage />} />
+              {PORTAL_APPS.map((app) => (
+                <Route key={app.id} path={`${app.route}/*`} element={<AppRoute app={app} />} />
+              ))}
+              <Route path={`${SHELL_ROUTES.reports}/*`} element={<ReportModule />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Routes>
           </Suspense>
         </PortalLayout>
       </DateLocalization>
