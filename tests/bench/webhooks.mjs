@@ -76,7 +76,9 @@ async function main() {
   const guard = new WebhookAddressGuard();
   const sender = new WebhookSender(guard);
   const noMail = { kick: () => undefined };
-  const noBus = { request: async () => Promise.reject(new Error('not in this bench')) };
+  // The ack floor of the bench's consumer: the last position of the batches handled (acknowledged), as JetStream's.
+  let ackFloor = 0;
+  const noBus = { request: async () => Promise.reject(new Error('not in this bench')), ackFloor: async () => ackFloor };
   const queue = new WebhookQueue(db, sender, secrets, noMail, noBus);
   cleanups.push(() => queue.beforeApplicationShutdown());
   if (argv.backlog) return drainBacklog(db, queue, receiver, ids);
@@ -90,6 +92,7 @@ async function main() {
   let producing = true;
   let queued = 0;
   let batches = 0;
+  let position = 0;
   // The durable consumer: one call with the changes waiting, then the next with those that arrived meanwhile.
   const consuming = (async () => {
     while (producing || waiting.length) {
@@ -97,7 +100,12 @@ async function main() {
         await new Promise((resolve) => (wake = resolve));
         continue;
       }
-      queued += await consumer.statusChanged(waiting.splice(0, BATCH));
+      // Each change with its stream position (a count), its deliveries held until the batch is acknowledged.
+      const events = waiting.splice(0, BATCH);
+      const positions = events.map(() => ++position);
+      const ctx = { getArgByIndex: (i) => (i === 1 ? { consumer: 'bench.webhooks', positions } : 'bench') };
+      queued += await consumer.statusChanged(events, ctx);
+      ackFloor = positions[positions.length - 1];
       batches++;
     }
   })();

@@ -18,4 +18,9 @@ export class BusClient {
       return reply.data as T;
     });
   }
+
+  /** A durable consumer's acknowledgement floor (`BusTransport.ackFloor`): null when there is nothing to wait for. */
+  ackFloor(consumer: string): Promise<number | null> {
+    return this.transport.ackFloor(consumer);
+  }
 }

@@ -37,6 +37,7 @@ const E = {
   batched: eventType('batched'),
   batchedFlaky: eventType('batched-flaky'),
   waiting: eventType('waiting'),
+  positioned: eventType('positioned'),
 };
 /** The most events the test's batch consumers take at once. */
 const TEST_BATCH = 5;
@@ -768,6 +769,51 @@ describe.each(kits)('bus contract on $name', (kit) => {
       expect(batches).toEqual([[first.id], rest.map((e) => e.id)]);
       // All acknowledged.
       await waitFor('every event acknowledged', async () => (await kit.unacknowledged!('bustest.waiting')) === 0);
+    });
+
+    it("tells a batch's consumer and each event's position, and the consumer's ack floor reaches the handled ones", async () => {
+      const producer = await kit.connect('positioned-producer');
+      const consumer = await kit.connect('positioned-consumer');
+      const seen: { consumer: string; positions: number[] }[] = [];
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      await consumer.consumeBatches(
+        'bustest.positioned',
+        [E.positioned],
+        async (_events, meta) => {
+          seen.push(meta);
+          await gate;
+        },
+        50,
+        { ackWaitMs: 5000 },
+      );
+      // In-process a publish waits for its consumers: nothing held there.
+      if (consumer.kind === 'in-process') release();
+      for (let n = 0; n < 3; n++)
+        await producer.publish({
+          id: randomUUID(),
+          type: E.positioned,
+          source: 'bustest',
+          occurredAt: new Date().toISOString(),
+          payload: { n },
+        });
+      if (consumer.kind === 'in-process') {
+        await waitFor('the three handled', () => seen.flatMap((m) => m.positions).length === 3);
+        expect(await consumer.ackFloor('bustest.positioned')).toBeNull();
+      } else {
+        await waitFor('the first batch', () => seen.length >= 1);
+        // Held by the handler: not acknowledged, the floor stays below it.
+        const first = seen[0].positions[0];
+        expect(await consumer.ackFloor('bustest.positioned')).toBeLessThan(first);
+        release();
+        await waitFor('the three handled', () => seen.flatMap((m) => m.positions).length === 3);
+        const last = Math.max(...seen.flatMap((m) => m.positions));
+        await waitFor('the floor at the last one', async () => (await consumer.ackFloor('bustest.positioned')) === last);
+      }
+      expect(seen.every((m) => m.consumer === 'bustest.positioned')).toBe(true);
+      const positions = seen.flatMap((m) => m.positions);
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+      expect(new Set(positions).size).toBe(3);
     });
   });
 });

@@ -5,7 +5,7 @@ import { DRAIN_TIMEOUT_MS, runWithEvent, runWithRequestId } from '@portal/ops';
 import { lastValueFrom } from 'rxjs';
 import { Admission } from './admission';
 import { toAppError } from './errors';
-import { DEFAULT_EVENT_BATCH, type BusTransport, type Reply } from './transport';
+import { DEFAULT_EVENT_BATCH, type BusTransport, type ConsumeOptions, type EventBatchMeta, type Reply } from './transport';
 
 /**
  * Subscribes a method to a domain event as a named durable consumer (`<service>.<purpose>`).
@@ -18,8 +18,15 @@ export const OnEvent = (type: string, consumer: string): MethodDecorator => Even
  * (at most `maxBatch`, in the bus's order, never waiting for more), to handle in one commit. They are
  * all acknowledged when it resolves, all delivered again when it throws: it must stay idempotent.
  */
-export const OnEventBatch = (type: string, consumer: string, maxBatch = DEFAULT_EVENT_BATCH): MethodDecorator =>
-  EventPattern(type, { consumer, batch: maxBatch });
+export const OnEventBatch = (
+  type: string,
+  consumer: string,
+  maxBatch = DEFAULT_EVENT_BATCH,
+  options: ConsumeOptions = {},
+): MethodDecorator => EventPattern(type, { consumer, batch: maxBatch, ackWaitMs: options.ackWaitMs });
+
+/** The batch's consumer and positions, for a handler that asks (`@Ctx() ctx: BaseRpcContext` then `batchMeta(ctx)`). */
+export const batchMeta = (ctx: BaseRpcContext): EventBatchMeta | undefined => ctx.getArgByIndex(1) as EventBatchMeta | undefined;
 
 /** The log context of a batch: its event's own when alone, else its first event's id under a request id naming the batch. */
 const batchContext = (events: DomainEvent[]): { id: string; requestId?: string } =>
@@ -67,10 +74,13 @@ export class BusServer extends Server implements CustomTransportStrategy {
       await this.transport.consumeBatches(
         consumer,
         [pattern],
-        (events: DomainEvent[]) =>
+        (events: DomainEvent[], meta: EventBatchMeta) =>
           // Every line of this handling carries the event id and the request that caused the event (a batch: its first).
-          this.track(runWithEvent(batchContext(events), () => this.handleDomainEvents(consumer, pattern, handler, events, maxBatch > 0))),
+          this.track(
+            runWithEvent(batchContext(events), () => this.handleDomainEvents(consumer, pattern, handler, events, maxBatch > 0, meta)),
+          ),
         Math.max(1, maxBatch),
+        { ackWaitMs: handler.extras?.ackWaitMs === undefined ? undefined : Number(handler.extras.ackWaitMs) },
       );
     }
   }
@@ -81,9 +91,10 @@ export class BusServer extends Server implements CustomTransportStrategy {
     handler: MessageHandler,
     events: DomainEvent[],
     batched: boolean,
+    meta: EventBatchMeta,
   ): Promise<void> {
     const started = performance.now();
-    const reply = await this.invoke(pattern, handler, batched ? events : events[0]);
+    const reply = await this.invoke(pattern, handler, batched ? events : events[0], meta);
     const what = events.length === 1 ? `${events[0].type} ${events[0].id}` : `${events.length} ${pattern} from ${events[0].id}`;
     if (!reply.ok) {
       this.logger.warn(`${consumer} failed on ${what}: ${reply.error.key} ${reply.error.message}`);
@@ -108,9 +119,9 @@ export class BusServer extends Server implements CustomTransportStrategy {
     }
   }
 
-  private async invoke(pattern: string, handler: MessageHandler, payload: unknown): Promise<Reply> {
+  private async invoke(pattern: string, handler: MessageHandler, payload: unknown, meta?: EventBatchMeta): Promise<Reply> {
     try {
-      const result = this.transformToObservable(await handler(payload, new BaseRpcContext([pattern])));
+      const result = this.transformToObservable(await handler(payload, new BaseRpcContext(meta ? [pattern, meta] : [pattern])));
       const data = await lastValueFrom(result, { defaultValue: null });
       return { ok: true, data: data ?? null };
     } catch (e) {

@@ -4,6 +4,7 @@ import { AppError, type DomainEvent } from '@portal/contracts';
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   type BusTransport,
+  type ConsumeOptions,
   type EventBatchHandler,
   type EventHandler,
   type FollowHandler,
@@ -17,6 +18,11 @@ interface Subscription {
   types: Set<string>;
   /** Every consumer is a batch consumer here, each batch the one event published (or replayed). */
   handler: EventBatchHandler;
+}
+
+interface Published {
+  event: DomainEvent;
+  position: number;
 }
 
 /** Events kept for consumers that subscribe later (the all-in-one relay may start before them). */
@@ -38,7 +44,7 @@ export class InProcessTransport implements BusTransport {
   private readonly handlers = new Map<string, RequestHandler[]>();
   private readonly subscriptions: Subscription[] = [];
   private readonly roundRobin = new Map<string, number>();
-  private readonly history: DomainEvent[] = [];
+  private readonly history: Published[] = [];
   private readonly retries = new Set<NodeJS.Timeout>();
   private readonly listeners: { types: Set<string>; handler: EventHandler }[] = [];
   private readonly followers: { types: Set<string>; handler: FollowHandler }[] = [];
@@ -89,13 +95,13 @@ export class InProcessTransport implements BusTransport {
         this.logger.warn(`follower: ${String(e)}`);
       }
     }
-    this.history.push(overTheWire(event));
+    this.history.push({ event: overTheWire(event), position });
     if (this.history.length > HISTORY_LIMIT) this.history.shift();
     const failures: unknown[] = [];
     for (const sub of this.subscriptions) {
       if (!sub.types.has(event.type)) continue;
       try {
-        await sub.handler([overTheWire(event)]);
+        await sub.handler([overTheWire(event)], { consumer: sub.consumer, positions: [position] });
       } catch (e) {
         failures.push(e);
       }
@@ -121,27 +127,38 @@ export class InProcessTransport implements BusTransport {
   }
 
   /** A publish waits for its consumers and the outbox relays one event at a time: each batch is one event. */
-  async consumeBatches(consumer: string, types: string[], handler: EventBatchHandler, _maxBatch: number): Promise<void> {
+  async consumeBatches(
+    consumer: string,
+    types: string[],
+    handler: EventBatchHandler,
+    _maxBatch: number,
+    _options?: ConsumeOptions,
+  ): Promise<void> {
     const sub: Subscription = { consumer, types: new Set(types), handler };
-    const missed = this.history.filter((e) => sub.types.has(e.type));
+    const missed = this.history.filter((p) => sub.types.has(p.event.type));
     this.subscriptions.push(sub);
     for (const event of missed) await this.replay(sub, event);
   }
 
   /** Delivers a past event; the outbox no longer holds it, so a failure is retried here. */
-  private async replay(sub: Subscription, event: DomainEvent): Promise<void> {
+  private async replay(sub: Subscription, published: Published): Promise<void> {
     if (!this.subscriptions.includes(sub)) return; // closed meanwhile
     try {
-      await sub.handler([overTheWire(event)]);
+      await sub.handler([overTheWire(published.event)], { consumer: sub.consumer, positions: [published.position] });
     } catch (e) {
       this.logger.warn(`${sub.consumer}: ${e instanceof Error ? e.message : String(e)}; redelivery in 1 s`);
       const timer = setTimeout(() => {
         this.retries.delete(timer);
-        void this.replay(sub, event);
+        void this.replay(sub, published);
       }, REDELIVERY_DELAY_MS);
       timer.unref();
       this.retries.add(timer);
     }
+  }
+
+  /** Nothing to wait for: a publish hands its event to each consumer in turn, one after the other. */
+  async ackFloor(_consumer: string): Promise<number | null> {
+    return null;
   }
 
   /** Removes the handlers of a subject (tests use it to simulate a stopped service). */

@@ -19,8 +19,10 @@ import {
   StringCodec,
 } from 'nats';
 import {
+  DEFAULT_ACK_WAIT_MS,
   DEFAULT_REQUEST_TIMEOUT_MS,
   type BusTransport,
+  type ConsumeOptions,
   type EventBatchHandler,
   type EventHandler,
   type FollowHandler,
@@ -314,8 +316,15 @@ export class NatsTransport implements BusTransport {
     return this.consumeBatches(consumer, types, ([event]) => handler(event), 1);
   }
 
-  async consumeBatches(consumer: string, types: string[], handler: EventBatchHandler, maxBatch: number): Promise<void> {
-    const durable = consumer.replace(/[^A-Za-z0-9_-]/g, '_');
+  async consumeBatches(
+    consumer: string,
+    types: string[],
+    handler: EventBatchHandler,
+    maxBatch: number,
+    options: ConsumeOptions = {},
+  ): Promise<void> {
+    const durable = this.durable(consumer);
+    const ackWait = Math.round((options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS) * 1e6); // nanoseconds
     const subjects = types.map((t) => `${this.prefix}.${t}`);
     // One type goes in `filter_subject`, which every JetStream server knows; several need server 2.10+.
     const filter =
@@ -324,13 +333,13 @@ export class NatsTransport implements BusTransport {
         : { filter_subject: undefined, filter_subjects: subjects };
     const existing = await this.jsm.consumers.info(this.stream, durable).catch(() => undefined);
     if (existing) {
-      await this.jsm.consumers.update(this.stream, durable, filter);
+      await this.jsm.consumers.update(this.stream, durable, { ...filter, ack_wait: ackWait });
     } else {
       await this.jsm.consumers.add(this.stream, {
         durable_name: durable,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
-        ack_wait: 30 * 1e9,
+        ack_wait: ackWait,
         max_deliver: -1,
         ...filter,
       });
@@ -375,7 +384,10 @@ export class NatsTransport implements BusTransport {
 
   private async handleBatch(consumer: string, batch: JsMsg[], handler: EventBatchHandler): Promise<void> {
     try {
-      await handler(batch.map((m) => decode<DomainEvent>(m.data)));
+      await handler(
+        batch.map((m) => decode<DomainEvent>(m.data)),
+        { consumer, positions: batch.map((m) => m.seq) },
+      );
       for (const m of batch) m.ack();
     } catch (e) {
       this.logger.warn(`${consumer}: ${e instanceof Error ? e.message : String(e)}; redelivery in 1 s`);
@@ -386,6 +398,16 @@ export class NatsTransport implements BusTransport {
         /* closed */
       }
     }
+  }
+
+  private durable(consumer: string): string {
+    return consumer.replace(/[^A-Za-z0-9_-]/g, '_');
+  }
+
+  /** One consumer-info call: the stream sequence below which every event of the consumer is acknowledged. */
+  async ackFloor(consumer: string): Promise<number | null> {
+    const info = await this.jsm.consumers.info(this.stream, this.durable(consumer)).catch(() => undefined);
+    return info ? info.ack_floor.stream_seq : null;
   }
 
   async listen(types: string[], handler: EventHandler): Promise<void> {

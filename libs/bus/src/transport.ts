@@ -5,8 +5,24 @@ export type Reply = { ok: true; data: unknown } | { ok: false; error: ErrorBody[
 
 export type RequestHandler = (payload: unknown) => Promise<Reply>;
 export type EventHandler = (event: DomainEvent) => Promise<void>;
+/**
+ * Where a batch's events stand on the bus: its durable consumer and each event's position (the JetStream
+ * stream sequence; in-process, a count), so that work made from an event can wait for `ackFloor`.
+ */
+export interface EventBatchMeta {
+  consumer: string;
+  positions: number[];
+}
 /** A batch consumer's handler: the events waiting, in the bus's order, handled together (one commit). */
-export type EventBatchHandler = (events: DomainEvent[]) => Promise<void>;
+export type EventBatchHandler = (events: DomainEvent[], meta: EventBatchMeta) => Promise<void>;
+
+export interface ConsumeOptions {
+  /**
+   * How long a delivered event may stay unacknowledged before the bus hands it to another copy (ms;
+   * 30 s unless said). Shorter: a killed copy's events come back sooner (they also hold `ackFloor`).
+   */
+  ackWaitMs?: number;
+}
 /** Hears an event with its position in the bus's one order of events (`follow`); synchronous, so that order holds. */
 export type FollowHandler = (event: DomainEvent, position: number) => void;
 
@@ -44,7 +60,13 @@ export interface BusTransport {
    * more to come; all are acknowledged when the handler resolves, all delivered again when it throws.
    * In-process, where a publish waits for its consumers, a batch is the one event published.
    */
-  consumeBatches(consumer: string, types: string[], handler: EventBatchHandler, maxBatch: number): Promise<void>;
+  consumeBatches(consumer: string, types: string[], handler: EventBatchHandler, maxBatch: number, options?: ConsumeOptions): Promise<void>;
+  /**
+   * The consumer's acknowledgement floor: every one of its events at or below this position has been
+   * handled and acknowledged (JetStream's `ack_floor.stream_seq`). Null when there is nothing to wait
+   * for (in-process, where events are handled one after the other) or the consumer is unknown.
+   */
+  ackFloor(consumer: string): Promise<number | null>;
   /**
    * Every running instance hears every event of these types as it passes, without durability:
    * for in-memory caches that must forget something (a revoked session) everywhere at once.
@@ -66,4 +88,6 @@ export interface RequestOptions {
 export const BUS_TRANSPORT = Symbol('BUS_TRANSPORT');
 /** The most events a batch consumer takes in one call unless it says otherwise (`OnEventBatch`). */
 export const DEFAULT_EVENT_BATCH = 200;
+/** JetStream's redelivery delay of an unacknowledged event unless a consumer says otherwise. */
+export const DEFAULT_ACK_WAIT_MS = 30_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = Number(process.env.BUS_TIMEOUT_MS ?? 5000);

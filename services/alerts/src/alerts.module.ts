@@ -13,6 +13,7 @@ import { ProjectionCatchUp } from './projection/catch-up';
 import { ProjectionConsumer } from './projection/projection.consumer';
 import { CreateWebhooks1768700000000 } from './migrations/1768700000000-CreateWebhooks';
 import { WebhookDeliveriesDueOrder1768800000000 } from './migrations/1768800000000-WebhookDeliveriesDueOrder';
+import { WebhookDeliveriesStreamPosition1768900000000 } from './migrations/1768900000000-WebhookDeliveriesStreamPosition';
 import { WEBHOOK_CONTROLLERS, WEBHOOK_PROVIDERS } from './webhooks/webhooks.providers';
 
 /**
@@ -29,6 +30,7 @@ export const ALERTS_MIGRATIONS = [
   AlertMatchCountIndexes1766150000000,
   CreateWebhooks1768700000000,
   WebhookDeliveriesDueOrder1768800000000,
+  WebhookDeliveriesStreamPosition1768900000000,
 ];
 
 @Module({

@@ -112,7 +112,7 @@ describe('webhook queue', () => {
       sender as unknown as WebhookSender,
       secrets,
       { kick: () => undefined } as unknown as MailRelay,
-      {} as unknown as BusClient,
+      { ackFloor: async () => null } as unknown as BusClient,
     );
   });
   afterEach(async () => {
@@ -244,6 +244,44 @@ describe('webhook queue', () => {
       'order.delivered 100',
     ]);
     expect(overlapped).toBe(false);
+  });
+
+  it('holds a delivery until its consumer’s ack floor reaches its event, and sends an order’s changes in the events’ order', async () => {
+    await endpoint([1], ['order.status_changed']);
+    let floor = 10;
+    const floorsAsked: string[] = [];
+    await queue.beforeApplicationShutdown();
+    queue = new WebhookQueue(
+      db,
+      sender as unknown as WebhookSender,
+      secrets,
+      { kick: () => undefined } as unknown as MailRelay,
+      {
+        ackFloor: async (consumer: string) => {
+          floorsAsked.push(consumer);
+          return floor;
+        },
+      } as unknown as BusClient,
+    );
+    const at = (event: DomainEvent<OrderStatusChangedEvent>, seq: number) => ({
+      ...asMessages([event])[0],
+      position: { consumer: 'c', seq },
+    });
+    const [s60, s90, s95] = [60, 90, 95].map((status) => statusChange({ orderId: 7777, status }));
+    const handled = statusChange({ orderId: 7778 });
+    const unplaced = statusChange({ orderId: 7779 });
+    // Another copy handled 12 and 13 while 11 waits for its redelivery (its copy was killed): 12 and 13 wait.
+    await queue.enqueue([at(s90, 12), at(s95, 13), at(handled, 9), ...asMessages([unplaced])]);
+    await waitFor('the handled and the unplaced sent', () => sender.sent.length === 2);
+    const orderOf = (m: { body: string }) => (JSON.parse(m.body) as { data: { orderId: number; status: { code: number } } }).data;
+    expect(sender.sent.map((m) => orderOf(m).orderId).sort()).toEqual([7778, 7779]);
+    expect(floorsAsked).toContain('c');
+    // 11 comes back, is queued after them and acknowledged: the floor passes 13, the three go in the events' order.
+    await queue.enqueue([at(s60, 11)]);
+    floor = 13;
+    queue.kick();
+    await waitFor('the order’s three sent', () => sender.sent.length === 5);
+    expect(sender.sent.slice(2).map((m) => orderOf(m).status.code)).toEqual([60, 90, 95]);
   });
 
   it('keeps rows claimed ahead of the attempts under way, and gives them back when it stops', async () => {

@@ -55,7 +55,25 @@ type Subscriber = Pick<EndpointRow, 'id' | 'depositor_ids' | 'event_types' | 'cr
 export interface EventMessages {
   event: DomainEvent;
   messages: WebhookMessage[];
+  /** The event's durable consumer and stream position: its deliveries wait until the consumer's ack floor reaches it. */
+  position?: { consumer: string; seq: number };
 }
+
+/** Cached acknowledgement floors of the consumers, by consumer. */
+interface Floors {
+  at: number;
+  byConsumer: Record<string, number>;
+}
+
+/**
+ * How long the bus waits for a webhook consumer's acknowledgement before handing its events to another
+ * copy: a killed copy's events hold the later deliveries of their consumer (ack floor) this long at most.
+ */
+export const WEBHOOK_ACK_WAIT_MS = 10_000;
+/** Past this a held delivery goes anyway (an event never acknowledged must not stop every webhook): logged. */
+const MAX_HOLD_MS = 3 * WEBHOOK_ACK_WAIT_MS;
+/** While deliveries are held, the worker looks again this soon (floors read at most this often). */
+const HELD_WAKE_MS = 150;
 
 const number = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -84,6 +102,10 @@ export class WebhookQueue implements OnApplicationBootstrap, BeforeApplicationSh
   /** Claimed rows waiting for an attempt to end (at most WEBHOOK_CONCURRENCY more than under way). */
   private readonly ready: Claimed[] = [];
   private wake?: NodeJS.Timeout;
+  /** The consumers whose events became deliveries (their ack floors hold those deliveries). */
+  private readonly streamConsumers = new Set<string>();
+  private floors?: Floors;
+  private floorsRead?: Promise<Floors>;
   private stopping = false;
   /** The active endpoints by depositor, read at most every WEBHOOK_ENDPOINTS_CACHE_MS. */
   private subscribers?: { at: number; byDepositor: Map<number, Subscriber[]> };
@@ -128,6 +150,11 @@ export class WebhookQueue implements OnApplicationBootstrap, BeforeApplicationSh
     this.subscribers = undefined;
   }
 
+  /** The consumers whose floors the claim reads, whatever copy queued the rows (every copy runs the same ones). */
+  watchConsumers(consumers: Iterable<string>): void {
+    for (const c of consumers) this.streamConsumers.add(c);
+  }
+
   /**
    * Queues the messages of a batch of events for the active endpoints subscribed to their type whose
    * depositors include the message's, once per (endpoint, event, type) whatever the redeliveries of the
@@ -138,7 +165,7 @@ export class WebhookQueue implements OnApplicationBootstrap, BeforeApplicationSh
     if (!batch.some((b) => b.messages.length)) return 0;
     const byDepositor = await this.activeSubscribers();
     const rows: Record<string, unknown>[] = [];
-    for (const { event, messages } of batch)
+    for (const { event, messages, position } of batch)
       for (const m of messages)
         for (const e of byDepositor.get(m.depositorId) ?? [])
           if (e.event_types.includes(m.type))
@@ -150,16 +177,23 @@ export class WebhookQueue implements OnApplicationBootstrap, BeforeApplicationSh
               subject: m.subject.slice(0, 120),
               ordering_key: m.orderingKey.slice(0, 160),
               payload: { type: m.type, timestamp: m.timestamp, data: m.data(shortLocale(e.created_by_locale)) },
+              stream_consumer: position?.consumer ?? null,
+              stream_seq: position?.seq ?? null,
             });
+    for (const { position } of batch) if (position) this.streamConsumers.add(position.consumer);
     if (!rows.length) return 0;
     // One statement, one round trip, one commit for the batch; the rows take their seq in the list's order.
     const inserted = await this.db.scopedQuery<unknown>(
       SYSTEM,
-      `INSERT INTO webhook_deliveries (endpoint_id, depositor_id, cause, event_type, subject, ordering_key, payload)
-         SELECT r.endpoint_id, r.depositor_id, r.cause, r.event_type, r.subject, r.ordering_key, r.payload
+      `INSERT INTO webhook_deliveries (endpoint_id, depositor_id, cause, event_type, subject, ordering_key, payload,
+                                       stream_consumer, stream_seq)
+         SELECT r.endpoint_id, r.depositor_id, r.cause, r.event_type, r.subject, r.ordering_key, r.payload,
+                r.stream_consumer, r.stream_seq
            FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (endpoint_id uuid, depositor_id int, cause text, event_type text,
-                                                              subject text, ordering_key text, payload jsonb))
-                WITH ORDINALITY AS r(endpoint_id, depositor_id, cause, event_type, subject, ordering_key, payload, n)
+                                                              subject text, ordering_key text, payload jsonb,
+                                                              stream_consumer text, stream_seq bigint))
+                WITH ORDINALITY AS r(endpoint_id, depositor_id, cause, event_type, subject, ordering_key, payload,
+                                     stream_consumer, stream_seq, n)
           -- An endpoint deleted meanwhile takes nothing.
           WHERE EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = r.endpoint_id)
           ORDER BY r.n
@@ -197,7 +231,7 @@ export class WebhookQueue implements OnApplicationBootstrap, BeforeApplicationSh
       const room = 2 * this.concurrency - this.inFlight.size - this.ready.length;
       const busy = this.inFlight.size + this.ready.length > 0;
       if (room < (busy ? this.concurrency / 2 : 1)) return;
-      const claimed = await this.claim(Math.min(room, 200));
+      const claimed = await this.claim(Math.min(room, 200), await this.ackFloors());
       this.ready.push(...claimed);
       this.startReady();
       if (claimed.length < Math.min(room, 200)) {
@@ -222,17 +256,51 @@ export class WebhookQueue implements OnApplicationBootstrap, BeforeApplicationSh
     }
   }
 
-  private async claim(limit: number): Promise<Claimed[]> {
+  /**
+   * The acknowledgement floors of the consumers that made deliveries, read from the bus at most every
+   * WEBHOOK_FLOOR_MS (one consumer-info call each; the claims in between share them). A consumer whose
+   * floor is unknown (in-process, or the bus not answering and never read) holds nothing.
+   */
+  private async ackFloors(): Promise<Record<string, number>> {
+    const ttl = number('WEBHOOK_FLOOR_MS', 100);
+    if (this.floors && Date.now() - this.floors.at < ttl) return this.floors.byConsumer;
+    this.floorsRead ??= (async () => {
+      const at = Date.now();
+      const byConsumer: Record<string, number> = {};
+      await Promise.all(
+        [...this.streamConsumers].map(async (consumer) => {
+          try {
+            const floor = await this.bus.ackFloor(consumer);
+            if (floor !== null) byConsumer[consumer] = floor;
+          } catch (e) {
+            const known = this.floors?.byConsumer[consumer];
+            if (known !== undefined) byConsumer[consumer] = known;
+            this.logger.warn(`ack floor of ${consumer} unknown: ${e instanceof Error ? e.message : String(e)}`);
+          }
+        }),
+      );
+      return (this.floors = { at, byConsumer });
+    })().finally(() => (this.floorsRead = undefined));
+    return (await this.floorsRead).byConsumer;
+  }
+
+  private async claim(limit: number, floors: Record<string, number>): Promise<Claimed[]> {
     const leaseMs = number('WEBHOOK_LEASE_MS', number('WEBHOOK_TIMEOUT_MS', WEBHOOK_TIMEOUT_MS) + 20_000);
-    return this.db.scoped(SYSTEM, async (em) => {
+    const claimed = await this.db.scoped(SYSTEM, async (em) => {
       // Not compiled: the walk of a large backlog is estimated as if read to its end, past jit_above_cost, and
       // JIT took 50-100 ms of a 10 ms claim (128 rows at an 18,000-row backlog). Sent with BEGIN: no round trip more.
       await em.query(`SELECT set_config('jit', $1, true)`, ['off']);
-      return rowsOf<Claimed>(
+      return rowsOf<Claimed & { forced: boolean }>(
         await em.query(
           `WITH due AS (
-             SELECT d.id FROM webhook_deliveries d
+             SELECT d.id, COALESCE(d.stream_seq > ($3::jsonb ->> d.stream_consumer)::bigint, false) AS forced
+               FROM webhook_deliveries d
               WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND (d.lease_until IS NULL OR d.lease_until < now())
+                -- Held until every earlier event of its consumer was handled (the consumer's ack floor reached it):
+                -- an event a killed copy took comes back after the ack wait and goes first. Not past MAX_HOLD_MS.
+                -- A consumer whose floor is unknown (in-process: events handled one after the other) holds nothing.
+                AND (NOT COALESCE(d.stream_seq > ($3::jsonb ->> d.stream_consumer)::bigint, false)
+                     OR d.created_at < now() - $4 * interval '1 millisecond')
                 -- OFFSET 0 keeps this a check of each row (a subplan, not a join the planner may start from): the plan
                 -- walks the due index in the claim's order and stops at the limit whatever the endpoints' statistics
                 -- (without them it started from the endpoints and sorted every pending row: 50-90 ms a claim at a
@@ -240,7 +308,10 @@ export class WebhookQueue implements OnApplicationBootstrap, BeforeApplicationSh
                 AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = d.endpoint_id AND e.status = 'active' OFFSET 0)
                 AND NOT EXISTS (SELECT 1 FROM webhook_deliveries o
                                  WHERE o.endpoint_id = d.endpoint_id AND o.ordering_key = d.ordering_key
-                                   AND o.status = 'pending' AND o.seq < d.seq)
+                                   AND o.status = 'pending'
+                                   -- In the events' order on the bus when both know it, else in the queue's.
+                                   AND CASE WHEN o.stream_seq IS NULL OR d.stream_seq IS NULL THEN o.seq < d.seq
+                                            ELSE (o.stream_seq, o.seq) < (d.stream_seq, d.seq) END)
               ORDER BY d.next_attempt_at, d.seq
               LIMIT $1
               FOR UPDATE OF d SKIP LOCKED)
@@ -252,25 +323,34 @@ export class WebhookQueue implements OnApplicationBootstrap, BeforeApplicationSh
              RETURNING w.id, w.lease_until, w.endpoint_id, w.payload, w.tries)
            SELECT c.id, c.lease_until::text AS lease, c.endpoint_id, c.payload, c.tries, e.url, e.secret_sealed,
                   e.previous_secret_sealed, COALESCE(e.previous_secret_until > now(), false) AS overlap, e.depositor_ids,
-                  e.created_by_email, e.created_by_locale
-             FROM claimed c JOIN webhook_endpoints e ON e.id = c.endpoint_id`,
-          [limit, leaseMs],
+                  e.created_by_email, e.created_by_locale, COALESCE(due.forced, false) AS forced
+             FROM claimed c JOIN webhook_endpoints e ON e.id = c.endpoint_id JOIN due ON due.id = c.id`,
+          [limit, leaseMs, JSON.stringify(floors), MAX_HOLD_MS],
         ),
       );
     });
+    for (const row of claimed)
+      if (row.forced) this.logger.warn(`delivery ${row.id} held over ${MAX_HOLD_MS} ms for an earlier event never handled: sent anyway`);
+    return claimed;
   }
 
-  /** Sleeps until the next retry due when it comes before the next poll. */
+  /**
+   * Sleeps until the next retry due when it comes before the next poll; while deliveries wait for their
+   * consumer's ack floor, HELD_WAKE_MS (the floor moves without telling this copy).
+   */
   private async planWake(): Promise<void> {
-    const [next] = await this.db.scopedQuery<{ wait: number | null }>(
+    const floors = this.floors?.byConsumer ?? {};
+    const [next] = await this.db.scopedQuery<{ wait: number | null; held: boolean }>(
       SYSTEM,
-      `SELECT GREATEST(0, extract(epoch FROM min(next_attempt_at) - now()) * 1000)::float AS wait
+      `SELECT GREATEST(0, extract(epoch FROM min(next_attempt_at) - now()) * 1000)::float AS wait,
+              COALESCE(bool_or(stream_seq > ($1::jsonb ->> stream_consumer)::bigint), false) AS held
          FROM webhook_deliveries WHERE status = 'pending'`,
+      [JSON.stringify(floors)],
     );
     const wait = next?.wait;
     if (wait === null || wait === undefined || wait >= number('WEBHOOK_POLL_MS', 1000)) return;
     clearTimeout(this.wake);
-    this.wake = setTimeout(() => this.kick(), Math.max(wait, 20));
+    this.wake = setTimeout(() => this.kick(), Math.max(wait, next.held ? HELD_WAKE_MS : 20));
     this.wake.unref();
   }
 
