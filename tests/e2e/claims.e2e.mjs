@@ -1,7 +1,7 @@
 // Claims: alice opens a delivered DEMO-A delivery in Pack and Go Tracer, creates a claim from it
 // (the creation flow pre-filled with the delivery and its products), sends it with a photo; the
 // provider's claims desk (admin) processes it and closes it after the confirmation; alice finds it
-// in the Closed list with its dates as DD/MM/YY HH:mm. French (dark), axe on each screen.
+// in the Closed list with its dates as DD/MM/YYYY HH:mm. French (dark), axe on each screen.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
@@ -77,12 +77,12 @@ test('from a delivery detail to a closed claim: alice creates and sends, the cla
     await desk.locator('article[data-status="closed"]').waitFor();
     await desk.close();
 
-    // alice finds it closed, dates as DD/MM/YY HH:mm.
+    // alice finds it closed, dates as DD/MM/YYYY HH:mm (as every module writes them).
     await page.goto(`${ctx.base}/claim?tab=closed`);
     await page.getByRole('heading', { name: 'Réclamations' }).waitFor();
     const row = page.locator('tr', { has: page.getByRole('link', { name: reference }) });
     await row.waitFor();
-    assert.match(await row.textContent(), /\d{2}\/\d{2}\/\d{2} \d{2}:\d{2}/);
+    assert.match(await row.textContent(), /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     assert.equal(await page.getByRole('tab', { selected: true }).textContent(), 'Clôturées');
     await quiet(page);
     await axe(page, 'claims closed list dark');

@@ -9,7 +9,7 @@ export function ClaimStatusChip({ status }: { status: ClaimStatus }) {
   return <StatusChip status={status} colors={COLOR} i18nPrefix="claims.status" />;
 }
 
-/** Spec §3 claim dates: DD/MM/YY HH:mm in the user's time zone. */
+/** Claim dates: DD/MM/YYYY HH:mm in the user's time zone (formatClaimDate). */
 export function useClaimDate(): (value: string | null | undefined) => string {
   const timeZone = useTimeZone();
   return (value) => formatClaimDate(value, timeZone);

