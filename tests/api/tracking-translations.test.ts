@@ -74,6 +74,11 @@ describe('tracking translations', () => {
     expect(fr).toMatch(/<p class="status info">En route vers vous<\/p>/);
     expect(fr).toContain('</time>En route vers vous</li>');
     expect((await page('en')).text).toMatch(/<p class="status info">In transit<\/p>/);
+    // The orders' export speaks the same words as the screens (alice reads in French).
+    const filter = encodeURIComponent(JSON.stringify({ q: `TW${run}` }));
+    const csv = (await alice.get(`/api/orders/export?format=csv&filter=${filter}`).expect(200)).text;
+    expect(csv).toContain('95 En route vers vous');
+    expect(csv).not.toContain('En transit');
   });
 
   it('sets a carrier event word (the timeline’s) and escapes it on the page', async () => {

@@ -158,7 +158,7 @@ async function main() {
   );
 
   const relay = new MailRelay(db, new Mailer(db, undefined), { attempts: 6, backoffMs: 30_000 });
-  const composer = new AlertComposer(new AlertTemplates(silentBus), new DepositorLabels(silentBus), silentBus);
+  const composer = new AlertComposer(new AlertTemplates(silentBus), new DepositorLabels(silentBus), silentBus, { get: async () => ({}) });
   const consumer = new ImmediateConsumer(db, composer, relay);
 
   const { latencies, elapsed, mails } = await immediate(db, consumer);

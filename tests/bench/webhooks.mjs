@@ -79,7 +79,7 @@ async function main() {
   // The ack floor of the bench's consumer: the last position of the batches handled (acknowledged), as JetStream's.
   let ackFloor = 0;
   const noBus = { request: async () => Promise.reject(new Error('not in this bench')), ackFloor: async () => ackFloor };
-  const queue = new WebhookQueue(db, sender, secrets, noMail, noBus);
+  const queue = new WebhookQueue(db, sender, secrets, noMail, noBus, { get: async () => ({}) });
   cleanups.push(() => queue.beforeApplicationShutdown());
   if (argv.backlog) return drainBacklog(db, queue, receiver, ids);
   queue.onApplicationBootstrap();

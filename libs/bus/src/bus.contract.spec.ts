@@ -38,6 +38,7 @@ const E = {
   batchedFlaky: eventType('batched-flaky'),
   waiting: eventType('waiting'),
   positioned: eventType('positioned'),
+  positionedOther: eventType('positioned-other'),
 };
 /** The most events the test's batch consumers take at once. */
 const TEST_BATCH = 5;
@@ -809,6 +810,26 @@ describe.each(kits)('bus contract on $name', (kit) => {
         await waitFor('the three handled', () => seen.flatMap((m) => m.positions).length === 3);
         const last = Math.max(...seen.flatMap((m) => m.positions));
         await waitFor('the floor at the last one', async () => (await consumer.ackFloor('bustest.positioned')) === last);
+        // Idle, it has handled all of its own up to the stream's end: an event of another type, later, is under its floor.
+        const other: number[] = [];
+        await consumer.consumeBatches(
+          'bustest.positioned-other',
+          [E.positionedOther],
+          async (_events, meta) => {
+            other.push(...meta.positions);
+          },
+          50,
+        );
+        await producer.publish({
+          id: randomUUID(),
+          type: E.positionedOther,
+          source: 'bustest',
+          occurredAt: new Date().toISOString(),
+          payload: {},
+        });
+        await waitFor('the other event handled', () => other.length === 1);
+        expect(other[0]).toBeGreaterThan(last);
+        expect(await consumer.ackFloor('bustest.positioned')).toBeGreaterThanOrEqual(other[0]);
       }
       expect(seen.every((m) => m.consumer === 'bustest.positioned')).toBe(true);
       const positions = seen.flatMap((m) => m.positions);

@@ -11,3 +11,4 @@ export * from './repeater';
 export * from './audit';
 export * from './catch-up';
 export * from './reference-tables';
+export * from './tracking-words';

@@ -404,10 +404,20 @@ export class NatsTransport implements BusTransport {
     return consumer.replace(/[^A-Za-z0-9_-]/g, '_');
   }
 
-  /** One consumer-info call: the stream sequence below which every event of the consumer is acknowledged. */
+  /**
+   * The stream sequence at or below which every event of the consumer is acknowledged: its ack floor, or,
+   * when it has nothing pending nor unacknowledged, the stream's last sequence read just before (an idle
+   * consumer has handled everything of its own up to there, however far its last event lies behind).
+   */
   async ackFloor(consumer: string): Promise<number | null> {
+    const last = await this.jsm.streams.info(this.stream).then(
+      (s) => s.state.last_seq,
+      () => 0,
+    );
     const info = await this.jsm.consumers.info(this.stream, this.durable(consumer)).catch(() => undefined);
-    return info ? info.ack_floor.stream_seq : null;
+    if (!info) return null;
+    const idle = info.num_pending === 0 && info.num_ack_pending === 0;
+    return idle ? Math.max(info.ack_floor.stream_seq, last) : info.ack_floor.stream_seq;
   }
 
   async listen(types: string[], handler: EventHandler): Promise<void> {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { BusClient } from '@portal/bus';
+import { BusClient } from './bus.client';
 import {
   systemContext,
   TRACKING_WORDS_CACHE_MS,
@@ -9,10 +9,14 @@ import {
   type TrackingWords,
 } from '@portal/contracts';
 
+/** After a failed read, the words known are used this long before the admin service is asked again. */
+const RETRY_MS = 5000;
+
 /**
- * The provider's tracking words for the gateway's own pages (the public tracking page): asked of
- * the admin service at most every 30 s, dropped at once when this gateway forwards a change. The
- * admin service away, the last words known (else the catalogue's) show: the page never fails for them.
+ * The provider's tracking words (back office « Traductions du suivi ») for what a service writes for
+ * people itself: the gateway's public tracking page and exports, the alerts' mails and webhooks. Asked
+ * of the admin service at most every 30 s, dropped at once when the gateway forwards a change. The
+ * admin service away, the last words known (else the catalogue's) are used: nothing fails for them.
  */
 @Injectable()
 export class TrackingWordsCache {
@@ -34,6 +38,8 @@ export class TrackingWordsCache {
       })
       .catch((e: unknown) => {
         this.logger.warn(`tracking words not read: ${e instanceof Error ? e.message : String(e)}`);
+        // Asked again in a few seconds, not at every mail or page meanwhile.
+        this.until = Date.now() + RETRY_MS;
         return this.words;
       })
       .finally(() => (this.pending = null));

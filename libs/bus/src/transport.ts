@@ -63,8 +63,9 @@ export interface BusTransport {
   consumeBatches(consumer: string, types: string[], handler: EventBatchHandler, maxBatch: number, options?: ConsumeOptions): Promise<void>;
   /**
    * The consumer's acknowledgement floor: every one of its events at or below this position has been
-   * handled and acknowledged (JetStream's `ack_floor.stream_seq`). Null when there is nothing to wait
-   * for (in-process, where events are handled one after the other) or the consumer is unknown.
+   * handled and acknowledged (JetStream's `ack_floor.stream_seq`; an idle consumer's, the stream's last
+   * position). Null when there is nothing to wait for (in-process, where events are handled one after the
+   * other) or the consumer is unknown.
    */
   ackFloor(consumer: string): Promise<number | null>;
   /**

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { BusClient } from '@portal/bus';
+import { BusClient, TrackingWordsCache } from '@portal/bus';
 import {
   ALERT_DOCUMENT_SOURCES,
   ALERT_LIMITS,
@@ -9,14 +9,14 @@ import {
   shortLocale,
   systemContext,
   TRACER_EVENT_TYPE_LABELS,
-  TRACER_ROUTE_STATUS_LABELS,
-  TRACKING_STATUS_LABELS,
+  trackingWord,
   TrackingSubjects,
   type AlertDocumentType,
-  type Labels5,
   type OrderDocumentFileDto,
   type ProbeSilentEvent,
   type PublicTrackingLinkDto,
+  type ShortLocale,
+  type TrackingWords,
 } from '@portal/contracts';
 import type { MailAttachment, MailMessage } from '@portal/mail';
 import { DepositorLabels } from './depositor-labels';
@@ -61,12 +61,6 @@ const LINKS_TIMEOUT_MS = 2000;
 /** The portal's public address, which the recipients' tracking links are on. */
 const portalPublicUrl = (): string => process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
-type Lookup = Partial<Record<string, Labels5>>;
-const LABELS_OF: Record<Occurrence['kind'], Lookup[]> = {
-  STATUS: [TRACKING_STATUS_LABELS as Lookup],
-  EVENT: [TRACER_EVENT_TYPE_LABELS as Lookup, TRACER_ROUTE_STATUS_LABELS as Lookup],
-};
-
 /**
  * Writes an alert's mails (spec §3, §5): one per recipient (the alert's, and its owner when
  * copy-to-self), from the admin template of its kind in the owner's language, the custom subject
@@ -82,6 +76,7 @@ export class AlertComposer {
     @Inject(AlertTemplates) private readonly templates: AlertTemplates,
     @Inject(DepositorLabels) private readonly depositors: DepositorLabels,
     @Inject(BusClient) private readonly bus: BusClient,
+    @Inject(TrackingWordsCache) private readonly words: TrackingWordsCache,
   ) {}
 
   async compose(d: AlertDelivery): Promise<AlertMail[]> {
@@ -93,13 +88,14 @@ export class AlertComposer {
     const listed = orders.slice(0, ALERT_LIMITS.digestOrders);
     const files = alert.kind === 'DOC' ? await this.documentFiles(alert, listed) : [];
     const links = await this.trackingLinks(alert, listed);
+    const words = await this.words.get();
     const attached = files.slice(0, ALERT_LIMITS.attachments);
     const row = (o: MailOrder) => ({
       depositor: labels.get(o.depositorId) ?? o.depositorCode,
       reference: o.reference,
       orderReference: o.orderReference ?? '',
       customerReference: o.customerReference ?? '',
-      what: o.occurrence ? occurrenceLabel(o.occurrence, lang) : '',
+      what: o.occurrence ? occurrenceLabel(o.occurrence, lang, words) : '',
       at: o.occurrence ? formatDate(o.occurrence.at, alert.timezone, true) : '',
       trackingUrl: links.get(o.orderId) ?? '',
     });
@@ -226,10 +222,12 @@ function recipientsOf(d: AlertDelivery): string[] {
 
 const attachmentOf = (f: OrderDocumentFileDto): MailAttachment => ({ filename: f.name, contentType: f.contentType, storageKey: f.key });
 
-function occurrenceLabel(o: Occurrence, lang: keyof Labels5): string {
-  for (const labels of LABELS_OF[o.kind]) {
-    const found = labels[o.code];
-    if (found) return found[lang];
-  }
-  return o.code;
+/**
+ * What happened, in the provider's words (« Traductions du suivi ») else the catalogue's: a tracking
+ * status, or a Tracer Route event, else a Tracer Route status of that code.
+ */
+function occurrenceLabel(o: Occurrence, lang: ShortLocale, words: TrackingWords): string {
+  if (o.kind === 'STATUS') return trackingWord(words, 'trackingStatus', o.code, lang);
+  const isEvent = o.code in TRACER_EVENT_TYPE_LABELS || words.tracerEvent?.[o.code] !== undefined;
+  return trackingWord(words, isEvent ? 'tracerEvent' : 'tracerStatus', o.code, lang);
 }

@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { addToOutbox, OutboxRelay } from '@portal/bus';
+import { addToOutbox, OutboxRelay, TrackingWordsCache } from '@portal/bus';
 import { ALERT_LIMITS, AlertsEvents, type AlertMailFailedEvent, type AlertMailSentEvent } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { FileStorage, LocalFileStorage } from '@portal/files';
@@ -19,6 +19,7 @@ export const DELIVERY_CONTROLLERS = [DeliveryController, ImmediateConsumer];
 export const DELIVERY_PROVIDERS: Provider[] = [
   AlertTemplates,
   DepositorLabels,
+  TrackingWordsCache,
   AlertComposer,
   AlertScheduler,
   DeliveryService,

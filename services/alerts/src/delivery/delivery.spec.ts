@@ -15,7 +15,7 @@ import {
   type OrderStatusChangedEvent,
   type ProbeSilentEvent,
 } from '@portal/contracts';
-import { InProcessTransport } from '@portal/bus';
+import { InProcessTransport, TrackingWordsCache } from '@portal/bus';
 import { Db, withDatabase } from '@portal/db';
 import { Mailer, MailRelay, writeMails, type MailRelayOptions } from '@portal/mail';
 import { startSmtp } from '../../../../tests/support/smtp';
@@ -90,6 +90,21 @@ describe('alerts delivery on a real database', () => {
       expect(mails[0].subject).toBe(`Clients VIP: ${order.reference} / ${order.customerReference} (DEMO-A)`);
       expect(mails[0].text).toContain(order.reference);
       expect(mails[0].text).toContain(TRACKING_STATUS_LABELS[90].fr);
+    });
+
+    it('names the status in the provider’s words (« Traductions du suivi ») when it has some', async () => {
+      await insertAlert(db, { statuses: [90], customer_codes: ['WORDS*'], recipients: [{ name: 'Quai', email: 'words@demo-a.example' }] });
+      const words = jest
+        .spyOn(h.get(TrackingWordsCache), 'get')
+        .mockResolvedValue({ trackingStatus: { '90': { fr: 'Remis au transporteur (mot du prestataire)' } } });
+      try {
+        expect(await h.get(ImmediateConsumer).statusChanged(statusChanged(snapshot({ customerCode: 'WORDS1' })))).toBe(1);
+      } finally {
+        words.mockRestore();
+      }
+      const [mail] = await mailsTo('words@demo-a.example');
+      expect(mail.text).toContain('Remis au transporteur (mot du prestataire)');
+      expect(mail.text).not.toContain(TRACKING_STATUS_LABELS[90].fr);
     });
 
     it('takes its events from the bus (the durable consumer), once per alert', async () => {

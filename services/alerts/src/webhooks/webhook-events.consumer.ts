@@ -39,6 +39,18 @@ export const WEBHOOK_CONSUMERS = {
   lineBlock: 'alerts.webhooks.line-block',
 } as const;
 
+/**
+ * Consumers whose messages share ordering keys: an order's status changes and carrier anomalies
+ * (`order:<id>`), an excursion's start and end (`excursion:<id>`). Each of the others alone.
+ */
+export const WEBHOOK_ORDERING_GROUPS: readonly (readonly string[])[] = [
+  [WEBHOOK_CONSUMERS.statusChanged, WEBHOOK_CONSUMERS.carrierEvent],
+  [WEBHOOK_CONSUMERS.excursionStarted, WEBHOOK_CONSUMERS.excursionEnded],
+  [WEBHOOK_CONSUMERS.labelsReady],
+  [WEBHOOK_CONSUMERS.claimStatus],
+  [WEBHOOK_CONSUMERS.lineBlock],
+];
+
 /** A short ack wait: a killed copy's events, which hold their consumer's later deliveries, come back in 10 s. */
 const WEBHOOKS_BATCH = { ackWaitMs: WEBHOOK_ACK_WAIT_MS };
 
@@ -73,7 +85,7 @@ export class WebhookEventsConsumer {
     private readonly queue: WebhookQueue,
   ) {
     // Rows another copy queued are held by these consumers' floors too.
-    queue.watchConsumers(Object.values(WEBHOOK_CONSUMERS));
+    queue.watchConsumers(WEBHOOK_ORDERING_GROUPS);
   }
 
   @OnEventBatch(TrackingEvents.orderStatusChanged, WEBHOOK_CONSUMERS.statusChanged, undefined, WEBHOOKS_BATCH)

@@ -36,6 +36,28 @@ describe('domain events as webhook messages', () => {
     expect(orderStatusMessages(change(100, 98)).map((m) => m.type)).toEqual(['order.status_changed']);
   });
 
+  it('labels statuses and carrier events in the provider’s words when it has some, else the catalogue’s', () => {
+    const words = { trackingStatus: { '90': { fr: 'Partie de l’entrepôt' } }, carrierStatus: { ANOMALY: { en: 'Delivery issue' } } };
+    const [changed] = orderStatusMessages(change(90, 70));
+    expect(changed.data('fr', words)).toMatchObject({ status: { code: 90, label: 'Partie de l’entrepôt' } });
+    // Another language, another status: the catalogue.
+    expect(changed.data('en', words)).toMatchObject({ status: { label: 'Shipped' }, previousStatus: { label: 'Ready to ship' } });
+    const [anomaly] = carrierAnomalyMessages(
+      {
+        orderId: 1,
+        depositorId: 1,
+        reference: 'BL1',
+        carrier: 'GLS',
+        trackingNumber: 'TN1',
+        status: 'ANOMALY',
+        at: '2026-12-04T10:00:00Z',
+        note: null,
+      },
+      'DEMO-A',
+    );
+    expect(anomaly.data('en', words)).toMatchObject({ event: { code: 'ANOMALY', label: 'Delivery issue' } });
+  });
+
   it('tells only the anomalies of the carriers', () => {
     const event = (status: CarrierEventReportedEvent['status']): CarrierEventReportedEvent => ({
       orderId: 42,

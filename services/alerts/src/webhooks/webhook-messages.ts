@@ -1,17 +1,17 @@
 import {
-  CARRIER_EVENT_STATUS_LABELS,
-  TRACKING_STATUS_LABELS,
+  trackingWord,
   TrackingStatus,
   type CarrierEventReportedEvent,
   type CarrierEventStatus,
   type ClaimStatusChangedEvent,
   type FeedOrderMessage,
   type FeverExcursionEvent,
-  type Labels5,
   type OrderStatusChangedEvent,
   type ShortLocale,
   type StockLineBlockChangedEvent,
   type TrackingStatusCode,
+  type TrackingWordKind,
+  type TrackingWords,
   type WebhookEventType,
 } from '@portal/contracts';
 
@@ -29,7 +29,8 @@ export interface WebhookMessage {
   /** Messages of one key are delivered in order: the order, shipment, claim, stock line or excursion. */
   orderingKey: string;
   timestamp: string;
-  data: (locale: ShortLocale) => Record<string, unknown>;
+  /** In the endpoint owner's language, with the provider's tracking words (« Traductions du suivi ») over the catalogue's. */
+  data: (locale: ShortLocale, words?: TrackingWords) => Record<string, unknown>;
 }
 
 /** Tracking statuses that mean the goods arrived (spec §4): 100 delivered, 98 partially delivered. */
@@ -37,20 +38,24 @@ export const DELIVERED_STATUSES: readonly number[] = [TrackingStatus.Delivered, 
 /** Carrier event statuses that are an anomaly of the shipment (a damaged delivery is one too). */
 export const ANOMALY_CARRIER_STATUSES: readonly CarrierEventStatus[] = ['ANOMALY', 'DELIVERED_DAMAGED'];
 
-const statusLabel = (code: number, locale: ShortLocale) =>
-  (TRACKING_STATUS_LABELS as Record<number, Labels5 | undefined>)[code]?.[locale] ?? null;
+/** The word of a code, null when neither the provider nor the catalogue has one. */
+const wordOf = (kind: TrackingWordKind, code: string | number, locale: ShortLocale, words: TrackingWords | undefined) => {
+  const word = trackingWord(words, kind, code, locale);
+  return word === String(code) ? null : word;
+};
 
 /** tracking's status change: order.status_changed, and order.delivered when the new status is a delivered one. */
 export function orderStatusMessages(e: OrderStatusChangedEvent): WebhookMessage[] {
   const o = e.order;
-  const data = (locale: ShortLocale) => ({
+  const data = (locale: ShortLocale, words?: TrackingWords) => ({
     orderId: e.orderId,
     reference: e.reference,
     orderReference: o?.orderReference ?? null,
     customerReference: o?.customerReference ?? null,
     depositorCode: e.depositorCode,
-    status: { code: e.status as TrackingStatusCode, label: statusLabel(e.status, locale) },
-    previousStatus: e.previousStatus === null ? null : { code: e.previousStatus, label: statusLabel(e.previousStatus, locale) },
+    status: { code: e.status as TrackingStatusCode, label: wordOf('trackingStatus', e.status, locale, words) },
+    previousStatus:
+      e.previousStatus === null ? null : { code: e.previousStatus, label: wordOf('trackingStatus', e.previousStatus, locale, words) },
     tracerStatus: e.tracerStatus,
     carrier: o?.carrierCode ?? null,
     tourCode: o?.tourCode ?? null,
@@ -73,13 +78,13 @@ export function carrierAnomalyMessages(e: CarrierEventReportedEvent, depositorCo
       subject: e.reference,
       orderingKey: `order:${e.orderId}`,
       timestamp: e.at,
-      data: (locale) => ({
+      data: (locale, words) => ({
         orderId: e.orderId,
         reference: e.reference,
         depositorCode,
         carrier: e.carrier,
         trackingNumber: e.trackingNumber,
-        event: { code: e.status, label: CARRIER_EVENT_STATUS_LABELS[e.status]?.[locale] ?? null },
+        event: { code: e.status, label: wordOf('carrierStatus', e.status, locale, words) },
         note: e.note,
         reportedAt: e.at,
       }),

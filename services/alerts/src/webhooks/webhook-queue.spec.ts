@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { BusClient } from '@portal/bus';
@@ -8,7 +9,7 @@ import type { MailRelay } from '@portal/mail';
 import { dropDatabases, freshDatabaseBase } from '@portal/testing';
 import { ALERTS_MIGRATIONS } from '../alerts.module';
 import { projectOrder, snapshot } from '../delivery/test/alerts.fixtures';
-import { WebhookEventsConsumer } from './webhook-events.consumer';
+import { WEBHOOK_CONSUMERS, WEBHOOK_ORDERING_GROUPS, WebhookEventsConsumer } from './webhook-events.consumer';
 import { orderStatusMessages } from './webhook-messages';
 import { WebhookQueue, type EventMessages } from './webhook-queue';
 import { WebhookSecrets } from './webhook-secrets';
@@ -70,6 +71,9 @@ const asMessages = (events: DomainEvent<OrderStatusChangedEvent>[]): EventMessag
  * in one statement in the events' order, the outcomes of concurrent attempts recorded together, and
  * a row another copy took again never overwritten.
  */
+/** No tracking words of the provider: the catalogue's. */
+const NO_WORDS = { get: async () => ({}) };
+
 describe('webhook queue', () => {
   const secrets = new WebhookSecrets(randomBytes(32));
   let base: string;
@@ -113,6 +117,7 @@ describe('webhook queue', () => {
       secrets,
       { kick: () => undefined } as unknown as MailRelay,
       { ackFloor: async () => null } as unknown as BusClient,
+      NO_WORDS,
     );
   });
   afterEach(async () => {
@@ -262,6 +267,7 @@ describe('webhook queue', () => {
           return floor;
         },
       } as unknown as BusClient,
+      NO_WORDS,
     );
     const at = (event: DomainEvent<OrderStatusChangedEvent>, seq: number) => ({
       ...asMessages([event])[0],
@@ -282,6 +288,37 @@ describe('webhook queue', () => {
     queue.kick();
     await waitFor('the order’s three sent', () => sender.sent.length === 5);
     expect(sender.sent.slice(2).map((m) => orderOf(m).status.code)).toEqual([60, 90, 95]);
+  });
+
+  it('puts every webhook consumer in one ordering group, with those whose messages share ordering keys', () => {
+    const members = WEBHOOK_ORDERING_GROUPS.flat();
+    expect([...members].sort()).toEqual(Object.values(WEBHOOK_CONSUMERS).sort());
+    const groupOf = (c: string) => WEBHOOK_ORDERING_GROUPS.find((g) => g.includes(c));
+    expect(groupOf(WEBHOOK_CONSUMERS.carrierEvent)).toBe(groupOf(WEBHOOK_CONSUMERS.statusChanged));
+    expect(groupOf(WEBHOOK_CONSUMERS.excursionEnded)).toBe(groupOf(WEBHOOK_CONSUMERS.excursionStarted));
+  });
+
+  it('holds a delivery until every consumer of its ordering group has passed its event', async () => {
+    await endpoint([1], ['order.status_changed']);
+    const floors: Record<string, number> = { status: 20, carrier: 11 };
+    await queue.beforeApplicationShutdown();
+    queue = new WebhookQueue(
+      db,
+      sender as unknown as WebhookSender,
+      secrets,
+      { kick: () => undefined } as unknown as MailRelay,
+      { ackFloor: async (consumer: string) => floors[consumer] ?? null } as unknown as BusClient,
+      NO_WORDS,
+    );
+    queue.watchConsumers([['status', 'carrier'], ['alone']]);
+    const change = statusChange({ orderId: 7790, status: 30 });
+    // Its own consumer passed it (20 ≥ 15), the carrier events' consumer not yet (an anomaly at 12 may come): held.
+    await queue.enqueue([{ ...asMessages([change])[0], position: { consumer: 'status', seq: 15 } }]);
+    await sleep(600);
+    expect(sender.sent).toHaveLength(0);
+    floors.carrier = 16;
+    queue.kick();
+    await waitFor('sent once the group passed it', () => sender.sent.length === 1);
   });
 
   it('keeps rows claimed ahead of the attempts under way, and gives them back when it stops', async () => {

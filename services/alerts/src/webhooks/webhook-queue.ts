@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { BusClient, Repeater } from '@portal/bus';
+import { BusClient, Repeater, TrackingWordsCache } from '@portal/bus';
 import {
   AdminUsersSubjects,
   hasAnyRole,
@@ -59,9 +59,12 @@ export interface EventMessages {
   position?: { consumer: string; seq: number };
 }
 
-/** Cached acknowledgement floors of the consumers, by consumer. */
+/** Cached acknowledgement floors of the consumers, by consumer: as the bus told them, and as they hold deliveries. */
 interface Floors {
   at: number;
+  /** Each consumer's own floor. */
+  raw: Record<string, number>;
+  /** The lowest floor of the consumer's ordering group: what its deliveries wait for. */
   byConsumer: Record<string, number>;
 }
 
@@ -104,6 +107,8 @@ export class WebhookQueue implements OnApplicationBootstrap, BeforeApplicationSh
   private wake?: NodeJS.Timeout;
   /** The consumers whose events became deliveries (their ack floors hold those deliveries). */
   private readonly streamConsumers = new Set<string>();
+  /** Consumers whose messages share ordering keys (an order's status changes and carrier anomalies): by member. */
+  private readonly orderingGroups = new Map<string, string[]>();
   private floors?: Floors;
   private floorsRead?: Promise<Floors>;
   private stopping = false;
@@ -118,6 +123,7 @@ export class WebhookQueue implements OnApplicationBootstrap, BeforeApplicationSh
     private readonly secrets: WebhookSecrets,
     @Inject(MailRelay) private readonly relay: MailRelay,
     @Inject(BusClient) private readonly bus: BusClient,
+    @Inject(TrackingWordsCache) private readonly words: Pick<TrackingWordsCache, 'get'>,
   ) {}
 
   private get concurrency() {
@@ -150,9 +156,18 @@ export class WebhookQueue implements OnApplicationBootstrap, BeforeApplicationSh
     this.subscribers = undefined;
   }
 
-  /** The consumers whose floors the claim reads, whatever copy queued the rows (every copy runs the same ones). */
-  watchConsumers(consumers: Iterable<string>): void {
-    for (const c of consumers) this.streamConsumers.add(c);
+  /**
+   * The consumers whose floors the claim reads, whatever copy queued the rows (every copy runs the same
+   * ones), in groups of those whose messages share ordering keys: a delivery waits until every consumer of
+   * its group has handled the events before its own (an order's carrier anomaly made just before a status
+   * change is sent first, though another consumer took it).
+   */
+  watchConsumers(groups: Iterable<readonly string[]>): void {
+    for (const group of groups)
+      for (const c of group) {
+        this.streamConsumers.add(c);
+        this.orderingGroups.set(c, [...group]);
+      }
   }
 
   /**
@@ -164,6 +179,7 @@ export class WebhookQueue implements OnApplicationBootstrap, BeforeApplicationSh
   async enqueue(batch: EventMessages[]): Promise<number> {
     if (!batch.some((b) => b.messages.length)) return 0;
     const byDepositor = await this.activeSubscribers();
+    const words = await this.words.get();
     const rows: Record<string, unknown>[] = [];
     for (const { event, messages, position } of batch)
       for (const m of messages)
@@ -176,7 +192,7 @@ export class WebhookQueue implements OnApplicationBootstrap, BeforeApplicationSh
               event_type: m.type,
               subject: m.subject.slice(0, 120),
               ordering_key: m.orderingKey.slice(0, 160),
-              payload: { type: m.type, timestamp: m.timestamp, data: m.data(shortLocale(e.created_by_locale)) },
+              payload: { type: m.type, timestamp: m.timestamp, data: m.data(shortLocale(e.created_by_locale), words) },
               stream_consumer: position?.consumer ?? null,
               stream_seq: position?.seq ?? null,
             });
@@ -258,28 +274,32 @@ export class WebhookQueue implements OnApplicationBootstrap, BeforeApplicationSh
 
   /**
    * The acknowledgement floors of the consumers that made deliveries, read from the bus at most every
-   * WEBHOOK_FLOOR_MS (one consumer-info call each; the claims in between share them). A consumer whose
-   * floor is unknown (in-process, or the bus not answering and never read) holds nothing.
+   * WEBHOOK_FLOOR_MS (one consumer-info call each; the claims in between share them), each lowered to its
+   * ordering group's lowest. A consumer whose floor is unknown (in-process, or the bus not answering and
+   * never read) holds nothing.
    */
   private async ackFloors(): Promise<Record<string, number>> {
     const ttl = number('WEBHOOK_FLOOR_MS', 100);
     if (this.floors && Date.now() - this.floors.at < ttl) return this.floors.byConsumer;
     this.floorsRead ??= (async () => {
       const at = Date.now();
-      const byConsumer: Record<string, number> = {};
+      const raw: Record<string, number> = {};
       await Promise.all(
         [...this.streamConsumers].map(async (consumer) => {
           try {
             const floor = await this.bus.ackFloor(consumer);
-            if (floor !== null) byConsumer[consumer] = floor;
+            if (floor !== null) raw[consumer] = floor;
           } catch (e) {
-            const known = this.floors?.byConsumer[consumer];
-            if (known !== undefined) byConsumer[consumer] = known;
+            const known = this.floors?.raw[consumer];
+            if (known !== undefined) raw[consumer] = known;
             this.logger.warn(`ack floor of ${consumer} unknown: ${e instanceof Error ? e.message : String(e)}`);
           }
         }),
       );
-      return (this.floors = { at, byConsumer });
+      const byConsumer: Record<string, number> = {};
+      for (const [consumer, floor] of Object.entries(raw))
+        byConsumer[consumer] = Math.min(floor, ...(this.orderingGroups.get(consumer) ?? []).map((c) => raw[c] ?? floor));
+      return (this.floors = { at, raw, byConsumer });
     })().finally(() => (this.floorsRead = undefined));
     return (await this.floorsRead).byConsumer;
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FileStorage, LocalFileStorage } from '@portal/files';
+import { TrackingTranslationsHttpModule } from '../tracking-translations/tracking-translations.module';
 import { ExportKinds } from './export-kinds';
 import { ExportLimits } from './export-limits';
 import { ExportStore } from './export-store';
@@ -11,6 +12,7 @@ import { ExportsService } from './exports.service';
  * produced in the background, kept in the file storage and mailed (spec §9); `GET /exports/:id`.
  */
 @Module({
+  imports: [TrackingTranslationsHttpModule],
   controllers: [ExportsController],
   providers: [
     ExportsService,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { PassThrough, Writable } from 'node:stream';
 import { Injectable, Logger, StreamableFile, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { BusClient } from '@portal/bus';
+import { BusClient, TrackingWordsCache } from '@portal/bus';
 import {
   AppError,
   AuthSubjects,
@@ -74,7 +74,13 @@ export class ExportsService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly store: ExportStore,
     private readonly limits: ExportLimits,
     private readonly kinds: ExportKinds,
+    private readonly words: TrackingWordsCache,
   ) {}
+
+  /** The sheet with the provider's tracking words of the moment (cached 30 s; the catalogue's when the admin service is away). */
+  private async sheetOf(source: ExportSource<object>, options: ExportOptions) {
+    return source.sheet({ ...options, trackingWords: await this.words.get() });
+  }
 
   /** Registers an export kind (done by the exporting controllers): how any gateway rebuilds it from its job. */
   register<Row extends object>(name: string, kind: (ctx: CallerContext, query: unknown) => ExportSource<Row>): void {
@@ -172,7 +178,7 @@ export class ExportsService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async fileNow(name: string, source: ExportSource<object>, options: ExportOptions, rows: object[]): Promise<StreamableFile> {
-    const sheet = source.sheet(options);
+    const sheet = await this.sheetOf(source, options);
     const chunks: Buffer[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -325,7 +331,7 @@ export class ExportsService implements OnApplicationBootstrap, OnModuleDestroy {
     pages: AsyncIterator<ExportPage<object>>,
     lost: () => boolean,
   ): Promise<{ file: StoredExport; rows: number }> {
-    const sheet = source.sheet(options);
+    const sheet = await this.sheetOf(source, options);
     const out = new PassThrough();
     // A failure reaches us through `writing`; the storage may not listen yet when it happens.
     out.on('error', () => undefined);

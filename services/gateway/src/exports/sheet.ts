@@ -1,5 +1,12 @@
 import type { Writable } from 'node:stream';
-import { dateAndTime, type ExportFileFormat, type ExportFormat, type Labels5, type ShortLocale } from '@portal/contracts';
+import {
+  dateAndTime,
+  type ExportFileFormat,
+  type ExportFormat,
+  type Labels5,
+  type ShortLocale,
+  type TrackingWords,
+} from '@portal/contracts';
 import { stringify, type Options } from 'csv-stringify/sync';
 import { settled, write } from './stream-io';
 import { xlsxWriter } from './xlsx';
@@ -10,6 +17,8 @@ export interface ExportOptions {
   dateFormat: ExportFormat;
   timeZone: string;
   language: ShortLocale;
+  /** The provider's words for statuses and carrier events (back office « Traductions du suivi »), over the catalogue's. */
+  trackingWords?: TrackingWords;
 }
 
 export type Cell = string | number | null;

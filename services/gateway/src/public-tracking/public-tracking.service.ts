@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { BusClient } from '@portal/bus';
+import { BusClient, TrackingWordsCache } from '@portal/bus';
 import {
   AdminReferenceSubjects,
   AdminSubjects,
@@ -14,7 +14,6 @@ import {
   type LogoDto,
   type PublicTrackingDto,
 } from '@portal/contracts';
-import { TrackingWordsCache } from '../tracking-translations/tracking-words.cache';
 import type { TrackingView } from './page';
 
 /**

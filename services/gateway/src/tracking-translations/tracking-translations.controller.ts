@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '@portal/auth';
-import { BusClient } from '@portal/bus';
+import { BusClient, TrackingWordsCache } from '@portal/bus';
 import {
   AppError,
   FIELD_ERRORS,
@@ -15,7 +15,6 @@ import {
 } from '@portal/contracts';
 import { Caller } from '../http/caller';
 import { object, type Json } from '../admin-reference/admin-reference.dto';
-import { TrackingWordsCache } from './tracking-words.cache';
 
 type WordAnswer = Omit<TrackingTranslationDto, 'text'> & { text: string | null };
 

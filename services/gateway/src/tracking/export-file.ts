@@ -1,14 +1,13 @@
 import type { BusClient } from '@portal/bus';
 import {
   TRACKING_MAX_PAGE_SIZE,
-  TRACKING_STATUS_LABELS,
+  trackingWord,
   TrackingSubjects,
   type CallerContext,
   type Labels5,
   type OrderSearchPage,
   type OrderSearchRequest,
   type OrderSummaryDto,
-  type TrackingStatusCode,
 } from '@portal/contracts';
 import type { ExportPage } from '../exports/exports.service';
 import { dateTimeFormatter, dateTimeHeaders, type Cell, type ExportOptions, type ExportSheet } from '../exports/sheet';
@@ -54,7 +53,10 @@ const COLUMNS: Column[] = [
   { label: l('Livrée le', 'Delivered on', 'Entregado el', 'Consegnato il', 'Zugestellt am'), value: (o) => o.deliveredAt, date: true },
 ];
 
-/** Rows in the user's export date format ("DD/MM/YYYY HH:mm", or date and time apart) and time zone; status with its label. */
+/**
+ * Rows in the user's export date format ("DD/MM/YYYY HH:mm", or date and time apart) and time zone; status
+ * with its word (the provider's, else the catalogue's).
+ */
 export function ordersSheet(o: ExportOptions): ExportSheet<OrderSummaryDto> {
   const dateTime = dateTimeFormatter(o);
   return {
@@ -63,7 +65,10 @@ export function ordersSheet(o: ExportOptions): ExportSheet<OrderSummaryDto> {
     cells: (row) =>
       COLUMNS.flatMap((c): Cell[] => {
         const value = c.value(row);
-        if (c.label === STATUS) return [`${value} ${TRACKING_STATUS_LABELS[value as TrackingStatusCode]?.[o.language] ?? ''}`.trim()];
+        if (c.label === STATUS) {
+          const word = trackingWord(o.trackingWords, 'trackingStatus', String(value), o.language);
+          return [word === String(value) ? word : `${value} ${word}`];
+        }
         return c.date ? dateTime(value) : [value];
       }),
   };
