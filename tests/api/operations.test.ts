@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEMO_DATA_SETS } from '@portal/contracts';
 import { freePort } from '@portal/db';
 import { dropDatabases, freshDatabaseBase } from '@portal/testing';
 import request from 'supertest';
@@ -28,6 +29,15 @@ describe('operations: health, readiness and metrics at the gateway', () => {
     // All-in-one hosts every database (each with its migrations run); a distributed gateway only needs its bus.
     if (target.deployment) expect(ready.body.checks).toEqual({ bus: true });
     else expect(ready.body.checks).toMatchObject({ 'db:auth': true, 'db:tracking': true, 'db:stock': true });
+  });
+
+  it('tells the demo data sets still loading, to anyone (the screens say so after an all-in-one start)', async () => {
+    const { body } = await request(target.url).get('/api/health/demo').expect(200);
+    expect(typeof body.loading).toBe('boolean');
+    expect(body.sets.every((s: { name: string }) => (DEMO_DATA_SETS as readonly string[]).includes(s.name))).toBe(true);
+    expect(body.loading).toBe(body.sets.some((s: { state: string }) => s.state === 'waiting' || s.state === 'loading'));
+    // A distributed gateway loads no demo of its own: nothing to tell.
+    if (target.deployment) expect(body).toEqual({ loading: false, sets: [] });
   });
 
   it('serves Prometheus metrics to a loopback caller: requests per route and status, bus round trips, pools, outbox, process', async () => {

@@ -31,3 +31,4 @@ export * from './api-keys';
 export * from './webhooks';
 export * from './live';
 export * from './tracking-translations';
+export * from './demo-progress';

@@ -6,3 +6,4 @@ export * from './probes';
 export * from './shutdown';
 export * from './outbound';
 export * from './sealed-secrets';
+export * from './demo-progress';

@@ -4,6 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { RpcRolesGuard } from '@portal/auth';
 import { BusModule, BusServer, InProcessTransport, type BusTransport } from '@portal/bus';
 import { Db } from '@portal/db';
+import { setDemoProgress } from '@portal/ops';
 import { AdminServiceModule, seedAdminDemo } from '@portal/service-admin';
 import { AlertsServiceModule, ProjectionCatchUp, seedAlertsDemo } from '@portal/service-alerts';
 import { AuthServiceModule, seedAuthDemo } from '@portal/service-auth';
@@ -106,6 +107,8 @@ export async function startPortal(options: PortalOptions = {}): Promise<INestApp
   for (const { service, db } of seeds) if (!service.background) await service.seed(db, demo!, app);
   await app.listen(options.port ?? 3000, options.host ?? '0.0.0.0');
   const background = seeds.filter((s) => s.service.background || s.service.afterBackground);
+  // The screens say what is still loading (GET /api/health/demo) instead of showing empty tiles.
+  for (const { service } of background) if (service.background) setDemoProgress(service.name, 'waiting');
   if (background.length) void seedInBackground(background, demo!, app);
   return app;
 }
@@ -132,10 +135,13 @@ async function seedInBackground(seeds: { service: HostedService; db: Db }[], dem
     if (shutdown.stopping) return;
     const started = Date.now();
     if (service.background) {
+      setDemoProgress(service.name, 'loading');
       try {
         await service.seed(db, demo, app);
+        setDemoProgress(service.name, 'ready');
         logger.log(`${service.name} demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       } catch (e) {
+        setDemoProgress(service.name, 'failed');
         failed(`${service.name} demo data`, e);
       }
     }

@@ -254,6 +254,18 @@ export const de: Shape<typeof fr> = {
     text: 'Die eingegebene Adresse entspricht keiner Seite des Portals.',
     home: 'Zum Dashboard',
   },
+  demoLoading: {
+    title: 'Demodaten werden geladen:',
+    hint: 'Das Dashboard vervollständigt sich von selbst; andere Ansichten zeigen den Rest beim erneuten Öffnen.',
+    failed: 'fehlgeschlagen',
+    sets: {
+      tracking: 'Aufträge und Lieferungen',
+      stock: 'Bestand und Bewegungen',
+      claims: 'Reklamationen',
+      fever: 'Temperaturmesswerte',
+      reports: 'Berichte',
+    },
+  },
   announcements: {
     label: 'Ankündigungen',
     info: 'Information',

@@ -253,6 +253,18 @@ export const en: Shape<typeof fr> = {
     text: 'The address you entered does not match any page of the portal.',
     home: 'Go to the dashboard',
   },
+  demoLoading: {
+    title: 'Loading the demo data:',
+    hint: 'The dashboard fills in by itself; other screens show the rest when opened again.',
+    failed: 'failed',
+    sets: {
+      tracking: 'orders and deliveries',
+      stock: 'stock and movements',
+      claims: 'claims',
+      fever: 'temperature readings',
+      reports: 'reports',
+    },
+  },
   announcements: {
     label: 'Announcements',
     info: 'Information',

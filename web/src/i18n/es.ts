@@ -253,6 +253,18 @@ export const es: Shape<typeof fr> = {
     text: 'La dirección introducida no corresponde a ninguna página del portal.',
     home: 'Ir al panel',
   },
+  demoLoading: {
+    title: 'Cargando los datos de demostración:',
+    hint: 'El panel se completa solo; las demás pantallas muestran el resto al volver a abrirlas.',
+    failed: 'error',
+    sets: {
+      tracking: 'pedidos y entregas',
+      stock: 'stock y movimientos',
+      claims: 'reclamaciones',
+      fever: 'lecturas de temperatura',
+      reports: 'informes',
+    },
+  },
   announcements: {
     label: 'Avisos',
     info: 'Información',

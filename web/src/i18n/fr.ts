@@ -252,6 +252,18 @@ export const fr = {
     text: 'L’adresse saisie ne correspond à aucune page du portail.',
     home: 'Aller au tableau de bord',
   },
+  demoLoading: {
+    title: 'Chargement des données de démonstration :',
+    hint: 'Le tableau de bord se complète de lui-même ; les autres écrans montrent la suite quand on les rouvre.',
+    failed: 'échec',
+    sets: {
+      tracking: 'commandes et livraisons',
+      stock: 'stock et mouvements',
+      claims: 'réclamations',
+      fever: 'relevés de température',
+      reports: 'rapports',
+    },
+  },
   announcements: {
     label: 'Annonces',
     info: 'Information',

@@ -253,6 +253,18 @@ export const it: Shape<typeof fr> = {
     text: 'L’indirizzo inserito non corrisponde a nessuna pagina del portale.',
     home: 'Vai al cruscotto',
   },
+  demoLoading: {
+    title: 'Caricamento dei dati dimostrativi:',
+    hint: 'La dashboard si completa da sola; le altre schermate mostrano il resto quando vengono riaperte.',
+    failed: 'non riuscito',
+    sets: {
+      tracking: 'ordini e consegne',
+      stock: 'giacenze e movimenti',
+      claims: 'reclami',
+      fever: 'rilevazioni di temperatura',
+      reports: 'report',
+    },
+  },
   announcements: {
     label: 'Annunci',
     info: 'Informazione',

@@ -22,6 +22,7 @@ import { useApps } from '../apps/useApps';
 import { AnnouncementsBanner } from '../announcements/AnnouncementsBanner';
 import { HeaderLogo } from './HeaderLogo';
 import { LogoutButton } from './LogoutButton';
+import { DemoLoadingNotice } from './DemoLoadingNotice';
 import { QueuedNotice } from './QueuedNotice';
 import { ReportQuickAccess } from '../reports/ReportQuickAccess';
 import { useReports } from '../reports/useReports';
@@ -106,6 +107,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, minWidth: 0 }}>
         <Toolbar />
         <AnnouncementsBanner />
+        <DemoLoadingNotice />
         <QueuedNotice />
         {children}
       </Box>

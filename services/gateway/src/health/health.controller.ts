@@ -2,8 +2,8 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@portal/auth';
 import { BusClient } from '@portal/bus';
-import { healthSubject, SERVICES, systemContext } from '@portal/contracts';
-import { readiness } from '@portal/ops';
+import { healthSubject, SERVICES, systemContext, type DemoProgressDto } from '@portal/contracts';
+import { demoProgress, readiness } from '@portal/ops';
 import type { FastifyReply } from 'fastify';
 
 @ApiTags('health')
@@ -35,6 +35,14 @@ export class HealthController {
   @ApiOperation({ summary: 'Liveness: the process answers (never looks at its dependencies)' })
   live() {
     return { status: 'ok' };
+  }
+
+  /** The all-in-one portal's demo data still loading after its start (the screens say so); nothing elsewhere. */
+  @Public()
+  @Get('demo')
+  @ApiOperation({ summary: 'The demo data sets still loading after an all-in-one start (tracking, stock, claims, fever, reports)' })
+  demo(): DemoProgressDto {
+    return demoProgress();
   }
 
   /**
