@@ -22,6 +22,6 @@ export default defineConfig({
   },
   // Files share their workers' modules (isolate: false): evaluating MUI and react-admin once per file
   // took 80 of the suite's 95 s. A test that changes module state (api's fetch, session storage)
-  // sets it in its own beforeEach.
-  test: { environment: 'node', include: ['src/**/*.test.ts'], isolate: false },
+  // sets it in its own beforeEach; src/test-setup.ts puts the shared state back before each file.
+  test: { environment: 'node', include: ['src/**/*.test.ts'], isolate: false, setupFiles: ['src/test-setup.ts'] },
 });

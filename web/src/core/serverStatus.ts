@@ -84,6 +84,13 @@ function stopPolling(): void {
   timer = null;
 }
 
+/** Tests: the portal known up again, no poll and no probe under way (each test file starts from here). */
+export function resetServerStatus(): void {
+  stopPolling();
+  checking = null;
+  set(false);
+}
+
 export function reportServerDown(): void {
   set(true);
   if (!timer && typeof window !== 'undefined') timer = setInterval(() => void checkHealth(), HEALTH_POLL_MS);
