@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { trackRequests } from './requests.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
@@ -33,6 +34,9 @@ export async function launchBrowser({ locale = 'fr-FR', timezoneId = 'Europe/Par
       locale,
       timezoneId,
     });
+    // Every page's requests are followed from its opening (quiet() waits for them, live streams aside).
+    context.on('page', trackRequests);
+    context.pages().forEach(trackRequests);
     return { context, userDataDir };
   };
   let current = await open();

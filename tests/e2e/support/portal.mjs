@@ -1,4 +1,6 @@
 // Steps every journey shares, written as a user does them.
+import { requestsSettled, trackRequests } from './requests.mjs';
+
 export const PASSWORD = 'Portal2026';
 
 export async function login(page, baseUrl, user, password = PASSWORD) {
@@ -24,11 +26,16 @@ export async function appTileIds(page) {
 }
 
 /**
- * Waits for the page's answers to come in. Playwright's "networkidle" (no connection for 500 ms) is
- * never reached once a screen keeps its live-event stream open (GET /api/live), so it is waited for
- * `timeoutMs` at most, then `pauseMs` for the layout and MUI's transitions.
+ * Waits for the page's answers to come in: no request in flight for 500 ms, the live-event stream
+ * (GET /api/live, open as long as the screen) not counted, `timeoutMs` at most; then `pauseMs` for the
+ * layout and MUI's transitions. A page not followed since it opened falls back to Playwright's
+ * "networkidle", which a live screen never reaches (it then waits the whole `timeoutMs`).
  */
 export async function quiet(page, { timeoutMs = 5_000, pauseMs = 300 } = {}) {
-  await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => undefined);
+  // Its requests followed since it opened (support/requests.mjs): the live stream is not waited for.
+  if (!(await requestsSettled(page, { timeoutMs }))) {
+    trackRequests(page);
+    await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => undefined);
+  }
   await page.waitForTimeout(pauseMs);
 }
