@@ -31,6 +31,7 @@ import { ExportMailsAndRetention1767900000002 } from './migrations/1767900000002
 import { DashboardProfiles1767100000000 } from './migrations/1767100000000-DashboardProfiles';
 import { DashboardTilesInProfiles1767950000000 } from './migrations/1767950000000-DashboardTilesInProfiles';
 import { DataImport1768000000000 } from './migrations/1768000000000-DataImport';
+import { ImportLeases1769150000000 } from './migrations/1769150000000-ImportLeases';
 import { ClientApiKeys1768200000000 } from './migrations/1768200000000-ClientApiKeys';
 import { PasswordReset } from './passwords/password-reset.entity';
 import { PasswordsController } from './passwords/passwords.controller';
@@ -59,6 +60,7 @@ export const AUTH_MIGRATIONS = [
   DashboardTilesInProfiles1767950000000,
   DataImport1768000000000,
   ClientApiKeys1768200000000,
+  ImportLeases1769150000000,
 ];
 
 /** The auth service: users, credentials, sessions, roles and scopes, user settings, dashboard tiles, user imports. */

@@ -47,6 +47,7 @@ import { TransportAdminController } from './tours/transport-admin.controller';
 import { TransportPlanAdmin1767400000000 } from './migrations/1767400000000-TransportPlanAdmin';
 import { CarrierLabels1767600000000 } from './migrations/1767600000000-CarrierLabels';
 import { ConnectorTracking1767700000000 } from './migrations/1767700000000-ConnectorTracking';
+import { ImportLeases1769150000000 } from './migrations/1769150000000-ImportLeases';
 import { CarrierAccounts1767500000000 } from './migrations/1767500000000-CarrierAccounts';
 import { CarrierAccountsController } from './carriers/accounts/carrier-accounts.controller';
 import { CarrierHealthController } from './carriers/carrier-health.controller';
@@ -93,6 +94,7 @@ for (const subject of [
         CarrierLabels1767600000000,
         ConnectorTracking1767700000000,
         LoopOrders1765600000000,
+        ImportLeases1769150000000,
       ],
     }),
   ],

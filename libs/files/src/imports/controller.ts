@@ -2,12 +2,7 @@ import { Controller, Inject, type Type } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Roles } from '@portal/auth';
 import type { BusRequest, ImportBusSubjects } from '@portal/contracts';
-import type { ImportRuns } from './runs';
-
-/** The provider of one kind of import: it holds the kind's shared runs. */
-export interface ImportRunsOwner {
-  readonly runs: ImportRuns;
-}
+import type { ImportRunsOwner } from './runs';
 
 /** One kind's bus side, declared: its subjects, who may import it (spec §6; ADMIN always may) and the provider of its runs. */
 export interface ImportControllerDeclaration {

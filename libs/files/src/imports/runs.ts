@@ -1,9 +1,10 @@
 import { Transform } from 'node:stream';
-import { Logger } from '@nestjs/common';
+import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import {
   AppError,
   IMPORT_LINE_STATUSES,
   IMPORT_MAX_BYTES,
+  systemContext,
   type CallerContext,
   type ImportKey,
   type ImportLineDto,
@@ -67,6 +68,15 @@ const SIMULATION_COLUMNS = `uuid AS id, name, format, state, size::float8 AS siz
 const PAGE_MAX = 5000;
 /** Lines written per page while importing. */
 const APPLY_PAGE = 200;
+/**
+ * How long a run's lease lasts without renewal (its copy renews it every third of that): a run whose
+ * copy died is taken over by another copy this long after, at most, plus a takeover interval.
+ */
+const leaseMs = () => Number(process.env.IMPORT_LEASE_MS) || 30_000;
+/** How often each copy looks for runs whose lease ran out. */
+const takeoverMs = () => Number(process.env.IMPORT_TAKEOVER_MS) || 10_000;
+/** The runs' own bookkeeping (leases, takeovers): the import tables are the uploader's, not a depositor's. */
+const SYSTEM = systemContext('import-runs');
 const COUNTS = `(SELECT coalesce(jsonb_object_agg(status, n), '{}') FROM (SELECT status, count(*) AS n FROM import_lines WHERE simulation_uuid = $1 GROUP BY status) c)`;
 
 /**
@@ -79,6 +89,8 @@ export class ImportRuns {
   private readonly logger: Logger;
   /** The background work in progress, awaited by tests and on shutdown. */
   readonly running = new Set<Promise<void>>();
+  private takeoverTimer?: NodeJS.Timeout;
+  private takingOver?: Promise<number>;
 
   constructor(
     private readonly db: Db,
@@ -102,12 +114,13 @@ export class ImportRuns {
         .slice(0, 255) || `import.${format}`;
     const [row] = await this.db.scopedQuery<{ uuid: string }>(
       ctx,
-      `INSERT INTO import_simulations (user_id, created_by, name, format, size, kind) VALUES ($1, $2, $3, $4, $5, $6) RETURNING uuid`,
-      [user, ctx.user?.login ?? null, name, format, size, this.handler.kind],
+      `INSERT INTO import_simulations (user_id, created_by, name, format, size, kind, ctx, file_key, lease_until)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + $9 * interval '1 millisecond') RETURNING uuid`,
+      [user, ctx.user?.login ?? null, name, format, size, this.handler.kind, JSON.stringify(ctx), d.file_key, leaseMs()],
     );
     // Read before the work starts: a small file could be simulated already by the time of a later read.
     const started = await this.get(ctx, { id: row.uuid });
-    this.background(this.read(ctx, row.uuid, d.file_key, format));
+    this.background(row.uuid, this.read(ctx, row.uuid, d.file_key, format));
     return started;
   }
 
@@ -157,14 +170,70 @@ export class ImportRuns {
       throw new AppError('importHasRefusedLines', 'lines were refused: import with force to skip them', { refused });
     const [moved] = await this.db.scopedQuery<{ uuid: string }>(
       ctx,
-      `UPDATE import_simulations SET state = 'importing' WHERE uuid = $1 AND state = 'simulated' RETURNING uuid`,
-      [simulation.id],
+      `UPDATE import_simulations SET state = 'importing', ctx = $2, lease_until = now() + $3 * interval '1 millisecond'
+        WHERE uuid = $1 AND state = 'simulated' RETURNING uuid`,
+      [simulation.id, JSON.stringify(ctx), leaseMs()],
     );
     if (!moved) throw new AppError('importNotReady', 'the simulation is not ready to import', { state: 'importing' });
     // Answered as started (importing): read before the lines are written, which may end at once.
     const started = await this.get(ctx, { id: simulation.id });
-    this.background(this.write(ctx, simulation.id));
+    this.logger.log(`import ${simulation.id} of ${ctx.user?.login ?? '?'} started here (${simulation.orders} to write)`);
+    this.background(simulation.id, this.write(ctx, simulation.id));
     return started;
+  }
+
+  /** From now on, every IMPORT_TAKEOVER_MS, runs whose copy died are taken over here (the owners' bootstrap). */
+  startTakeover(): void {
+    if (this.takeoverTimer) return;
+    this.takeoverTimer = setInterval(
+      () => void this.takeOver().catch((e: unknown) => this.logger.warn(`takeover: ${String(e)}`)),
+      takeoverMs(),
+    );
+    this.takeoverTimer.unref();
+  }
+
+  /** No more takeovers (shutdown); the runs under way go on until the process ends. */
+  stopTakeover(): void {
+    clearInterval(this.takeoverTimer);
+    this.takeoverTimer = undefined;
+  }
+
+  /**
+   * Takes over this kind's runs whose lease ran out (the copy running them died): a file being read is
+   * read again from its start (its lines so far dropped), an import goes on from its first line not
+   * written (each line is written in its own transaction and marked; one written but not yet marked
+   * answers `already`, as its key is in). Answers how many were taken.
+   */
+  takeOver(): Promise<number> {
+    this.takingOver ??= (async () => {
+      const taken = await this.db.scopedQuery<{
+        uuid: string;
+        state: string;
+        ctx: CallerContext;
+        file_key: string | null;
+        format: string;
+      }>(
+        SYSTEM,
+        `UPDATE import_simulations s SET lease_until = now() + $2 * interval '1 millisecond'
+           FROM (SELECT uuid FROM import_simulations
+                  WHERE kind = $1 AND state IN ('reading', 'importing') AND ctx IS NOT NULL AND lease_until < now()
+                  FOR UPDATE SKIP LOCKED) due
+          WHERE s.uuid = due.uuid
+          RETURNING s.uuid, s.state, s.ctx, s.file_key, s.format`,
+        [this.handler.kind, leaseMs()],
+      );
+      for (const run of taken) {
+        this.logger.warn(`${run.state} run ${run.uuid} of ${run.ctx.user?.login ?? '?'} taken over: its copy stopped renewing it`);
+        if (run.state === 'importing') this.background(run.uuid, this.write(run.ctx, run.uuid));
+        else {
+          await this.db.scopedQuery(SYSTEM, `DELETE FROM import_lines WHERE simulation_uuid = $1`, [run.uuid]);
+          await this.db.scopedQuery(SYSTEM, `UPDATE import_simulations SET read_bytes = 0 WHERE uuid = $1`, [run.uuid]);
+          this.background(run.uuid, this.read(run.ctx, run.uuid, run.file_key ?? '', run.format === 'xlsx' ? 'xlsx' : 'csv'));
+        }
+      }
+      return taken.length;
+    })().finally(() => (this.takingOver = undefined));
+    return this.takingOver;
   }
 
   /** Waits for the background work (tests, shutdown). */
@@ -172,10 +241,25 @@ export class ImportRuns {
     while (this.running.size) await Promise.all([...this.running]);
   }
 
-  private background(work: Promise<void>): void {
+  /** Runs a simulation's work, its lease renewed every third of its length meanwhile (another copy takes it over once it lapses). */
+  private background(id: string, work: Promise<void>): void {
+    const renew = setInterval(
+      () =>
+        void this.db
+          .scopedQuery(SYSTEM, `UPDATE import_simulations SET lease_until = now() + $2 * interval '1 millisecond' WHERE uuid = $1`, [
+            id,
+            leaseMs(),
+          ])
+          .catch((e: unknown) => this.logger.warn(`lease of ${id} not renewed: ${String(e)}`)),
+      leaseMs() / 3,
+    );
+    renew.unref();
     const tracked = work
       .catch((e) => this.logger.error(e instanceof Error ? e.stack : String(e)))
-      .finally(() => this.running.delete(tracked));
+      .finally(() => {
+        clearInterval(renew);
+        this.running.delete(tracked);
+      });
     this.running.add(tracked);
   }
 
@@ -287,4 +371,20 @@ function uuidOf(value: unknown): string {
 function userOf(ctx: CallerContext): number {
   if (!ctx.user) throw new AppError('permissionDenied', 'an import belongs to a user');
   return ctx.user.id;
+}
+
+/**
+ * The Nest provider that owns an import (Huby orders and addresses, depositors, users): its runs taken
+ * over from a copy that died, from the service's start to its shutdown.
+ */
+export abstract class ImportRunsOwner implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  abstract readonly runs: ImportRuns;
+
+  onApplicationBootstrap(): void {
+    this.runs.startTakeover();
+  }
+
+  beforeApplicationShutdown(): void {
+    this.runs.stopTakeover();
+  }
 }

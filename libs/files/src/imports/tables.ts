@@ -41,3 +41,20 @@ export async function dropImportTables(qr: QueryRunner): Promise<void> {
   await qr.query(`DROP TABLE "import_lines"`);
   await qr.query(`DROP TABLE "import_simulations"`);
 }
+
+/**
+ * A simulation's run survives its process (issue 33): the caller's context and the uploaded file's key
+ * to start it again, and a lease the running copy renews; a run whose lease ran out (its copy died) is
+ * taken over by another copy (ImportRuns.takeOver).
+ */
+export async function addImportLeases(qr: QueryRunner): Promise<void> {
+  await qr.query(`ALTER TABLE "import_simulations" ADD "ctx" jsonb, ADD "file_key" text, ADD "lease_until" TIMESTAMP WITH TIME ZONE`);
+  await qr.query(
+    `CREATE INDEX "import_simulations_running" ON "import_simulations" ("lease_until") WHERE "state" IN ('reading', 'importing')`,
+  );
+}
+
+export async function dropImportLeases(qr: QueryRunner): Promise<void> {
+  await qr.query(`DROP INDEX "import_simulations_running"`);
+  await qr.query(`ALTER TABLE "import_simulations" DROP COLUMN "lease_until", DROP COLUMN "file_key", DROP COLUMN "ctx"`);
+}

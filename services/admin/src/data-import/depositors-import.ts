@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { adminReach, AppError, DEPOSITOR_IMPORT_COLUMNS, type CallerContext, type DepositorInput } from '@portal/contracts';
 import { Db } from '@portal/db';
-import { FileStorage, ImportRuns, keyedImportHandler, refusal, type KeyedImportKind } from '@portal/files';
+import { FileStorage, ImportRuns, keyedImportHandler, refusal, type KeyedImportKind, ImportRunsOwner } from '@portal/files';
 import { reachScope } from '../common/changes';
 import { ReferenceTables } from '@portal/bus';
 import { DEPOSITORS } from '../reference-lists/tables';
@@ -16,7 +16,7 @@ type DepositorLine = DepositorInput & { id: number | null };
  * with importCodeNotAuthorized).
  */
 @Injectable()
-export class DepositorsImport {
+export class DepositorsImport extends ImportRunsOwner {
   readonly runs: ImportRuns;
 
   constructor(
@@ -24,6 +24,7 @@ export class DepositorsImport {
     @Inject(FileStorage) files: FileStorage,
     private readonly tables: ReferenceTables,
   ) {
+    super();
     this.runs = new ImportRuns(db, files, keyedImportHandler(this.kind()));
   }
 

@@ -10,7 +10,16 @@ import {
   type CallerContext,
 } from '@portal/contracts';
 import { Db } from '@portal/db';
-import { FileStorage, ImportRuns, keyedImportHandler, refusal, type CellValue, type KeyedImportKind, type Refusal } from '@portal/files';
+import {
+  FileStorage,
+  ImportRuns,
+  keyedImportHandler,
+  refusal,
+  type CellValue,
+  type KeyedImportKind,
+  type Refusal,
+  ImportRunsOwner,
+} from '@portal/files';
 import { AdminUsersRepository } from './admin-users.repository';
 import { AdminUsersService, type UserImportLine } from './admin-users.service';
 import { BackOffice } from './back-office';
@@ -33,7 +42,7 @@ const list = (v: CellValue) => [
  * own service method, one transaction per line with its audit record.
  */
 @Injectable()
-export class UsersImport {
+export class UsersImport extends ImportRunsOwner {
   readonly runs: ImportRuns;
 
   constructor(
@@ -43,6 +52,7 @@ export class UsersImport {
     private readonly backOffice: BackOffice,
     private readonly service: AdminUsersService,
   ) {
+    super();
     this.runs = new ImportRuns(db, files, keyedImportHandler(this.kind()));
   }
 

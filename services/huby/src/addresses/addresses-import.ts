@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ADDRESS_IMPORT_COLUMNS, AppError, type AddressInput, type CallerContext } from '@portal/contracts';
 import { Db } from '@portal/db';
-import { FileStorage, ImportRuns, keyedImportHandler, refusal, type CellValue, type KeyedImportKind } from '@portal/files';
+import { FileStorage, ImportRuns, keyedImportHandler, refusal, type CellValue, type KeyedImportKind, ImportRunsOwner } from '@portal/files';
 import { Depositors } from '../depositors/depositors';
 import { HubyImportResolver } from '../import/import-resolver';
 import { AddressesService } from './addresses.service';
@@ -20,7 +20,7 @@ const text = (v: CellValue) => (v as string | null) ?? undefined;
  * the caller's (importCodeNotAuthorized otherwise), whatever the caller's roles.
  */
 @Injectable()
-export class AddressesImport {
+export class AddressesImport extends ImportRunsOwner {
   readonly runs: ImportRuns;
 
   constructor(
@@ -29,6 +29,7 @@ export class AddressesImport {
     @Inject(FileStorage) files: FileStorage,
     private readonly addresses: AddressesService,
   ) {
+    super();
     this.runs = new ImportRuns(db, files, keyedImportHandler(this.kind()));
   }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { auditedWrite, type AuditedRows } from '@portal/bus';
 import { type CallerContext, type ShipmentInput, type ShipmentPartyDto } from '@portal/contracts';
 import { Db, inScope } from '@portal/db';
-import { FileStorage, ImportRuns } from '@portal/files';
+import { FileStorage, ImportRuns, ImportRunsOwner } from '@portal/files';
 import { Depositors } from '../depositors/depositors';
 import { insertDraft } from '../shipments/shipments.service';
 import { HubyImportResolver } from './import-resolver';
@@ -37,7 +37,7 @@ const IMPORT_ROWS: AuditedRows<{
  * at all), each order's package lines ending with its status.
  */
 @Injectable()
-export class ImportService {
+export class ImportService extends ImportRunsOwner {
   private readonly logger = new Logger('HubyImport');
   readonly runs: ImportRuns;
 
@@ -46,6 +46,7 @@ export class ImportService {
     @Inject(Depositors) private readonly depositors: Depositors,
     @Inject(FileStorage) files: FileStorage,
   ) {
+    super();
     this.runs = new ImportRuns(db, files, {
       kind: 'orders',
       simulator: (ctx, sink, padShort) =>
