@@ -28,7 +28,10 @@ export class IntegrationsController {
 
   @Roles(...API_KEY_MANAGERS)
   @Get()
-  @ApiOperation({ summary: 'The API keys of the depositors the caller administers, newest first; never their secret' })
+  @ApiOperation({
+    summary:
+      "The API keys of the depositors the caller administers, newest first, with their creator, last use and limits (depositors, activities, stores: their creator's, read at each call); a key whose creator is deactivated or removed is listed with status suspended (it answers 401 invalidApiKey). Never their secret",
+  })
   list(@Caller() ctx: CallerContext) {
     return this.bus.request<ApiKeyDto[]>(ApiKeySubjects.list, ctx, {});
   }
