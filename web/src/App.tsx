@@ -11,9 +11,11 @@ import { ServerGate } from './server/ServerGate';
 import { ChunkErrorBoundary } from './server/ChunkErrorBoundary';
 import { Loading, PageError } from './layout/Loading';
 import { PUBLIC_ROUTES } from './routes';
+import { wholeCatalog } from './i18n/provider';
 
-// Everything behind the login (MUI, layout, pages) is fetched only once the user is signed in.
-const Shell = lazy(() => import('./layout/Shell'));
+// Everything behind the login (MUI, layout, pages) is fetched only once the user is signed in, with the
+// whole catalogue of the language (the entry has only the French of the screens before sign-in).
+const Shell = lazy(() => Promise.all([import('./layout/Shell'), wholeCatalog()]).then(([shell]) => shell));
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
 
 export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
