@@ -35,6 +35,7 @@ import { useErrorText } from '../i18n/useErrorText';
 import { RowCards } from '../lists/RowCards';
 import { claimsApi } from './claimsApi';
 import { useClaimDate } from './ClaimStatusChip';
+import { fitLabelSx } from '../lists/fitLabel';
 
 interface Fields {
   customer_claim_number: string;
@@ -234,7 +235,11 @@ export default function ClaimForm() {
                 label={translate('claims.f.kind')}
                 value={fields.kind}
                 onChange={set('kind')}
-                sx={{ minWidth: 220 }}
+                sx={fitLabelSx(
+                  translate('claims.f.kind'),
+                  220,
+                  CLAIM_KINDS.map((k) => translate(`claims.kind.${k}`)),
+                )}
                 error={Boolean(errors.kind)}
                 helperText={fieldError('kind')}
                 slotProps={{ htmlInput: { 'data-field': 'kind' } }}
@@ -250,7 +255,11 @@ export default function ClaimForm() {
                 label={translate('claims.f.reason')}
                 value={fields.reason}
                 onChange={set('reason')}
-                sx={{ minWidth: 300 }}
+                sx={fitLabelSx(
+                  translate('claims.f.reason'),
+                  300,
+                  CLAIM_REASONS.map((r) => translate(`claims.reason.${r}`)),
+                )}
                 error={Boolean(errors.reason)}
                 helperText={fieldError('reason')}
                 slotProps={{ htmlInput: { 'data-field': 'reason' } }}
@@ -265,18 +274,21 @@ export default function ClaimForm() {
                 label={translate('claims.f.customer_claim_number')}
                 value={fields.customer_claim_number}
                 onChange={set('customer_claim_number')}
+                sx={fitLabelSx(translate('claims.f.customer_claim_number'), 220)}
                 slotProps={{ htmlInput: { maxLength: 64 } }}
               />
               <TextField
                 label={translate('claims.f.final_customer')}
                 value={fields.final_customer}
                 onChange={set('final_customer')}
+                sx={fitLabelSx(translate('claims.f.final_customer'), 220)}
                 slotProps={{ htmlInput: { maxLength: 200 } }}
               />
               <TextField
                 label={translate('claims.f.packings_concerned')}
                 value={fields.packings_concerned}
                 onChange={set('packings_concerned')}
+                sx={fitLabelSx(translate('claims.f.packings_concerned'), 220)}
                 slotProps={{ htmlInput: { maxLength: 500 } }}
               />
             </Stack>

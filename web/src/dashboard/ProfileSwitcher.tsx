@@ -19,6 +19,7 @@ import { useNotify, useTranslate } from 'ra-core';
 import { DASHBOARD_MASTER_ROLES, DASHBOARD_PROFILE_NAME_MAX, hasAnyRole, type DashboardProfilesDto } from '@portal/contracts';
 import { errorKeyOf } from '../core/api';
 import { createProfile, currentOf, deleteProfile, listProfiles, profileName, switchProfile, updateProfile } from './profilesApi';
+import { fitLabelSx } from '../lists/fitLabel';
 
 interface Props {
   roles: readonly string[];
@@ -105,7 +106,13 @@ export function ProfileSwitcher({ roles, onSwitched }: Props) {
         label={translate('dashboardProfiles.label')}
         value={current.id}
         onChange={(e) => choose(Number(e.target.value))}
-        sx={{ minWidth: 200 }}
+        sx={fitLabelSx(
+          translate('dashboardProfiles.label'),
+          200,
+          list.profiles.map(
+            (p) => `${p.number}. ${profileName(p, translate)}${p.master ? ` (${translate('dashboardProfiles.master')})` : ''}`,
+          ),
+        )}
       >
         {list.profiles.map((p) => (
           <MenuItem key={p.id} value={p.id} data-profile-number={p.number}>

@@ -2,6 +2,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { Button, Typography } from '@mui/material';
 import { IMPORT_ORDER_COLUMNS, IMPORT_PACKAGE_COLUMNS } from '@portal/contracts';
+import { ImportColumnsHelp } from '../imports/ImportColumnsHelp';
 import { ImportScreen } from '../imports/ImportScreen';
 
 /** Huby order import (/dashtower/import): orders and their packages or pallets from a CSV or XLSX file, simulated first. */
@@ -18,11 +19,8 @@ export default function OrderImport() {
             {translate('huby.import.back')}
           </Button>
           <Typography variant="body2">{translate('huby.import.help')}</Typography>
-          <Typography variant="body2" sx={{ fontFamily: 'monospace', fontSize: 12, mt: 1, overflowWrap: 'anywhere' }}>
-            ORDER: {IMPORT_ORDER_COLUMNS.map((c) => c.name).join(' ; ')}
-            <br />
-            PACKAGE / PALLET: {IMPORT_PACKAGE_COLUMNS.map((c) => c.name).join(' ; ')}
-          </Typography>
+          <ImportColumnsHelp columns={IMPORT_ORDER_COLUMNS} title={translate('imports.helpOrderLines')} />
+          <ImportColumnsHelp columns={IMPORT_PACKAGE_COLUMNS} title={translate('imports.helpPackageLines')} />
         </>
       }
     />

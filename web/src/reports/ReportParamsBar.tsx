@@ -6,6 +6,7 @@ import { DateInput } from '../dates/DateInput';
 import { useDepositors } from '../tracking/useReferenceData';
 import { customDaysValid } from './params';
 import type { ReportParams } from './reportsApi';
+import { fitLabelSx } from '../lists/fitLabel';
 
 interface Props {
   params: ReportParams;
@@ -54,7 +55,7 @@ export function ReportParamsBar({ params, shown, today, onApply }: Props) {
             const value = e.target.value as unknown as (number | string)[];
             setChosen(value.map(Number));
           }}
-          sx={{ width: 240 }}
+          sx={fitLabelSx(translate('reports.depositors'), 240, [translate('reports.allDepositors')])}
           slotProps={{
             inputLabel: { shrink: true },
             select: {
@@ -88,7 +89,10 @@ export function ReportParamsBar({ params, shown, today, onApply }: Props) {
           const value = e.target.value as DateRange | '';
           if (value) onApply({ range: value, depositorIds: chosen });
         }}
-        sx={{ width: 210 }}
+        sx={fitLabelSx(translate('reports.range'), 210, [
+          translate('stock.ranges.custom'),
+          ...DATE_RANGES.map((r) => translate(`stock.ranges.${r}`)),
+        ])}
         slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       >
         <MenuItem value="">{translate('stock.ranges.custom')}</MenuItem>
@@ -98,7 +102,13 @@ export function ReportParamsBar({ params, shown, today, onApply }: Props) {
           </MenuItem>
         ))}
       </TextField>
-      <DateInput id="report-from" label={translate('reports.from')} value={from} onChange={setFrom} sx={{ width: 175 }} />
+      <DateInput
+        id="report-from"
+        label={translate('reports.from')}
+        value={from}
+        onChange={setFrom}
+        sx={fitLabelSx(translate('reports.from'), 175)}
+      />
       <DateInput
         id="report-to"
         label={translate('reports.to')}
@@ -106,7 +116,7 @@ export function ReportParamsBar({ params, shown, today, onApply }: Props) {
         onChange={setTo}
         error={!!from && !!to && from > to}
         helperText={!!from && !!to && from > to ? translate('reports.toBeforeFrom') : undefined}
-        sx={{ width: 175 }}
+        sx={fitLabelSx(translate('reports.to'), 175)}
       />
       <Button type="submit" variant="contained" disabled={!daysValid}>
         {translate('reports.show')}

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Fragment, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import {
+  Box,
   Button,
   Checkbox,
   Chip,
@@ -16,11 +17,14 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableHead,
   TableRow,
   Tabs,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import {
@@ -33,6 +37,7 @@ import {
 } from '@portal/contracts';
 import { api } from '../core/api';
 import { Loading } from '../layout/Loading';
+import { RowCards, type CardField } from '../lists/RowCards';
 import { SETTINGS_PAGES } from '../routes';
 import { useTimeZone } from '../user/useUser';
 import { SecretOnceDialog } from './SecretOnceDialog';
@@ -40,6 +45,15 @@ import { useSave } from './useSave';
 
 const WebhooksSection = lazy(() => import('./webhooks/WebhooksSection'));
 const DeliveryLog = lazy(() => import('./webhooks/DeliveryLog'));
+
+/** Columns that keep their width (the prefix, dates) or wrap within a bound (the name, the depositors). */
+const KEY_CELL_STYLE: Record<string, object> = {
+  name: { minWidth: 120, maxWidth: 260, overflowWrap: 'anywhere' },
+  prefix: { whiteSpace: 'nowrap' },
+  depositors: { maxWidth: 240 },
+  lastUsed: { whiteSpace: 'nowrap' },
+  actions: { textAlign: 'right' },
+};
 
 const PATH = '/settings/api-keys';
 const BASE = '/settings/integrations';
@@ -88,6 +102,7 @@ function ApiKeysSection() {
   const [secret, setSecret] = useState<CreatedApiKeyDto | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyDto | null>(null);
   const { run, busy } = useSave();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   const reload = useCallback(() => {
     api<ApiKeyDto[]>(PATH)
@@ -118,6 +133,58 @@ function ApiKeysSection() {
       .filter(Boolean)
       .join(' · ') || translate('settings.keys.noLimits');
 
+  // The webhooks list's shape: cards on a phone; on a laptop the first columns, the others in the row's detail under it.
+  const fields: (CardField<ApiKeyDto> & { detail?: boolean })[] = [
+    { key: 'name', label: translate('settings.keys.name'), render: (key) => key.name },
+    { key: 'prefix', label: translate('settings.keys.prefix'), render: (key) => <code>{key.prefix}…</code> },
+    { key: 'depositors', label: translate('settings.keys.depositors'), render: (key) => key.depositorIds.map(codeOf).join(', ') },
+    {
+      key: 'status',
+      label: translate('settings.keys.status'),
+      render: (key) => (
+        <Chip
+          size="small"
+          color={key.status === 'active' ? 'success' : key.status === 'suspended' ? 'warning' : 'default'}
+          label={translate(`settings.keys.statuses.${key.status}`)}
+        />
+      ),
+    },
+    { key: 'lastUsed', label: translate('settings.keys.lastUsed'), render: (key) => at(key.lastUsedAt, translate('settings.keys.never')) },
+    {
+      key: 'limits',
+      label: translate('settings.keys.limits'),
+      detail: true,
+      render: (key) => (key.status === 'suspended' ? '–' : limitsOf(key)),
+    },
+    {
+      key: 'rights',
+      label: translate('settings.keys.rights'),
+      detail: true,
+      render: (key) => key.rights.map((r) => translate(`settings.keys.rightNames.${r}`)).join(' · '),
+    },
+    { key: 'createdAt', label: translate('settings.keys.createdAt'), detail: true, render: (key) => at(key.createdAt, '') },
+    { key: 'createdBy', label: translate('settings.keys.createdBy'), detail: true, render: (key) => key.createdBy ?? '–' },
+    {
+      key: 'expiresAt',
+      label: translate('settings.keys.expiresAt'),
+      detail: true,
+      render: (key) => at(key.expiresAt, translate('settings.keys.noExpiry')),
+    },
+    {
+      key: 'actions',
+      label: translate('settings.keys.revoke'),
+      aside: true,
+      render: (key) =>
+        key.status !== 'revoked' && (
+          <Button size="small" color="error" onClick={() => setRevoking(key)}>
+            {translate('settings.keys.revoke')}
+          </Button>
+        ),
+    },
+  ];
+  const main = fields.filter((f) => !f.detail);
+  const detail = fields.filter((f) => f.detail);
+
   const revoke = async () => {
     if (!revoking) return;
     const done = await run(() => api(`${PATH}/${revoking.id}/revoke`, { method: 'POST' }), 'settings.keys.revoked');
@@ -140,50 +207,65 @@ function ApiKeysSection() {
         </Button>
       </div>
       {keys && !keys.length && <Typography>{translate('settings.keys.none')}</Typography>}
-      {keys && keys.length > 0 && (
-        <Table size="small" aria-label={translate('settings.tabs.integrations')} sx={{ overflowX: 'auto', display: 'block' }}>
-          <TableHead>
-            <TableRow>
-              {['name', 'prefix', 'depositors', 'limits', 'rights', 'createdAt', 'createdBy', 'lastUsed', 'expiresAt', 'status'].map(
-                (c) => (
-                  <TableCell key={c}>{translate(`settings.keys.${c}`)}</TableCell>
-                ),
-              )}
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {keys.map((key) => (
-              <TableRow key={key.id}>
-                <TableCell>{key.name}</TableCell>
-                <TableCell>
-                  <code>{key.prefix}…</code>
-                </TableCell>
-                <TableCell>{key.depositorIds.map(codeOf).join(', ')}</TableCell>
-                <TableCell>{key.status === 'suspended' ? '–' : limitsOf(key)}</TableCell>
-                <TableCell>{key.rights.map((r) => translate(`settings.keys.rightNames.${r}`)).join(' · ')}</TableCell>
-                <TableCell>{at(key.createdAt, '')}</TableCell>
-                <TableCell>{key.createdBy ?? '–'}</TableCell>
-                <TableCell>{at(key.lastUsedAt, translate('settings.keys.never'))}</TableCell>
-                <TableCell>{at(key.expiresAt, translate('settings.keys.noExpiry'))}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    color={key.status === 'active' ? 'success' : key.status === 'suspended' ? 'warning' : 'default'}
-                    label={translate(`settings.keys.statuses.${key.status}`)}
-                  />
-                </TableCell>
-                <TableCell>
-                  {key.status !== 'revoked' && (
-                    <Button size="small" color="error" onClick={() => setRevoking(key)}>
-                      {translate('settings.keys.revoke')}
-                    </Button>
-                  )}
-                </TableCell>
+      {keys && keys.length > 0 && phone && (
+        <Box sx={{ mx: -1 }}>
+          <RowCards rows={keys} fields={fields} label={translate('settings.integrationSections.keys')} />
+        </Box>
+      )}
+      {keys && keys.length > 0 && !phone && (
+        <TableContainer>
+          <Table size="small" aria-label={translate('settings.integrationSections.keys')} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+            <TableHead>
+              <TableRow>
+                {main.map((f) => (
+                  <TableCell key={f.key} sx={{ fontWeight: 600 }}>
+                    {f.aside ? <span className="visually-hidden">{f.label}</span> : f.label}
+                  </TableCell>
+                ))}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {keys.map((key) => (
+                <Fragment key={key.id}>
+                  <TableRow data-key-id={key.id} sx={{ '& > .MuiTableCell-root': { borderBottom: 'none' } }}>
+                    {main.map((f) => (
+                      <TableCell key={f.key} sx={KEY_CELL_STYLE[f.key]}>
+                        {f.render(key)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                  <TableRow>
+                    <TableCell colSpan={main.length} sx={{ pt: 0 }}>
+                      <Box
+                        component="dl"
+                        sx={{
+                          m: 0,
+                          display: 'flex',
+                          flexWrap: 'wrap',
+                          columnGap: 3,
+                          rowGap: 0.5,
+                          typography: 'body2',
+                          color: 'text.secondary',
+                        }}
+                      >
+                        {detail.map((f) => (
+                          <Box key={f.key} sx={{ display: 'flex', gap: 0.5, minWidth: 0, overflowWrap: 'anywhere' }}>
+                            <Box component="dt" sx={{ fontWeight: 600 }}>
+                              {f.label}
+                            </Box>
+                            <Box component="dd" sx={{ m: 0 }}>
+                              {f.render(key)}
+                            </Box>
+                          </Box>
+                        ))}
+                      </Box>
+                    </TableCell>
+                  </TableRow>
+                </Fragment>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
       {creating && (
         <CreateKeyDialog

@@ -28,6 +28,7 @@ import { useColumnChooser } from '../lists/ColumnChooser';
 import { downloadExport } from './exportFile';
 import { formatDay } from '@portal/contracts';
 import { DateInput } from '../dates/DateInput';
+import { fitLabelSx } from '../lists/fitLabel';
 
 /** The short language of the portal (fr, en, es, it, de), for the contracts' labels. */
 export function useShortLocale(): keyof Labels5 {
@@ -300,7 +301,7 @@ export function FilterBar({
               onChange={(value) => set({ [f.source]: value })}
               error={filter.errors[f.source] !== undefined}
               helperText={filter.errorText(f.source)}
-              sx={{ width: f.width ?? 170 }}
+              sx={fitLabelSx(f.label, f.width)}
             />
           ) : (
             <TextField
@@ -313,7 +314,11 @@ export function FilterBar({
               onChange={(e) => set({ [f.source]: e.target.value })}
               error={filter.errors[f.source] !== undefined}
               helperText={filter.errorText(f.source)}
-              sx={{ width: f.width ?? 170 }}
+              sx={fitLabelSx(
+                f.label,
+                f.width,
+                f.type === 'select' ? [translate('stock.all'), ...(f.options ?? []).map((o) => o.label)] : [],
+              )}
               slotProps={{ inputLabel: { shrink: f.type === 'select' ? true : undefined } }}
             >
               {f.type === 'select' && [

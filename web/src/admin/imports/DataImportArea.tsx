@@ -1,7 +1,8 @@
 import { Link as RouterLink, Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
-import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { Tab, Tabs, Typography } from '@mui/material';
 import { ADMIN_IMPORT_COLUMNS, type AdminImportKind } from '@portal/contracts';
+import { ImportColumnsHelp } from '../../imports/ImportColumnsHelp';
 import { ImportScreen } from '../../imports/ImportScreen';
 import { useUser } from '../../user/useUser';
 import { importKindsFor } from './kinds';
@@ -41,9 +42,7 @@ function KindImport({ kinds }: { kinds: AdminImportKind[] }) {
             ))}
           </Tabs>
           <Typography variant="body2">{translate(`adminImport.kinds.${kind}.help`)}</Typography>
-          <Box sx={{ fontFamily: 'monospace', fontSize: 12, mt: 1, overflowWrap: 'anywhere' }}>
-            {ADMIN_IMPORT_COLUMNS[kind].map((c) => c.name).join(' ; ')}
-          </Box>
+          <ImportColumnsHelp columns={ADMIN_IMPORT_COLUMNS[kind]} />
         </>
       }
     />

@@ -6,6 +6,7 @@ import { useErrorText } from '../../i18n/useErrorText';
 import { Loading } from '../../layout/Loading';
 import { ConfirmDialog } from '../../delivery/ui';
 import { fieldErrorsOf, formOf, type FormValues } from './model';
+import { fitLabelSx } from '../../lists/fitLabel';
 
 /** The title of a back-office page, with its actions on the right. */
 export function AreaTitle({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
@@ -74,7 +75,11 @@ export function FormField({
       error={!!error}
       helperText={error ? translate(`fields.${error}`, { _: error }) : field.helperText}
       size="small"
-      sx={{ width: field.width ?? (field.type === 'multiline' ? '100%' : 320), maxWidth: '100%' }}
+      sx={
+        field.type === 'multiline'
+          ? { width: field.width ?? '100%', maxWidth: '100%' }
+          : fitLabelSx(field.label, field.width ?? 320, field.type === 'select' ? (field.options ?? []).map((o) => o.label) : [])
+      }
       slotProps={{
         inputLabel: { shrink: field.type === 'select' || many || field.type === 'datetime' ? true : undefined },
         select: many ? { multiple: true } : undefined,

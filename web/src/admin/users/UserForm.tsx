@@ -9,6 +9,7 @@ import { useErrorText } from '../../i18n/useErrorText';
 import { AccessSection } from './AccessSection';
 import { adminPasswordChecks, bodyOf, EMPTY_USER, formOf, type UserFormValues } from './model';
 import { usersApi } from './usersApi';
+import { fitLabelSx } from '../../lists/fitLabel';
 
 const RESOURCE = 'admin/users';
 type TextKey = { [K in keyof UserFormValues]: UserFormValues[K] extends string ? K : never }[keyof UserFormValues];
@@ -98,7 +99,11 @@ export default function UserForm() {
       error={!!fields[key]}
       helperText={helper(key)}
       // A field keeps its width at a desk and never passes the screen's edge on a phone.
-      sx={{ width: extra.width ?? 260, maxWidth: '100%' }}
+      sx={fitLabelSx(
+        translate(`adminUsers.f.${key}`),
+        extra.width ?? 260,
+        (extra.select ?? []).map((o) => o.label),
+      )}
     >
       {extra.select?.map((o) => (
         <MenuItem key={o.value} value={o.value}>
