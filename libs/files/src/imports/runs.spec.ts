@@ -92,6 +92,27 @@ describe('import runs taken over from a copy that died', () => {
   };
   const errorOf = async (id: string) =>
     (await db.system.query<{ error: unknown }>(`SELECT error FROM import_simulations WHERE uuid = $1`, [id]))[0];
+  /** The dying copy has stored this many lines and stopped: it holds no lock any more (a takeover skips a locked run). */
+  const linesStored = (id: string, n: number) =>
+    until(`${n} lines stored`, async () => {
+      const [{ count }] = await db.system.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM import_lines WHERE simulation_uuid = $1`,
+        [id],
+      );
+      return count === n;
+    });
+  /**
+   * Takes over as each copy does every few seconds: a run being written to at that instant is skipped
+   * (FOR UPDATE SKIP LOCKED) and taken at the next look.
+   */
+  const takenOver = async (taker: ImportRuns) => {
+    for (let i = 0; i < 40; i++) {
+      const taken = await taker.takeOver();
+      if (taken) return taken;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return 0;
+  };
   const upload = (name: string, codes: string[]) => {
     files.files.set(name, ['code', ...codes].join('\r\n'));
     return { file_key: name, name: `${name}.csv`, format: 'csv', size: 100 };
@@ -120,13 +141,19 @@ describe('import runs taken over from a copy that died', () => {
     const started = await dying.simulate(ctx, upload('import-1', ['A', 'B', 'C', 'D', 'E']));
     await until('simulated', async () => (await state(started.id)).state === 'simulated');
     await dying.apply(ctx, { id: started.id });
-    await until('A and B written', async () => first.length === 2);
+    await until('A and B written and marked', async () => {
+      const [{ count }] = await db.system.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM import_lines WHERE simulation_uuid = $1 AND status = 'imported'`,
+        [started.id],
+      );
+      return first.length === 2 && count === 2;
+    });
     // Its lease alive, nobody takes it.
     const second: string[] = [];
     const taker = runs(kind(second));
     expect(await taker.takeOver()).toBe(0);
     await lapse(started.id);
-    expect(await taker.takeOver()).toBe(1);
+    expect(await takenOver(taker)).toBe(1);
     await until('imported', async () => (await state(started.id)).state === 'imported');
     expect(first).toEqual(['A', 'B']);
     expect(second).toEqual(['C', 'D', 'E']);
@@ -139,15 +166,10 @@ describe('import runs taken over from a copy that died', () => {
   it('reads again from the start a file its dead copy was reading, without the lines read before', async () => {
     const dying = runs(kind([], { reading: 4 }));
     const started = await dying.simulate(ctx, upload('import-2', ['A', 'B', 'C', 'D']));
-    await until('lines read up to the death', async () => {
-      const [{ n }] = await db.system.query<{ n: number }>(`SELECT count(*)::int AS n FROM import_lines WHERE simulation_uuid = $1`, [
-        started.id,
-      ]);
-      return n === 3;
-    });
+    await linesStored(started.id, 3);
     await lapse(started.id);
     const taker = runs(kind([]));
-    expect(await taker.takeOver()).toBe(1);
+    expect(await takenOver(taker)).toBe(1);
     await until('simulated', async () => (await state(started.id)).state === 'simulated');
     expect((await state(started.id)).counts).toEqual({ header: 1, create: 4 });
     const { lines } = await taker.lines(ctx, { id: started.id });
@@ -159,10 +181,10 @@ describe('import runs taken over from a copy that died', () => {
   it('ends a run it cannot read again (its file gone) failed with cannotReadFile, never stuck', async () => {
     const dying = runs(kind([], { reading: 2 }));
     const started = await dying.simulate(ctx, upload('import-3', ['A', 'B']));
-    await until('reading', async () => (await state(started.id)).state === 'reading');
+    await linesStored(started.id, 1);
     files.files.delete('import-3');
     await lapse(started.id);
-    expect(await runs(kind([])).takeOver()).toBe(1);
+    expect(await takenOver(runs(kind([])))).toBe(1);
     await until('failed', async () => (await state(started.id)).state === 'failed');
     expect((await errorOf(started.id)).error).toEqual({ key: 'cannotReadFile' });
   });
@@ -170,6 +192,7 @@ describe('import runs taken over from a copy that died', () => {
   it('leaves another kind’s runs and the runs written before leases (no context to go on with) alone', async () => {
     const dying = runs(kind([], { reading: 2 }));
     const started = await dying.simulate(ctx, upload('import-4', ['A']));
+    await linesStored(started.id, 1);
     await lapse(started.id);
     expect(await runs({ ...kind([]), kind: 'other' }).takeOver()).toBe(0);
     await db.system.query(`UPDATE import_simulations SET ctx = NULL WHERE uuid = $1`, [started.id]);
