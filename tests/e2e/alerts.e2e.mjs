@@ -9,6 +9,7 @@ import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
 import { loginToDashboard, quiet } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
+import { waitForDemoData } from './support/walk.mjs';
 
 const ctx = useJourney();
 const run = Date.now().toString(36).toUpperCase();
@@ -49,6 +50,9 @@ async function choose(page, id, value) {
 }
 
 test('alice creates a VIP alert, finds it in Hello, makes it weekly, tests it and deletes it (French, dark)', async (t) => {
+  // First of its group: the demo data still loading, the screens' notice of it would go away mid-form and
+  // move the fields under the pointer (the schedule once saved as « immédiate »).
+  await waitForDemoData(ctx.backend);
   const page = await newTab(ctx);
   try {
     await loginToDashboard(page, ctx.base, 'alice');
