@@ -57,7 +57,9 @@ test('admin: imports depositors through simulation to result, then opens the add
 
     await page.getByRole('tab', { name: 'Adresses' }).click();
     await page.waitForURL(/\/admin\/imports\/addresses$/);
-    await page.getByText('depositor_code ; book ; code').waitFor();
+    // The file's columns, each in words beside the name its header must hold.
+    await page.locator('tr[data-column="depositor_code"]').first().waitFor({ state: 'attached' });
+    await page.locator('tr[data-column="book"]').first().waitFor({ state: 'attached' });
     assert.equal(await page.getByTestId('import-summary').count(), 0);
     await axe(page, 'admin import addresses dark fr');
     await screenshot(page, 'admin-import-addresses-dark-fr');

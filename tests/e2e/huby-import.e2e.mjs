@@ -55,7 +55,7 @@ test('alice: imports the CSV sample through simulation to result', async () => {
     await page.getByRole('option', { name: /Refusée \(1\)/ }).click();
     await page.getByRole('listbox').waitFor({ state: 'hidden' });
     await page.locator('tbody tr[data-status="create"]').first().waitFor({ state: 'detached' });
-    assert.equal(await page.locator('tbody tr').count(), 1);
+    assert.equal(await page.locator('tbody tr[data-status]').count(), 1);
     await page.getByRole('combobox', { name: 'Statut' }).click();
     await page.getByRole('option', { name: 'Tous les statuts' }).click();
 
