@@ -3,8 +3,8 @@ import { Role, type ImportSimulationDto } from '@portal/contracts';
 import request from 'supertest';
 import { loginAs } from '../api/support/target';
 import { addUser } from '../api/support/users';
-import { sleep } from '../support/feed-stream';
 import { waitUntil } from '../support/webhooks';
+import { readThroughout } from './support/reader';
 import { describeWithNats, FaultStack } from './support/stack';
 
 /** Copies of the sample file's two orders (with their packages and pallet) in the import. */
@@ -63,22 +63,7 @@ describeWithNats('a Huby import whose copy dies in the middle', () => {
     expect((await simulation()).orders).toBe(references.size);
 
     // The user's screen follows the import throughout.
-    const reads: number[] = [];
-    let reading = true;
-    const reader = (async () => {
-      while (reading) {
-        reads.push(
-          await user
-            .get(`/api/dashtower/import/simulations/${id}`)
-            .timeout(30_000)
-            .then(
-              (r) => r.status,
-              () => 0,
-            ),
-        );
-        await sleep(200);
-      }
-    })();
+    const reader = readThroughout(() => user.get(`/api/dashtower/import/simulations/${id}`));
 
     await user.post(`/api/dashtower/import/simulations/${id}/import`, {}).expect(200);
     const runner = [1, 2].find((copy) => stack.deployment.logOf('huby', 200_000, copy).includes(`import ${id} of`));
@@ -97,8 +82,7 @@ describeWithNats('a Huby import whose copy dies in the middle', () => {
     const atKill = await written();
 
     await waitUntil('the import ended', async () => (await simulation()).state !== 'importing', 90_000);
-    reading = false;
-    await reader;
+    const reads = await reader.stop();
     const done = await simulation();
     const shipments = await stack.sql<{ reference: string; n: number }>(
       'huby',

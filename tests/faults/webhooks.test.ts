@@ -5,6 +5,7 @@ import { loginAs } from '../api/support/target';
 import { sleep } from '../support/feed-stream';
 import { bodyOf, feedStatusChanges, waitUntil, webhookReceiver, type Received } from '../support/webhooks';
 import { connectionOwner } from './support/connections';
+import { readThroughout } from './support/reader';
 import { describeWithNats, FaultStack } from './support/stack';
 
 /** The changes each order goes through, in this order, a round of changes every ROUND_MS. */
@@ -121,22 +122,7 @@ describeWithNats('webhooks while the receiver fails and an alerts copy dies mid-
     scenario.started = true;
 
     // The depositor's screen reads the delivery log throughout (alerts answers it: one copy dies).
-    const reads: number[] = [];
-    let reading = true;
-    const reader = (async () => {
-      while (reading) {
-        reads.push(
-          await carla
-            .get(`/api/settings/webhooks/${endpoint.id}/deliveries`)
-            .timeout(30_000)
-            .then(
-              (r) => r.status,
-              () => 0,
-            ),
-        );
-        await sleep(200);
-      }
-    })();
+    const reader = readThroughout(() => carla.get(`/api/settings/webhooks/${endpoint.id}/deliveries`));
 
     // The warehouse feeds a round at a time: the next change of every order started, and a new order.
     let rounds = 0;
@@ -218,8 +204,7 @@ describeWithNats('webhooks while the receiver fails and an alerts copy dies mid-
       throw e;
     }
     const doneAt = Date.now();
-    reading = false;
-    await reader;
+    const reads = await reader.stop();
 
     const all = calls();
     console.log(
