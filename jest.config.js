@@ -50,6 +50,7 @@ const BOTH_BUSES = [
   'operations', // health, metrics and stop per process
   'public-tracking', // the recipient's page composed from tracking and admin over the wire, per-address limits of each gateway
   'reports', // the reporting projection fed by events
+  'statistics', // usage metered by the gateway and flushed to the reports service over the bus
   'tracking', // feeds and carrier webhooks, events to the projections
   'webhooks', // domain events of four services to signed deliveries from the alerts service's queue
 ];

@@ -32,3 +32,4 @@ export * from './webhooks';
 export * from './live';
 export * from './tracking-translations';
 export * from './demo-progress';
+export * from './statistics';

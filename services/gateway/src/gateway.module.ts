@@ -26,6 +26,8 @@ import { PublicTrackingHttpModule } from './public-tracking/public-tracking.modu
 import { ReferenceHttpModule } from './reference/reference.module';
 import { ReportsHttpModule } from './reports/reports.module';
 import { HubyHttpModule } from './huby/huby.module';
+import { StatisticsHttpModule } from './statistics/statistics.module';
+import { UsageModule } from './statistics/usage.module';
 import { StockHttpModule } from './stock/stock.module';
 import { TrackingHttpModule } from './tracking/tracking.module';
 import { TrackingTranslationsHttpModule } from './tracking-translations/tracking-translations.module';
@@ -47,11 +49,12 @@ const FEATURE_MODULES: (Type | DynamicModule)[] = [
   PublicTrackingHttpModule,
   LiveHttpModule,
   TrackingTranslationsHttpModule,
+  StatisticsHttpModule,
 ];
 
 /** The gateway: the only HTTP entry, spec §7 paths, session guard, rate limits. */
 @Module({
-  imports: [RateLimitModule, ...FEATURE_MODULES],
+  imports: [RateLimitModule, UsageModule, ...FEATURE_MODULES],
   // AdminUsersController drops cached sessions (SessionCache) when it deactivates or changes a user.
   controllers: [
     AuthController,

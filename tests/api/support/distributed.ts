@@ -85,6 +85,7 @@ export class Deployment {
       PUBLIC_URL: 'http://portal.test',
       RATE_LIMIT_MULTIPLIER: '100',
       OUTBOX_INTERVAL_MS: '100',
+      USAGE_FLUSH_MS: '300',
       ALERTS_SCHEDULER_INTERVAL_MS: '2000',
       HUBY_CARRIER_EVENTS_INTERVAL_MS: '300',
       // The fever service's MQTT subscriber, when a test turned it on (fever-ingest.test.ts).

@@ -62,6 +62,7 @@ export async function startTarget(options: TargetOptions = {}): Promise<ApiTarge
     RATE_LIMIT_MULTIPLIER: '100',
     OUTBOX_INTERVAL_MS: '100',
     HUBY_CARRIER_EVENTS_INTERVAL_MS: '300',
+    USAGE_FLUSH_MS: '300',
   });
   const { startPortal } = await import('@portal/service-all-in-one');
   const app: INestApplication = await startPortal({ port: 0, host: '127.0.0.1', demo: { scale: 0.01, now: new Date() } });

@@ -5,6 +5,8 @@ import { BusClient } from '@portal/bus';
 import { AuthSubjects, Role, type CallerContext, type LoginResponse } from '@portal/contracts';
 import { Caller, ClientInfo } from '../http/caller';
 import { SessionCache } from '../http/session-cache';
+import { SessionResolver } from '../http/session-resolver';
+import { UsageMeter } from '../statistics/usage-meter';
 import { RateLimit } from '../http/rate-limit';
 import { ChangePasswordBody, EmailBody, LoginBody, ResetPasswordBody } from './auth.dto';
 
@@ -14,6 +16,8 @@ export class AuthController {
   constructor(
     private readonly bus: BusClient,
     private readonly sessions: SessionCache,
+    private readonly resolver: SessionResolver,
+    private readonly usage: UsageMeter,
   ) {}
 
   @Public()
@@ -21,8 +25,14 @@ export class AuthController {
   @Post('auth/login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Log in with login or e-mail; 401 loginFailed, 423 accountBlocked {seconds}' })
-  login(@Caller() ctx: CallerContext, @Body() body: LoginBody, @ClientInfo() client: { ip: string; userAgent: string }) {
-    return this.bus.request<LoginResponse>(AuthSubjects.login, ctx, { ...body, ...client });
+  async login(@Caller() ctx: CallerContext, @Body() body: LoginBody, @ClientInfo() client: { ip: string; userAgent: string }) {
+    const answer = await this.bus.request<LoginResponse>(AuthSubjects.login, ctx, { ...body, ...client });
+    // The new session resolved now (the first request after the sign-in finds it cached) tells who signed in, for the statistics.
+    await this.resolver
+      .resolve(answer.token, ctx.requestId)
+      .then((session) => this.usage.count({ ...ctx, ...session }, 'signIns'))
+      .catch(() => undefined);
+    return answer;
   }
 
   @ApiBearerAuth()

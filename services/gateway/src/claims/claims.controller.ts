@@ -27,6 +27,7 @@ import { readRawUpload, withUpload } from '../http/raw-upload';
 import { columnsSheet, listPages } from '../stock/export-file';
 import { ClaimsExportQuery, ClaimsListQuery } from './claims.dto';
 import { CLAIMS_EXPORT_COLUMNS, CLAIMS_EXPORT_TITLE } from './export-file';
+import { CountsAsSearch } from '../statistics/usage.interceptor';
 
 type Json = Record<string, unknown>;
 const object = (body: unknown): Json => (body && typeof body === 'object' && !Array.isArray(body) ? (body as Json) : {});
@@ -56,6 +57,7 @@ export class ClaimsController {
   }
 
   @Roles(Role.USER_CLAIM_READ)
+  @CountsAsSearch()
   @Get()
   @ApiOperation({ summary: 'Claims; filter tab = current | closed | draft, q, depositor, status, kind, reason, createdFrom, createdTo' })
   async list(@Caller() ctx: CallerContext, @Query() query: ClaimsListQuery, @Res({ passthrough: true }) res: FastifyReply) {

@@ -23,6 +23,7 @@ import {
 } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
 import { attachment } from '../http/files';
+import { UsageMeter } from '../statistics/usage-meter';
 import { ExportKinds, type ExportPage, type ExportSource } from './export-kinds';
 import { ExportLimits } from './export-limits';
 import { exportFileName, ExportStore, type StoredExport } from './export-store';
@@ -75,6 +76,7 @@ export class ExportsService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly limits: ExportLimits,
     private readonly kinds: ExportKinds,
     private readonly words: TrackingWordsCache,
+    private readonly usage: UsageMeter,
   ) {}
 
   /** The sheet with the provider's tracking words of the moment (cached 30 s; the catalogue's when the admin service is away). */
@@ -96,6 +98,7 @@ export class ExportsService implements OnApplicationBootstrap, OnModuleDestroy {
       language: shortLocale(ctx.locale),
     };
     const source = this.kinds.build(request.name, ctx, request.query);
+    this.usage.count(ctx, 'exports');
     const pages = source.pages[Symbol.asyncIterator]();
     const rows: object[] = [];
     try {

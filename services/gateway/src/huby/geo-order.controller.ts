@@ -4,6 +4,7 @@ import { Roles } from '@portal/auth';
 import { BusClient } from '@portal/bus';
 import { GEO_ORDER_LIMITS, HubySubjects, Role, type CallerContext, type GeoAddressesDto } from '@portal/contracts';
 import { Caller } from '../http/caller';
+import { CountsAsSearch } from '../statistics/usage.interceptor';
 
 /** Geo-order (spec §2 /geo-order, §7): the map's platforms and recipients, answered by the Huby service. */
 @ApiTags('geo-order')
@@ -13,6 +14,7 @@ export class GeoOrderController {
   constructor(private readonly bus: BusClient) {}
 
   @Roles(Role.GEO_ORDER_USER)
+  @CountsAsSearch()
   @Get('address/all')
   @ApiOperation({
     summary: `Spec §7: type shipper -> addressesPlatform, recipient -> addressesRecipient, each with lat/lon (null: off the map); limit default ${GEO_ORDER_LIMITS.addressListDefault}, at most ${GEO_ORDER_LIMITS.addressListMax}; search (prefix of name, code, postcode, town); uuid_address_shipper`,

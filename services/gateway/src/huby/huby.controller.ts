@@ -34,6 +34,7 @@ import type { FastifyReply } from 'fastify';
 import { Caller } from '../http/caller';
 import { attachment } from '../http/files';
 import { firstRow, ListQuery, listRequest, sendListPage } from '../http/list-query';
+import { CountsAsSearch } from '../statistics/usage.interceptor';
 
 /** Spec §6: creating and changing Huby orders is the user right USER_CREATE_HUBY_ORDER. */
 const WRITE = [Role.USER_CREATE_HUBY_ORDER] as const;
@@ -54,6 +55,7 @@ export class HubyController {
   constructor(private readonly bus: BusClient) {}
 
   @Roles(Role.DASHTOWER_USER)
+  @CountsAsSearch()
   @Get('orders')
   @ApiOperation({ summary: 'Shipments; filter tab = waiting | ready | sent | canceled, q, recipient, carrier, tour, dates' })
   async list(@Caller() ctx: CallerContext, @Query() query: ListQuery, @Res({ passthrough: true }) res: FastifyReply) {

@@ -25,6 +25,7 @@ import { ExportsService } from '../exports/exports.service';
 import { columnsSheet, listPages, withPlatformCodes } from './export-file';
 import { decodeListQuery, firstRow, listRequest, sendListPage } from '../http/list-query';
 import { ExportQuery, StockListQuery } from './stock.dto';
+import { CountsAsSearch } from '../statistics/usage.interceptor';
 
 /** The stock exports as the mail names them. */
 const EXPORT_TITLES: Record<'stock' | 'movements', Labels5> = {
@@ -70,6 +71,7 @@ export class StockController {
   }
 
   @Roles(Role.STOCK_USER)
+  @CountsAsSearch()
   @Get('stock')
   @ApiOperation({ summary: 'Stock lines (tab Stock) or, with filter view=reference, totals by reference (tab Id)' })
   async stock(@Caller() ctx: CallerContext, @Query() query: StockListQuery, @Res({ passthrough: true }) res: FastifyReply) {
@@ -94,6 +96,7 @@ export class StockController {
   }
 
   @Roles(Role.STOCK_USER)
+  @CountsAsSearch()
   @Get('movements')
   @ApiOperation({ summary: 'Movements (tab Movements): dateFrom/dateTo (default last 30 days, at most 366), type, lot, reference…' })
   async movements(@Caller() ctx: CallerContext, @Query() query: StockListQuery, @Res({ passthrough: true }) res: FastifyReply) {
@@ -118,6 +121,7 @@ export class StockController {
   }
 
   @Roles(Role.ITEM_USER)
+  @CountsAsSearch()
   @Get('items')
   @ApiOperation({ summary: 'Item sheets: reference, barcode, family, newProduct, hazardous, depositor' })
   async items(@Caller() ctx: CallerContext, @Query() query: StockListQuery, @Res({ passthrough: true }) res: FastifyReply) {

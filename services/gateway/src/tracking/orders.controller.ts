@@ -22,6 +22,7 @@ import { ExportsService } from '../exports/exports.service';
 import { ORDERS_EXPORT_TITLE, orderPages, ordersSheet } from './export-file';
 import { AddDocumentBody, ClassifyBody, OrdersExportQuery, OrdersQuery, searchRequest } from './tracking.dto';
 import { withUploadedFile } from './uploads';
+import { CountsAsSearch } from '../statistics/usage.interceptor';
 
 /**
  * Pack and Go Tracer as the react-admin resource `orders` (ra-data-simple-rest). Extension: no total
@@ -45,6 +46,7 @@ export class TrackingOrdersController {
   }
 
   @Roles(Role.PGT_USER, Role.TRACERROUTE_USER)
+  @CountsAsSearch()
   @Get()
   @ApiOperation({ summary: 'Tracker search: a JSON array, Content-Range: orders <first>-<last>/* and X-Next-Cursor when more rows follow' })
   async list(

@@ -7,6 +7,7 @@ import type { FastifyReply } from 'fastify';
 import { Caller } from '../http/caller';
 import { decodeListQuery } from '../http/list-query';
 import { SerialsQuery } from './tracking.dto';
+import { CountsAsSearch } from '../statistics/usage.interceptor';
 
 /** Serial Tracker as the react-admin resource `serials`: the orders, dates and recipients of a serial or lot number. */
 @ApiTags('serials')
@@ -16,6 +17,7 @@ export class SerialsHttpController {
   constructor(private readonly bus: BusClient) {}
 
   @Roles(Role.SERIAL_USER)
+  @CountsAsSearch()
   @Get()
   @ApiOperation({
     summary: 'filter={"serial":"…"} or {"lot":"…"} (prefix); at most 200 rows, newest first; Content-Range gives the total of matches',

@@ -27,6 +27,7 @@ import {
   TracerEventBody,
   TracerStatusBody,
 } from './tracking.dto';
+import { CountsAsSearch } from '../statistics/usage.interceptor';
 
 /** Tracer Route (spec §2): deliveries by Tracer Route status, status change, carrier information, bulk POD actions. */
 @ApiTags('tracerroute')
@@ -39,6 +40,7 @@ export class TracerRouteHttpController {
   ) {}
 
   @Roles(Role.TRACERROUTE_USER)
+  @CountsAsSearch()
   @Get()
   @ApiOperation({
     summary: 'Deliveries, same filter as /orders plus tracerStatus (LATE: open deliveries past their promised date); cursor pages',

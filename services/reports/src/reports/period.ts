@@ -1,3 +1,4 @@
+import { inScope } from '@portal/db';
 import { AppError, DATE_RANGES, isDay, knownTimeZone, rangeOf, todayIn, type CallerContext, type DateRange } from '@portal/contracts';
 
 /** A period longer than this (two years) is refused: the reports read at most 13 months back, and a sum over more is an export's job. */
@@ -45,4 +46,18 @@ export function reportPeriod(ctx: CallerContext, input: { range?: unknown; from?
   if (daysBetween(from, to) >= REPORT_MAX_DAYS)
     throw new AppError('validationFailed', 'the period is too long', { max: REPORT_MAX_DAYS }, { to: 'max' });
   return { from, to, timeZone };
+}
+
+const MAX_DEPOSITORS = 500;
+
+/** The depositors asked, each in the caller's scope; none asked: the scope's (null for a full scope). */
+export function depositorsOf(ctx: CallerContext, value: unknown): number[] | null {
+  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0))
+    return ctx.scope.all ? null : [...ctx.scope.depositorIds];
+  if (!Array.isArray(value) || value.length > MAX_DEPOSITORS || !value.every((id) => Number.isSafeInteger(id) && id > 0))
+    throw new AppError('validationFailed', 'depositorIds must be depositor ids', undefined, { depositorIds: 'invalidFormat' });
+  const ids = [...new Set(value as number[])];
+  if (!ids.every((id) => inScope(ctx.scope, id)))
+    throw new AppError('validationFailed', 'a depositor outside the scope', undefined, { depositorIds: 'unknownCode' });
+  return ids;
 }

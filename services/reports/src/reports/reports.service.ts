@@ -20,12 +20,11 @@ import {
   type ReportResultDto,
   type ReportSpec,
 } from '@portal/contracts';
-import { Db, inScope, isNarrowed } from '@portal/db';
-import { reportPeriod, type ReportPeriod } from './period';
+import { Db, isNarrowed } from '@portal/db';
+import { depositorsOf, reportPeriod, type ReportPeriod } from './period';
 import { DETAIL_SCREEN_ROWS, REPORT_QUERIES } from './queries';
 
 /** Depositors one request may name at most. */
-const MAX_DEPOSITORS = 500;
 /** Reports whose rows are details: capped on screen, no totals. */
 const DETAIL_REPORTS = new Set(['1011']);
 const ADDITIVE = new Set(['integer', 'decimal', 'money']);
@@ -201,18 +200,6 @@ function definition(r: ReportSpec, columns: ReportColumn[]): ReportDefinitionDto
     ...(r.asOfNow ? { asOfNow: true } : {}),
     ...(r.presetOf ? { presetOf: r.presetOf, profileId: r.profileId } : {}),
   };
-}
-
-/** The depositors asked, each in the caller's scope; none asked: the scope's (null for a full scope). */
-function depositorsOf(ctx: CallerContext, value: unknown): number[] | null {
-  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0))
-    return ctx.scope.all ? null : [...ctx.scope.depositorIds];
-  if (!Array.isArray(value) || value.length > MAX_DEPOSITORS || !value.every((id) => Number.isSafeInteger(id) && id > 0))
-    throw new AppError('validationFailed', 'depositorIds must be depositor ids', undefined, { depositorIds: 'invalidFormat' });
-  const ids = [...new Set(value as number[])];
-  if (!ids.every((id) => inScope(ctx.scope, id)))
-    throw new AppError('validationFailed', 'a depositor outside the scope', undefined, { depositorIds: 'unknownCode' });
-  return ids;
 }
 
 function cell(column: ReportColumn, value: unknown): ReportCell {
