@@ -64,7 +64,9 @@ describe('statistics API', () => {
     expect(s.grain).toBe('day');
     expect(s.series).toHaveLength(1);
     expect(s.series[0]).toMatchObject({ period: s.from, activeUsers: 2, signIns: 3, searches: 2, exports: 1 });
-    expect(s.depositors).toEqual([expect.objectContaining({ depositorId, activeUsers: 2, signIns: 3, searches: 2, exports: 1 })]);
+    expect(s.depositors).toEqual([
+      expect.objectContaining({ depositorId, code, label: 'Statistiques Pharma', activeUsers: 2, signIns: 3, searches: 2, exports: 1 }),
+    ]);
 
     // Over both of stat-b's depositors, stat-b counts once: the sums are of users and days, not of rows.
     const both = await read(statistician, `range=today&depositorIds=${depositorId},1`);
@@ -81,6 +83,9 @@ describe('statistics API', () => {
     const sum = (metric: 'labels' | 'claims' | 'alertMails') => year.series.reduce((n, p) => n + p[metric], 0);
     // The demo's Huby shipments of the last 90 days (the figures of each metric by hand: the reports service's spec).
     expect(year.totals.labels).toBeGreaterThan(0);
+    // And the demo's users' sign-ins and searches of the last months.
+    expect(year.totals.signIns).toBeGreaterThan(0);
+    expect(year.totals.searches).toBeGreaterThan(0);
     expect(sum('labels')).toBe(year.totals.labels);
     expect(sum('claims')).toBe(year.totals.claims);
     expect(sum('alertMails')).toBe(year.totals.alertMails);
@@ -91,6 +96,11 @@ describe('statistics API', () => {
   it('shows a statistician only the depositors of their scope, and nobody without ADMIN_STATISTICS', async () => {
     const ofB = await read(statisticianOfB, 'range=today');
     expect(ofB.depositors.every((d) => d.depositorId === 2)).toBe(true);
+    // The depositors one may choose: those one administers (the provider's staff: every one).
+    expect(ofB.choices).toEqual([{ id: 2, code: 'DEMO-B', label: expect.any(String) }]);
+    expect((await read(statistician, 'range=today')).choices).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: depositorId, code })]),
+    );
     const refused = await statisticianOfB.get(`/api/admin/statistics?range=today&depositorIds=${depositorId}`).expect(400);
     expect(refused.body.error).toMatchObject({ key: 'validationFailed', fields: { depositorIds: 'unknownCode' } });
     expect((await alice.get('/api/admin/statistics').expect(403)).body.error.key).toBe('permissionDenied');

@@ -104,6 +104,7 @@ export const ADMIN_ROUTES = {
   announcements: { list: '', new: 'new', announcement: ':id' },
   audit: { list: '' },
   translations: { list: '' },
+  statistics: { list: '' },
 } as const;
 
 export type AdminAreaPath = keyof typeof ADMIN_ROUTES;

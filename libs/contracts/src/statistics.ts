@@ -35,9 +35,11 @@ export interface StatisticsDto {
   timeZone: string;
   /** Every period of the range, in order, zeros included: the first day of each. */
   series: ({ period: string } & StatisticsFigures)[];
-  /** Each depositor of the selection with any use over the whole range, most active first. */
-  depositors: ({ depositorId: number } & StatisticsFigures)[];
+  /** Each depositor of the selection with any use over the whole range, most active first (code and name added by the gateway). */
+  depositors: ({ depositorId: number; code?: string; label?: string } & StatisticsFigures)[];
   totals: StatisticsFigures;
+  /** The depositors the caller may choose (those it administers), by code: added by the gateway. */
+  choices?: { id: number; code: string; label: string }[];
 }
 
 /** What one gateway counted for one user and day since its last flush. */

@@ -22,6 +22,7 @@ export const GROUPS = [
   [
     'admin-import',
     'admin-reference',
+    'admin-statistics',
     'admin-translations',
     'admin-transport',
     'admin-users',

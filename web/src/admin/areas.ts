@@ -40,6 +40,21 @@ const TRACKING_TRANSLATIONS_AREA: AdminArea = {
   component: lazy(() => import('./translations/TrackingTranslationsArea')),
 };
 
-export const ADMIN_AREAS: readonly AdminArea[] = [...USER_AREAS, ...REFERENCE_AREAS, TRACKING_TRANSLATIONS_AREA, AUDIT_AREA];
+/** The portal's use per depositor over time (spec §6 "plus statistics", issue 36 item 6). */
+const STATISTICS_AREA: AdminArea = {
+  path: 'statistics',
+  roles: [Role.ADMIN_STATISTICS],
+  labelKey: 'adminStatistics.title',
+  descriptionKey: 'adminStatistics.description',
+  component: lazy(() => import('./statistics/StatisticsArea')),
+};
+
+export const ADMIN_AREAS: readonly AdminArea[] = [
+  ...USER_AREAS,
+  ...REFERENCE_AREAS,
+  TRACKING_TRANSLATIONS_AREA,
+  STATISTICS_AREA,
+  AUDIT_AREA,
+];
 
 export const adminAreasFor = (roles: readonly string[]): AdminArea[] => ADMIN_AREAS.filter((a) => hasAnyRole(roles, a.roles));

@@ -2428,6 +2428,42 @@ export const de: Shape<typeof fr> = {
     saved: 'Wort für „%{code}“ gespeichert.',
     reset: '„%{code}“ verwendet wieder das Wort des Katalogs.',
   },
+  adminStatistics: {
+    title: 'Nutzungsstatistik',
+    description:
+      'Wie jeder Einlagerer das Portal im Zeitverlauf nutzt: aktive Benutzer, Anmeldungen, Suchen, Exporte, Etiketten, Alarm-E-Mails, Reklamationen.',
+    hint: 'Nur die Benutzer der Einlagerer (weder das Personal des Dienstleisters noch API-Schlüssel). Ein Benutzer mehrerer Einlagerer zählt in den Summen einmal. Die heutigen Zahlen kommen innerhalb von zehn Sekunden.',
+    grain: 'Nach',
+    grains: {
+      day: 'Tag',
+      week: 'Woche',
+      month: 'Monat',
+    },
+    metrics: {
+      activeUsers: 'Aktive Benutzer',
+      signIns: 'Anmeldungen',
+      searches: 'Suchen',
+      exports: 'Exporte',
+      labels: 'Etiketten',
+      alertMails: 'Alarm-E-Mails',
+      claims: 'Reklamationen',
+    },
+    help: {
+      activeUsers: 'Benutzer, die im Zeitraum mindestens einmal kamen',
+      signIns: 'Geöffnete Sitzungen',
+      searches:
+        'Gestartete Suchen (Sendungsverfolgung, Tracer Route, Seriennummern, Bestand, Bewegungen, Artikel, Huby, Reklamationen, Geo-Auftrag)',
+      exports: 'Angeforderte CSV- oder Excel-Exporte',
+      labels: 'Paketetiketten für Huby-Sendungen',
+      alertMails: 'Gesendete Alarm-E-Mails',
+      claims: 'An den Dienstleister gesendete Reklamationen',
+    },
+    drawn: 'Angezeigte Kurven',
+    perDepositor: 'Je Einlagerer',
+    depositor: 'Einlagerer',
+    empty: 'Keine Nutzung im Zeitraum.',
+    weekOf: 'Woche vom %{day}',
+  },
   adminRef: {
     areas: {
       depositors: {

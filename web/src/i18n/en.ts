@@ -2419,6 +2419,40 @@ export const en: Shape<typeof fr> = {
     saved: 'Word for “%{code}” saved.',
     reset: '“%{code}” uses the catalogue word again.',
   },
+  adminStatistics: {
+    title: 'Usage statistics',
+    description: 'How each depositor uses the portal over time: active users, sign-ins, searches, exports, labels, alert mails, claims.',
+    hint: 'Depositors’ users only (neither the provider’s staff nor API keys). A user of several depositors counts once in the totals. Today’s figures arrive within ten seconds.',
+    grain: 'By',
+    grains: {
+      day: 'Day',
+      week: 'Week',
+      month: 'Month',
+    },
+    metrics: {
+      activeUsers: 'Active users',
+      signIns: 'Sign-ins',
+      searches: 'Searches',
+      exports: 'Exports',
+      labels: 'Labels',
+      alertMails: 'Alert mails',
+      claims: 'Claims',
+    },
+    help: {
+      activeUsers: 'Users who came at least once in the period',
+      signIns: 'Sessions opened',
+      searches: 'Searches run (tracking, Tracer Route, serial numbers, stock, movements, items, Huby, claims, Geo-order)',
+      exports: 'CSV or Excel exports asked for',
+      labels: 'Parcel labels obtained for Huby shipments',
+      alertMails: 'Alert mails sent',
+      claims: 'Claims sent to the provider',
+    },
+    drawn: 'Lines shown',
+    perDepositor: 'Per depositor',
+    depositor: 'Depositor',
+    empty: 'No use in the period.',
+    weekOf: 'Week of %{day}',
+  },
   adminRef: {
     areas: {
       depositors: {

@@ -2425,6 +2425,42 @@ export const es: Shape<typeof fr> = {
     saved: 'Palabra de «%{code}» guardada.',
     reset: '«%{code}» vuelve a la palabra del catálogo.',
   },
+  adminStatistics: {
+    title: 'Estadísticas de uso',
+    description:
+      'El uso del portal por cada depositante a lo largo del tiempo: usuarios activos, inicios de sesión, búsquedas, exportaciones, etiquetas, correos de alerta, reclamaciones.',
+    hint: 'Solo los usuarios de los depositantes (ni el personal del proveedor ni las claves de API). Un usuario de varios depositantes cuenta una vez en los totales. Las cifras del día llegan en diez segundos.',
+    grain: 'Por',
+    grains: {
+      day: 'Día',
+      week: 'Semana',
+      month: 'Mes',
+    },
+    metrics: {
+      activeUsers: 'Usuarios activos',
+      signIns: 'Inicios de sesión',
+      searches: 'Búsquedas',
+      exports: 'Exportaciones',
+      labels: 'Etiquetas',
+      alertMails: 'Correos de alerta',
+      claims: 'Reclamaciones',
+    },
+    help: {
+      activeUsers: 'Usuarios que vinieron al menos una vez en el periodo',
+      signIns: 'Sesiones abiertas',
+      searches:
+        'Búsquedas lanzadas (seguimiento, Tracer Route, números de serie, stock, movimientos, artículos, Huby, reclamaciones, Geo-pedido)',
+      exports: 'Exportaciones CSV o Excel solicitadas',
+      labels: 'Etiquetas de bulto obtenidas para los envíos Huby',
+      alertMails: 'Correos de alerta enviados',
+      claims: 'Reclamaciones enviadas al proveedor',
+    },
+    drawn: 'Curvas mostradas',
+    perDepositor: 'Por depositante',
+    depositor: 'Depositante',
+    empty: 'Ningún uso en el periodo.',
+    weekOf: 'Sem. del %{day}',
+  },
   adminRef: {
     areas: {
       depositors: {

@@ -2423,6 +2423,41 @@ export const fr = {
     saved: 'Mot de « %{code} » enregistré.',
     reset: '« %{code} » reprend le mot du catalogue.',
   },
+  adminStatistics: {
+    title: 'Statistiques d’utilisation',
+    description:
+      'L’utilisation du portail par chaque déposant dans le temps : utilisateurs actifs, connexions, recherches, exports, étiquettes, mails d’alerte, réclamations.',
+    hint: 'Les utilisateurs des déposants seulement (ni les équipes du prestataire, ni les clés d’API). Un utilisateur de plusieurs déposants compte une fois dans les totaux. Les chiffres du jour arrivent dans les dix secondes.',
+    grain: 'Par',
+    grains: {
+      day: 'Jour',
+      week: 'Semaine',
+      month: 'Mois',
+    },
+    metrics: {
+      activeUsers: 'Utilisateurs actifs',
+      signIns: 'Connexions',
+      searches: 'Recherches',
+      exports: 'Exports',
+      labels: 'Étiquettes',
+      alertMails: 'Mails d’alerte',
+      claims: 'Réclamations',
+    },
+    help: {
+      activeUsers: 'Utilisateurs venus au moins une fois sur la période',
+      signIns: 'Ouvertures de session',
+      searches: 'Recherches lancées (suivi, Tracer Route, numéros de série, stock, mouvements, articles, Huby, réclamations, Géo-commande)',
+      exports: 'Exports CSV ou Excel demandés',
+      labels: 'Étiquettes de colis obtenues pour les envois Huby',
+      alertMails: 'Mails d’alerte envoyés',
+      claims: 'Réclamations envoyées au prestataire',
+    },
+    drawn: 'Courbes affichées',
+    perDepositor: 'Par déposant',
+    depositor: 'Déposant',
+    empty: 'Aucune utilisation sur la période.',
+    weekOf: 'Sem. du %{day}',
+  },
   adminRef: {
     areas: {
       depositors: {

@@ -2425,6 +2425,41 @@ export const it: Shape<typeof fr> = {
     saved: 'Parola di «%{code}» salvata.',
     reset: '«%{code}» torna alla parola del catalogo.',
   },
+  adminStatistics: {
+    title: 'Statistiche di utilizzo',
+    description:
+      'L’utilizzo del portale da parte di ogni depositante nel tempo: utenti attivi, accessi, ricerche, esportazioni, etichette, mail di avviso, reclami.',
+    hint: 'Solo gli utenti dei depositanti (né il personale del fornitore né le chiavi API). Un utente di più depositanti conta una volta nei totali. I dati di oggi arrivano entro dieci secondi.',
+    grain: 'Per',
+    grains: {
+      day: 'Giorno',
+      week: 'Settimana',
+      month: 'Mese',
+    },
+    metrics: {
+      activeUsers: 'Utenti attivi',
+      signIns: 'Accessi',
+      searches: 'Ricerche',
+      exports: 'Esportazioni',
+      labels: 'Etichette',
+      alertMails: 'Mail di avviso',
+      claims: 'Reclami',
+    },
+    help: {
+      activeUsers: 'Utenti venuti almeno una volta nel periodo',
+      signIns: 'Sessioni aperte',
+      searches: 'Ricerche avviate (tracciamento, Tracer Route, numeri di serie, stock, movimenti, articoli, Huby, reclami, Geo-ordine)',
+      exports: 'Esportazioni CSV o Excel richieste',
+      labels: 'Etichette dei colli ottenute per le spedizioni Huby',
+      alertMails: 'Mail di avviso inviate',
+      claims: 'Reclami inviati al fornitore',
+    },
+    drawn: 'Curve mostrate',
+    perDepositor: 'Per depositante',
+    depositor: 'Depositante',
+    empty: 'Nessun utilizzo nel periodo.',
+    weekOf: 'Sett. del %{day}',
+  },
   adminRef: {
     areas: {
       depositors: {

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Breadcrumbs, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'ra-core';
+import { useTranslate } from 'ra-core';
 import { reportTitle, todayIn, type ReportResultDto } from '@portal/contracts';
-import { ApiError, errorKeyOf } from '../core/api';
+import { errorKeyOf } from '../core/api';
+import { ExportButtons } from './ExportButtons';
 import { useReportLocale as useShortLocale } from './useLocale';
 import { useTimeZone } from '../user/useUser';
 import { Loading } from '../layout/Loading';
@@ -91,7 +92,7 @@ export default function ReportPage() {
             <Typography variant="body2" color="text.secondary" data-testid="report-period">
               {translate('reports.period', { from: formatDay(result.from), to: formatDay(result.to) })}
             </Typography>
-            <ReportExportButtons id={id} params={params} />
+            <ExportButtons run={(format) => exportReport(id, format, params)} testId="report-export" />
           </Stack>
           {hasFigures(result) && (
             <Paper variant="outlined" sx={{ p: 2, height: 340 }} data-testid="report-chart">
@@ -113,56 +114,6 @@ export default function ReportPage() {
             />
           </Paper>
         </>
-      )}
-    </Stack>
-  );
-}
-
-/** CSV and XLSX of the run shown; a large one is mailed: said on the page, not only in a passing notice. */
-function ReportExportButtons({ id, params }: { id: string; params: ReportParams }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
-  const [mailedTo, setMailedTo] = useState<string | null>(null);
-  const run = async (format: 'csv' | 'xlsx') => {
-    setBusy(format);
-    setMailedTo(null);
-    try {
-      const result = await exportReport(id, format, params);
-      // Said on the page, where it stays until closed: a passing notice is easily missed.
-      if (result.mailed) setMailedTo(result.email);
-    } catch (error) {
-      const key = errorKeyOf(error);
-      const errorParams = error instanceof ApiError ? error.params : {};
-      if (key === 'exportTooLarge' && errorParams.limit !== undefined)
-        notify('exports.tooLarge', { type: 'error', messageArgs: errorParams });
-      else if (key === 'userEmailEmpty' && errorParams.syncLimit !== undefined)
-        notify('exports.noEmail', { type: 'error', messageArgs: errorParams });
-      else notify(`errors.${key}`, { type: 'error', messageArgs: errorParams });
-    } finally {
-      setBusy(null);
-    }
-  };
-  return (
-    <Stack spacing={1} sx={{ alignItems: 'flex-end' }}>
-      <Stack direction="row" spacing={1}>
-        {(['csv', 'xlsx'] as const).map((format) => (
-          <Button
-            key={format}
-            variant="outlined"
-            size="small"
-            disabled={busy !== null}
-            onClick={() => run(format)}
-            data-testid={`report-export-${format}`}
-          >
-            {busy === format ? translate('stock.exporting') : translate(`stock.export_${format}`)}
-          </Button>
-        ))}
-      </Stack>
-      {mailedTo && (
-        <Alert severity="info" role="status" data-testid="report-export-mailed" onClose={() => setMailedTo(null)}>
-          {translate('exports.mailed', { email: mailedTo })}
-        </Alert>
       )}
     </Stack>
   );

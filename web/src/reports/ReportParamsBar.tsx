@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Checkbox, ListItemText, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { DATE_RANGES, matchRange, type DateRange } from '@portal/contracts';
@@ -14,15 +14,20 @@ interface Props {
   shown: { from: string; to: string } | null;
   today: string;
   onApply: (params: ReportParams) => void;
+  /** The depositors one may choose (default: those of the caller's scope, GET /depositors). */
+  depositors?: { id: number; code: string; label: string }[];
+  /** More fields of the page's own, before the button (the statistics' grain). */
+  children?: ReactNode;
 }
 
 /**
  * The report's parameters: depositors of the caller's scope (none chosen: all of them), a §9
  * predefined range (applied at once, like the movements and tracker searches) or two days.
  */
-export function ReportParamsBar({ params, shown, today, onApply }: Props) {
+export function ReportParamsBar({ params, shown, today, onApply, depositors: given, children }: Props) {
   const translate = useTranslate();
-  const depositors = useDepositors();
+  const scope = useDepositors();
+  const depositors = given ?? scope;
   const [from, setFrom] = useState(params.from ?? shown?.from ?? '');
   const [to, setTo] = useState(params.to ?? shown?.to ?? '');
   const [chosen, setChosen] = useState<number[]>(params.depositorIds ?? []);
@@ -118,6 +123,7 @@ export function ReportParamsBar({ params, shown, today, onApply }: Props) {
         helperText={!!from && !!to && from > to ? translate('reports.toBeforeFrom') : undefined}
         sx={fitLabelSx(translate('reports.to'), 175)}
       />
+      {children}
       <Button type="submit" variant="contained" disabled={!daysValid}>
         {translate('reports.show')}
       </Button>

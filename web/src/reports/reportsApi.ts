@@ -34,10 +34,14 @@ export const runReport = (id: string, params: ReportParams, signal?: AbortSignal
 export type ReportExportResult = { mailed: false; name: string } | { mailed: true; email: string };
 
 /** CSV or XLSX of the run: downloaded at once, or (202, export kit) mailed to the caller when large. */
-export async function exportReport(id: string, format: 'csv' | 'xlsx', params: ReportParams): Promise<ReportExportResult> {
-  const query = reportQuery(params);
-  query.set('format', format);
-  const response = await apiRequest(`${path(id)}/export?${query}`, { accept: '*/*' });
+export const exportReport = (id: string, format: 'csv' | 'xlsx', params: ReportParams): Promise<ReportExportResult> =>
+  exportFile(`${path(id)}/export`, reportQuery(params), format, `report-${id}`);
+
+/** An export of the export kit (`<route>?…&format=`): the file saved at once, or the address it will be mailed to (202). */
+export async function exportFile(route: string, query: URLSearchParams, format: 'csv' | 'xlsx', name: string): Promise<ReportExportResult> {
+  const withFormat = new URLSearchParams(query);
+  withFormat.set('format', format);
+  const response = await apiRequest(`${route}?${withFormat}`, { accept: '*/*' });
   if (response.status === 202) return { mailed: true, email: ((await response.json()) as ExportQueuedDto).email };
-  return { mailed: false, name: await saveResponse(response, `report-${id}.${format}`) };
+  return { mailed: false, name: await saveResponse(response, `${name}.${format}`) };
 }

@@ -21,6 +21,7 @@ import {
 import { useLocaleState, useNotify, useTranslate, type ListControllerResult, type RaRecord } from 'ra-core';
 import type { ExpiryFlag, Labels5, ListDeclaration, UiPreferences } from '@portal/contracts';
 import { ApiError, errorKeyOf } from '../core/api';
+import { exportFailure } from '../exports/download';
 import { useDraftFilter, type DraftFilter } from '../core/useDraftFilter';
 import { RowCards } from '../lists/RowCards';
 import { FoldedFilters, type ActiveFilter } from '../lists/FoldedFilters';
@@ -389,12 +390,8 @@ export function ExportButtons({ path, filter, sort }: { path: string; filter: ob
       const result = await downloadExport(path, format, filter, sort);
       if (result.mailed) notify('exports.mailed', { type: 'info', messageArgs: { email: result.email } });
     } catch (error) {
-      const key = errorKeyOf(error);
-      const params = error instanceof ApiError ? error.params : {};
-      if (key === 'exportTooLarge' && params.limit !== undefined) notify('exports.tooLarge', { type: 'error', messageArgs: params });
-      else if (key === 'userEmailEmpty' && params.syncLimit !== undefined)
-        notify('exports.noEmail', { type: 'error', messageArgs: params });
-      else notify(`errors.${key}`, { type: 'error', messageArgs: params });
+      const [key, args] = exportFailure(error);
+      notify(key, { type: 'error', messageArgs: args });
     } finally {
       setBusy(null);
     }

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiPropertyOptional, ApiTags } from '@nest
 import { Roles } from '@portal/auth';
 import { BusClient } from '@portal/bus';
 import {
+  adminReach,
   AdminSubjects,
   Role,
   STATISTICS_GRAINS,
@@ -72,10 +73,14 @@ function statisticsRequest(query: StatisticsQuery): StatisticsRequest {
   return { ...request, ...(query.grain ? { grain: query.grain } : {}) };
 }
 
+/** Every depositor by id, with its code and name (the figures carry ids; the rows are those the reports service let the caller read). */
+async function depositorsById(bus: BusClient): Promise<Map<number, DepositorDto>> {
+  const all = await bus.request<DepositorDto[]>(AdminSubjects.depositors, systemContext('statistics-depositors'), {});
+  return new Map(all.map((d) => [d.id, d]));
+}
+
 async function* statisticsPages(bus: BusClient, ctx: CallerContext, request: StatisticsRequest): AsyncGenerator<ExportPage<object>> {
-  // Depositors by their code and name (a depositor gone since: its id). The rows are those the reports service let the caller read.
-  const all = await bus.request<DepositorDto[]>(AdminSubjects.depositors, systemContext('statistics-export'), {});
-  const depositors = new Map(all.map((d) => [d.id, d]));
+  const depositors = await depositorsById(bus);
   for (let first = 0; ; first += EXPORT_PAGE) {
     const page = await bus.request<{ rows: ({ period: string; depositorId: number } & StatisticsFigures)[]; more: boolean }>(
       StatisticsSubjects.exportRows,
@@ -118,8 +123,24 @@ export class StatisticsController {
     summary:
       'The portal’s use over the period (StatisticsDto): a series per day, week or month, each depositor’s figures and the totals — active users, sign-ins, searches, exports, labels, alert mails, claims',
   })
-  read(@Caller() ctx: CallerContext, @Query() query: StatisticsQuery) {
-    return this.bus.request<StatisticsDto>(StatisticsSubjects.read, ctx, statisticsRequest(query));
+  async read(@Caller() ctx: CallerContext, @Query() query: StatisticsQuery): Promise<StatisticsDto> {
+    const [answer, depositors] = await Promise.all([
+      this.bus.request<StatisticsDto>(StatisticsSubjects.read, ctx, statisticsRequest(query)),
+      depositorsById(this.bus),
+    ]);
+    const reach = adminReach(ctx);
+    return {
+      ...answer,
+      depositors: answer.depositors.map((d) => ({
+        ...d,
+        code: depositors.get(d.depositorId)?.code,
+        label: depositors.get(d.depositorId)?.label,
+      })),
+      choices: [...depositors.values()]
+        .filter((d) => reach.all || reach.depositorIds.includes(d.id))
+        .map(({ id, code, label }) => ({ id, code, label }))
+        .sort((a, b) => a.code.localeCompare(b.code)),
+    };
   }
 
   @Get('export')
