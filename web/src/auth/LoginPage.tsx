@@ -1,10 +1,12 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { getToken, sanitizeBackpath, subscribeSession } from '../core/session';
 import { LanguageSelect } from './LanguageSelect';
 import { LoginForm } from './LoginForm';
 import { ForgotForm } from './ForgotForm';
+import { onFirstMove } from '../i18n/provider';
+import { warmShell } from './warmShell';
 
 type Mode = 'login' | 'forgotPassword' | 'forgotLogin';
 
@@ -17,6 +19,8 @@ export function LoginPage() {
   const [mode, setMode] = useState<Mode>('login');
   const [params] = useSearchParams();
   const token = useSyncExternalStore(subscribeSession, getToken);
+  // The screens behind the sign-in load while the user types (after the form's first paint).
+  useEffect(() => onFirstMove(warmShell), []);
   if (token) return <Navigate to={sanitizeBackpath(params.get('backpath'))} replace />;
   return (
     <main className="light-page" id="main">

@@ -31,7 +31,22 @@ export default function DashboardPage() {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  if (!tiles || !apps) return <Loading />;
+  // The title and the profile switcher (which reads the profiles) at once, beside the tiles' load.
+  const header = (
+    <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+      <Typography variant="h4" component="h1">
+        {translate('dashboard.title')}
+      </Typography>
+      <ProfileSwitcher roles={user?.roles ?? []} onSwitched={reload} />
+    </Stack>
+  );
+  if (!tiles || !apps)
+    return (
+      <Stack spacing={4}>
+        {header}
+        <Loading />
+      </Stack>
+    );
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -43,12 +58,7 @@ export default function DashboardPage() {
 
   return (
     <Stack spacing={4}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1">
-          {translate('dashboard.title')}
-        </Typography>
-        <ProfileSwitcher roles={user?.roles ?? []} onSwitched={reload} />
-      </Stack>
+      {header}
       <Box component="section" aria-labelledby="pinned-title">
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2 }}>
           <Typography id="pinned-title" variant="h5" component="h2">

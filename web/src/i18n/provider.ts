@@ -59,7 +59,7 @@ const FIRST_MOVES = ['pointerdown', 'keydown', 'input'] as const;
 export const FRENCH_LOAD_WAIT_MS = 1500;
 
 /** Runs `load` once, on the user's first move or after FRENCH_LOAD_WAIT_MS, whichever comes first. */
-function onFirstMove(load: () => void) {
+export function onFirstMove(load: () => void) {
   if (typeof window === 'undefined') return load();
   let done = false;
   const once = () => {
