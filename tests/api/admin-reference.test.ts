@@ -270,7 +270,16 @@ describe('admin reference API', () => {
     const l = as['ref-logs'];
     const open = (await l.get(`/api/admin/logs?filter=${q({ acknowledged: false, severity: ['error', 'critical'] })}`).expect(200)).body;
     expect(open.map((x: { id: string }) => x.id)).toEqual(['3', '1']);
-    expect(open[1]).toMatchObject({ module: 'huby', counter: 14, firstAt: '2026-11-20T07:12:00.000Z', lastAt: '2026-11-24T16:45:00.000Z' });
+    expect(open[1]).toMatchObject({
+      module: 'huby',
+      counter: 14,
+      firstAt: '2026-11-20T07:12:00.000Z',
+      lastAt: '2026-11-24T16:45:00.000Z',
+      // The message as a key with its parameters, translated on screen; the English text beside it.
+      messageKey: 'carrierTimeout',
+      messageParams: { carrier: 'GLS', seconds: 30 },
+      message: 'Carrier web service call failed (GLS): timeout after 30 s',
+    });
     const ack = (await l.post('/api/admin/logs/acknowledge', { ids: ['1', '3'], comment: 'Transporteur relancé' }).expect(200)).body;
     expect(ack).toEqual({ acknowledged: ['1', '3'] });
     const done = (await l.get('/api/admin/logs/1').expect(200)).body;

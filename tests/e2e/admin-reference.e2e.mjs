@@ -68,6 +68,10 @@ test('the administrator edits a depositor, previews a template, acknowledges a l
     // Logs: the GLS web service errors acknowledged with a comment.
     await page.goto(`${ctx.base}/admin/logs`);
     await page.getByRole('heading', { name: 'Journaux' }).waitFor();
+    // In French, from the message's key and parameters: the module and the object in words.
+    const gls = page.locator('tr', { has: page.locator('[data-log="1"]') });
+    await gls.getByText('Échec de l’appel au web service du transporteur GLS : pas de réponse après 30 s').waitFor();
+    await gls.getByText('Transporteur GLS', { exact: true }).waitFor();
     await page.locator('[data-log="1"] input').check();
     await page.getByTestId('acknowledge').click();
     const dialog = page.getByRole('dialog');

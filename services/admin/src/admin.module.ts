@@ -50,6 +50,7 @@ import { AuditTrail1767200000000 } from './migrations/1767200000000-AuditTrail';
 import { AdminReference1766900000000 } from './migrations/1766900000000-AdminReference';
 import { DataImport1767300000000 } from './migrations/1767300000000-DataImport';
 import { ImportLeases1769150000000 } from './migrations/1769150000000-ImportLeases';
+import { LogMessageKeys1769210000000 } from './migrations/1769210000000-LogMessageKeys';
 import { MailOutboxDepositors1768100000000 } from './migrations/1768100000000-MailOutboxDepositors';
 import { AlertTemplatesTrackingLink1768600000000 } from './migrations/1768600000000-AlertTemplatesTrackingLink';
 import { Platform } from './platforms/platform.entity';
@@ -88,6 +89,7 @@ import { TrackingTranslationsService } from './tracking-translations/tracking-tr
         AlertTemplatesTrackingLink1768600000000,
         TrackingTranslations1769000000000,
         ImportLeases1769150000000,
+        LogMessageKeys1769210000000,
       ],
     }),
   ],

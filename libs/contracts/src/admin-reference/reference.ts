@@ -319,7 +319,10 @@ export interface AdminLogDto {
   id: string;
   severity: LogSeverityName;
   module: string;
+  /** The English text; the screens say `messageKey` with `messageParams` in the reader's language when there is one. */
   message: string;
+  messageKey: LogMessageKey | null;
+  messageParams: LogMessageParams | null;
   objectName: string | null;
   objectId: string | null;
   firstAt: string;
@@ -345,4 +348,25 @@ export interface LogoDto {
   depositorId: number;
   key: string;
   updatedAt: string;
+}
+
+/**
+ * The back office's log messages (issue 36 item 2): a row holds the key and its parameters, the
+ * screens say them in the reader's language; `message` keeps the English text (search, older
+ * clients, rows written before keys, which are shown as they are).
+ */
+export const LOG_MESSAGES = {
+  accountBlocked: 'Account temporarily blocked after repeated failed sign-ins (%{login})',
+  passwordResetByAdmin: 'Password reset by an administrator (%{login})',
+  carrierTimeout: 'Carrier web service call failed (%{carrier}): timeout after %{seconds} s',
+  probeSilent: 'Probe silent for more than %{hours} h',
+  feedUnknownDepositor: 'Warehouse feed rejected: unknown depositor code',
+  mailDeliveredAfterRetries: 'Mail delivered after %{attempts} attempts',
+} as const;
+export type LogMessageKey = keyof typeof LOG_MESSAGES;
+export type LogMessageParams = Record<string, string | number>;
+
+/** A log message's English text, its parameters in place. */
+export function logMessageText(key: LogMessageKey, params: LogMessageParams = {}): string {
+  return LOG_MESSAGES[key].replace(/%\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
 }

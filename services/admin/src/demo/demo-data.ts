@@ -1,3 +1,4 @@
+import type { LogMessageKey, LogMessageParams } from '@portal/contracts';
 import type { AnnouncementType, LocalizedText } from '../announcements/announcement.entity';
 import type { TemplateVisibility } from '../email-templates/email-template.entity';
 
@@ -177,7 +178,8 @@ export const DEMO_LOGS: {
   id: number;
   severity: 'info' | 'warning' | 'error' | 'critical';
   module: string;
-  message: string;
+  key: LogMessageKey;
+  params: LogMessageParams;
   objectName: string;
   objectId: string;
   firstAt: string;
@@ -188,7 +190,8 @@ export const DEMO_LOGS: {
     id: 1,
     severity: 'error',
     module: 'huby',
-    message: 'Carrier web service call failed (GLS): timeout after 30 s',
+    key: 'carrierTimeout',
+    params: { carrier: 'GLS', seconds: 30 },
     objectName: 'carrier',
     objectId: 'GLS',
     firstAt: '2026-11-20T07:12:00Z',
@@ -199,7 +202,8 @@ export const DEMO_LOGS: {
     id: 2,
     severity: 'warning',
     module: 'fever',
-    message: 'Probe silent for more than 12 h',
+    key: 'probeSilent',
+    params: { hours: 12 },
     objectName: 'probe',
     objectId: '00:1B:44:11:3A:B7',
     firstAt: '2026-11-23T02:00:00Z',
@@ -210,7 +214,8 @@ export const DEMO_LOGS: {
     id: 3,
     severity: 'critical',
     module: 'tracking',
-    message: 'Warehouse feed rejected: unknown depositor code',
+    key: 'feedUnknownDepositor',
+    params: {},
     objectName: 'feed',
     objectId: 'WMS-LYS1',
     firstAt: '2026-11-22T05:30:00Z',
@@ -221,7 +226,8 @@ export const DEMO_LOGS: {
     id: 4,
     severity: 'info',
     module: 'alerts',
-    message: 'Mail delivered after 2 attempts',
+    key: 'mailDeliveredAfterRetries',
+    params: { attempts: 2 },
     objectName: 'alert',
     objectId: '7',
     firstAt: '2026-11-21T12:00:00Z',

@@ -1,4 +1,4 @@
-import { systemContext } from '@portal/contracts';
+import { logMessageText, systemContext } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import type { EntityManager } from 'typeorm';
 import {
@@ -62,9 +62,21 @@ export async function seedAdminDemo(db: Db): Promise<void> {
     }
     for (const l of DEMO_LOGS) {
       await em.query(
-        `INSERT INTO logs (id, severity, module, first_at, last_at, message, object_name, object_id, counter) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT DO NOTHING`,
-        [l.id, l.severity, l.module, l.firstAt, l.lastAt, l.message, l.objectName, l.objectId, l.counter],
+        `INSERT INTO logs (id, severity, module, first_at, last_at, message, object_name, object_id, counter, message_key, message_params)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING`,
+        [
+          l.id,
+          l.severity,
+          l.module,
+          l.firstAt,
+          l.lastAt,
+          logMessageText(l.key, l.params),
+          l.objectName,
+          l.objectId,
+          l.counter,
+          l.key,
+          JSON.stringify(l.params),
+        ],
       );
     }
     for (const table of ['platforms', 'depositors', 'activities', 'stores', 'announcements', 'email_templates', 'logs']) {

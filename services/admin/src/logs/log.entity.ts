@@ -27,8 +27,15 @@ export class LogEntry {
   @Column({ name: 'last_at', type: 'timestamptz' })
   lastAt!: Date;
 
+  /** The English text (search, rows written before keys); the screens say the key with its parameters. */
   @Column({ type: 'text' })
   message!: string;
+
+  @Column({ name: 'message_key', type: 'varchar', length: 60, nullable: true })
+  messageKey!: string | null;
+
+  @Column({ name: 'message_params', type: 'jsonb', nullable: true })
+  messageParams!: Record<string, string | number> | null;
 
   @Column({ name: 'object_name', type: 'varchar', length: 50, nullable: true })
   objectName!: string | null;

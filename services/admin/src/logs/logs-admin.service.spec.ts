@@ -26,6 +26,9 @@ describe('logs in the back office', () => {
     expect(page.rows[1]).toMatchObject({
       severity: 'error',
       module: 'huby',
+      message: 'Carrier web service call failed (GLS): timeout after 30 s',
+      messageKey: 'carrierTimeout',
+      messageParams: { carrier: 'GLS', seconds: 30 },
       counter: 14,
       firstAt: '2026-11-20T07:12:00.000Z',
       lastAt: '2026-11-24T16:45:00.000Z',
@@ -38,6 +41,8 @@ describe('logs in the back office', () => {
     expect(await ids({ severity: ['error', 'critical'] })).toEqual(['3', '1']);
     expect(await ids({ module: 'fever' })).toEqual(['2']);
     expect(await ids({ q: 'FEED' })).toEqual(['3']);
+    // A parameter's value is found too (the carrier of a carrier's timeout).
+    expect(await ids({ q: 'gls' })).toEqual(['1']);
     expect(await ids({ lastFrom: '2026-11-24', lastTo: '2026-11-24' })).toEqual(['1']);
     await expect(h.call(S.logsList, admin(), { filter: { lastFrom: '2026-13-45' } })).rejects.toMatchObject({ key: 'invalidDate' });
     await expect(h.call(S.logsList, admin(), { filter: { severity: ['fatal'] } })).rejects.toMatchObject({ key: 'validationFailed' });

@@ -18,7 +18,7 @@ import { countedPage, Db, likeLiteral, orderBy, rowsOf, ScopedWhere } from '@por
 import { providerScope, recordChange } from '../common/changes';
 
 const stamp = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const COLUMNS = `l.id::text AS id, l.severity, l.module, l.message, l.object_name AS "objectName", l.object_id AS "objectId",
+const COLUMNS = `l.id::text AS id, l.severity, l.module, l.message, l.message_key AS "messageKey", l.message_params AS "messageParams", l.object_name AS "objectName", l.object_id AS "objectId",
   ${stamp('l.first_at')} AS "firstAt", ${stamp('l.last_at')} AS "lastAt", l.counter, l.ack_user AS "ackUser",
   ${stamp('l.ack_at')} AS "ackAt", l.ack_comment AS "ackComment"`;
 const SORTS: Record<string, string> = {
@@ -54,7 +54,11 @@ export class LogsAdminService {
     if (!adminReach(ctx).all) w.and('false');
     w.anyOf('l.severity', f.severity, 'text').equals('l.module', f.module);
     if (f.acknowledged !== undefined) w.and(f.acknowledged ? 'l.ack_at IS NOT NULL' : 'l.ack_at IS NULL');
-    if (f.q) w.and(`l.message ILIKE ${w.param(`%${likeLiteral(f.q)}%`)}`);
+    // The English text and the parameters' values (a login, a carrier, a probe): the words of the other languages are the screens'.
+    if (f.q) {
+      const like = w.param(`%${likeLiteral(f.q)}%`);
+      w.and(`(l.message ILIKE ${like} OR l.message_params::text ILIKE ${like})`);
+    }
     if (f.lastFrom) w.and(`l.last_at >= ${w.param(bound(f.lastFrom, ctx.timezone, 'start'))}::timestamptz`);
     if (f.lastTo) w.and(`l.last_at < ${w.param(bound(f.lastTo, ctx.timezone, 'end'))}::timestamptz`);
     return countedPage<AdminLogDto>(

@@ -10,6 +10,8 @@ interface LogRow {
   severity: string;
   module: string;
   message: string;
+  message_key: string;
+  message_params: Record<string, unknown>;
   object_name: string;
   object_id: string;
   counter: number;
@@ -37,7 +39,7 @@ describe('security log (auth events)', () => {
 
   const logsOf = (userUuid: string) =>
     db.system.query<LogRow>(
-      `SELECT severity, module, message, object_name, object_id, counter, first_at, last_at FROM logs WHERE object_id = $1 ORDER BY id`,
+      `SELECT severity, module, message, message_key, message_params, object_name, object_id, counter, first_at, last_at FROM logs WHERE object_id = $1 ORDER BY id`,
       [userUuid],
     );
 
@@ -49,6 +51,8 @@ describe('security log (auth events)', () => {
         severity: 'warning',
         module: 'auth',
         message: 'Account temporarily blocked after repeated failed sign-ins (bob)',
+        message_key: 'accountBlocked',
+        message_params: { login: 'bob' },
         object_name: 'user',
         object_id: uuid,
         counter: 1,
@@ -73,7 +77,14 @@ describe('security log (auth events)', () => {
     await h.transport.publish(event(EventTypes.passwordResetByAdmin, { userUuid: uuid, login: 'alice', at: '2026-02-01T09:00:00.000Z' }));
     await h.transport.publish(event(EventTypes.passwordResetByAdmin, { userUuid: uuid, login: 'alice', at: '2026-02-03T10:30:00.000Z' }));
     const [row] = await logsOf(uuid);
-    expect(row).toMatchObject({ message: 'Password reset by an administrator (alice)', counter: 2, severity: 'warning', module: 'auth' });
+    expect(row).toMatchObject({
+      message: 'Password reset by an administrator (alice)',
+      message_key: 'passwordResetByAdmin',
+      message_params: { login: 'alice' },
+      counter: 2,
+      severity: 'warning',
+      module: 'auth',
+    });
     expect(row.first_at).toEqual(new Date('2026-02-01T09:00:00.000Z'));
     expect(row.last_at).toEqual(new Date('2026-02-03T10:30:00.000Z'));
   });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { handleOnce } from '@portal/bus';
-import { EventTypes, type DomainEvent } from '@portal/contracts';
+import { EventTypes, type DomainEvent, type LogMessageKey } from '@portal/contracts';
 import { Db } from '@portal/db';
 import { LogsRepository } from './logs.repository';
 
@@ -11,9 +11,9 @@ export interface UserSecurityEvent {
   at: string;
 }
 
-const MESSAGES: Record<string, string> = {
-  [EventTypes.accountBlocked]: 'Account temporarily blocked after repeated failed sign-ins',
-  [EventTypes.passwordResetByAdmin]: 'Password reset by an administrator',
+const MESSAGES: Record<string, LogMessageKey> = {
+  [EventTypes.accountBlocked]: 'accountBlocked',
+  [EventTypes.passwordResetByAdmin]: 'passwordResetByAdmin',
 };
 
 /** Turns account security events of the auth service into back-office log rows (spec §3 Log). */
@@ -30,9 +30,9 @@ export class SecurityLogService {
   async record(consumer: string, event: DomainEvent<UserSecurityEvent>): Promise<boolean> {
     return handleOnce(this.db, consumer, event, async (em) => {
       const { userUuid, login, at } = event.payload ?? ({} as Partial<UserSecurityEvent>);
-      const message = MESSAGES[event.type];
+      const key = MESSAGES[event.type];
       // A malformed event would fail on every redelivery: note it and move on.
-      if (!message || typeof userUuid !== 'string' || !userUuid) {
+      if (!key || typeof userUuid !== 'string' || !userUuid) {
         this.logger.warn(`ignored ${event.type} ${event.id}: unexpected payload`);
         return;
       }
@@ -40,7 +40,8 @@ export class SecurityLogService {
       await this.logs.recordOccurrence(em, {
         severity: 'warning',
         module: 'auth',
-        message: login ? `${message} (${login})` : message,
+        key,
+        params: { login: typeof login === 'string' ? login : '' },
         objectName: 'user',
         objectId: userUuid,
         at: Number.isNaN(when.getTime()) ? new Date() : when,

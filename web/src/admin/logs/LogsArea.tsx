@@ -46,6 +46,9 @@ function LogList() {
   const openRows = rows.filter((l) => !l.ackAt).map((l) => l.id);
   const toggle = (id: string) => setSelected((all) => (all.includes(id) ? all.filter((x) => x !== id) : [...all, id]));
   const f = (key: string) => translate(`adminRef.logs.f.${key}`);
+  /** What happened in the reader's language (a row written before message keys: its text as it is). */
+  const messageOf = (l: AdminLogDto) =>
+    l.messageKey ? translate(`adminRef.logs.messages.${l.messageKey}`, { ...l.messageParams, _: l.message }) : l.message;
   const allSelected = openRows.length > 0 && openRows.every((id) => selected.includes(id));
 
   const acknowledge = async () => {
@@ -88,9 +91,15 @@ function LogList() {
       label: f('severity'),
       render: (l) => <Chip size="small" color={SEVERITY_COLOR[l.severity]} label={translate(`adminRef.logs.severity.${l.severity}`)} />,
     },
-    { source: 'module', label: f('module') },
-    { source: 'message', label: f('message'), sortable: false, wrapAt: 360 },
-    { source: 'object', label: f('object'), sortable: false, render: (l) => [l.objectName, l.objectId].filter(Boolean).join(' ') },
+    { source: 'module', label: f('module'), render: (l) => translate(`adminRef.logs.modules.${l.module}`, { _: l.module }) },
+    { source: 'message', label: f('message'), sortable: false, wrapAt: 360, render: messageOf },
+    {
+      source: 'object',
+      label: f('object'),
+      sortable: false,
+      render: (l) =>
+        [l.objectName && translate(`adminRef.logs.objects.${l.objectName}`, { _: l.objectName }), l.objectId].filter(Boolean).join(' '),
+    },
     { source: 'firstAt', label: f('firstAt'), render: (l) => dateTime(l.firstAt) },
     { source: 'lastAt', label: f('lastAt'), render: (l) => dateTime(l.lastAt) },
     { source: 'counter', label: f('counter'), numeric: true },
@@ -157,7 +166,7 @@ function LogList() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {rows
               .filter((l) => selected.includes(l.id))
-              .map((l) => l.message)
+              .map(messageOf)
               .join(' · ')}
           </Typography>
           <TextField
