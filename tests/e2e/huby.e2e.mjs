@@ -49,7 +49,18 @@ test('alice: address book, a shipment created, refused, validated and duplicated
     await dialog.locator('#address-company_name').fill(`Pharmacie ${run}`);
     await dialog.locator('#address-contact_name').fill('Léa Martin');
     await dialog.locator('#address-address1').fill('3 place Bellecour');
+    // Saved without its postcode: refused at the field by the form itself, with the server's rule, nothing sent.
+    const saves = [];
+    const watchSaves = (request) =>
+      request.method() === 'POST' && request.url().includes('/api/dashtower/addresses') && saves.push(request.url());
+    page.on('request', watchSaves);
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await dialog.locator('#address-zip-helper-text').getByText('Champ obligatoire').waitFor();
+    page.off('request', watchSaves);
+    assert.deepEqual(saves, []);
     await dialog.locator('#address-zip').fill('69002');
+    // Typed in, the field's refusal goes.
+    await dialog.locator('#address-zip-helper-text').waitFor({ state: 'detached' });
     await dialog.locator('#address-town').fill('LYON');
     await dialog.locator('#address-email').fill('lea.martin@client.example');
     await dialog.locator('#address-mobile').fill('06 12 34 56 78');

@@ -10,12 +10,58 @@ import { isValidDay } from './lists/kit';
 export function parseBody<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   const result = schema.safeParse(raw ?? {});
   if (result.success) return result.data;
+  throw new AppError('validationFailed', 'invalid input', undefined, fieldErrorsOf(result.error));
+}
+
+/**
+ * What a form's fields hold wrong against the schema the server reads them with (the web checks a form
+ * before sending it with the same rules): one spec §5 key per field, none when all is well.
+ */
+export function bodyFieldErrors(schema: z.ZodType, raw: unknown): Record<string, FieldErrorKey> {
+  const result = schema.safeParse(raw ?? {});
+  return result.success ? {} : fieldErrorsOf(result.error);
+}
+
+function fieldErrorsOf(error: z.ZodError): Record<string, FieldErrorKey> {
   const fields: Record<string, FieldErrorKey> = {};
-  for (const issue of result.error.issues) {
+  for (const issue of error.issues) {
     const path = issue.path.length ? issue.path.map(String).join('.') : 'body';
     fields[path] ??= (Object.values(FIELD_ERRORS) as string[]).includes(issue.message) ? (issue.message as FieldErrorKey) : 'invalidFormat';
   }
-  throw new AppError('validationFailed', 'invalid input', undefined, fields);
+  return fields;
+}
+
+/** The kind of a body field, as a form shows it (issue 36 item 7: the form kit reads the server's own rules). */
+export type FieldKind = 'text' | 'multiline' | 'code' | 'number' | 'integer' | 'flag' | 'choice' | 'email' | 'day' | 'uuid';
+
+/** A body field's rule as a form needs it: its kind, whether it must be given, its bounds and choices. */
+export interface FieldRule {
+  kind: FieldKind;
+  required: boolean;
+  /** Longest text (characters). */
+  max?: number;
+  /** Smallest and largest number. */
+  min?: number;
+  maxValue?: number;
+  choices?: readonly string[];
+}
+
+const RULES = new WeakMap<z.ZodType, Omit<FieldRule, 'required'>>();
+const ruled = <T extends z.ZodType>(schema: T, rule: Omit<FieldRule, 'required'>): T => (RULES.set(schema, rule), schema);
+
+/**
+ * The rules of an object schema's fields made with `bodyField` (a field wrapped in `nonoptional` is
+ * required); fields of other kinds (nested objects, lists) are left out.
+ */
+export function formRules(schema: z.ZodObject): Record<string, FieldRule> {
+  const rules: Record<string, FieldRule> = {};
+  for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const def = (field as unknown as { def: { type: string; innerType?: z.ZodType } }).def;
+    const required = def.type === 'nonoptional';
+    const rule = RULES.get(required && def.innerType ? def.innerType : field);
+    if (rule) rules[name] = { ...rule, required };
+  }
+  return rules;
 }
 
 // eslint-disable-next-line no-control-regex
@@ -24,64 +70,94 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** Body fields: trimmed text without control characters (line breaks allowed in `multiline`), '' and null as absent. */
 export const bodyField = {
   text: (max: number, options: { multiline?: boolean } = {}) =>
-    z.preprocess(
-      (v) => (v === null || v === '' ? undefined : typeof v === 'number' ? String(v) : v),
-      z
-        .string({ error: FIELD_ERRORS.invalidFormat })
-        .transform((v) => v.trim())
-        .refine((v) => !CONTROL.test(v) && (options.multiline || !/[\r\n]/.test(v)), { error: FIELD_ERRORS.invalidFormat })
-        .refine((v) => v.length <= max, { error: FIELD_ERRORS.maxLength })
-        .optional(),
+    ruled(
+      z.preprocess(
+        (v) => (v === null || v === '' ? undefined : typeof v === 'number' ? String(v) : v),
+        z
+          .string({ error: FIELD_ERRORS.invalidFormat })
+          .transform((v) => v.trim())
+          .refine((v) => !CONTROL.test(v) && (options.multiline || !/[\r\n]/.test(v)), { error: FIELD_ERRORS.invalidFormat })
+          .refine((v) => v.length <= max, { error: FIELD_ERRORS.maxLength })
+          .optional(),
+      ),
+      { kind: options.multiline ? 'multiline' : 'text', max },
     ),
   code: (max: number, pattern: RegExp) =>
-    z.preprocess(
-      (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v),
-      z
-        .string({ error: FIELD_ERRORS.invalidFormat })
-        .max(max, { error: FIELD_ERRORS.maxLength })
-        .regex(pattern, { error: FIELD_ERRORS.invalidFormat })
-        .optional(),
+    ruled(
+      z.preprocess(
+        (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v),
+        z
+          .string({ error: FIELD_ERRORS.invalidFormat })
+          .max(max, { error: FIELD_ERRORS.maxLength })
+          .regex(pattern, { error: FIELD_ERRORS.invalidFormat })
+          .optional(),
+      ),
+      { kind: 'code', max },
     ),
   number: (min: number, max: number) =>
-    z.preprocess(
-      (v) => (v === null || v === '' ? undefined : typeof v === 'string' && v.trim() !== '' ? Number(v.replace(',', '.')) : v),
-      z
-        .number({ error: FIELD_ERRORS.numeric })
-        .finite({ error: FIELD_ERRORS.numeric })
-        .min(min, { error: FIELD_ERRORS.min })
-        .max(max, { error: FIELD_ERRORS.max })
-        .optional(),
+    ruled(
+      z.preprocess(
+        (v) => (v === null || v === '' ? undefined : typeof v === 'string' && v.trim() !== '' ? Number(v.replace(',', '.')) : v),
+        z
+          .number({ error: FIELD_ERRORS.numeric })
+          .finite({ error: FIELD_ERRORS.numeric })
+          .min(min, { error: FIELD_ERRORS.min })
+          .max(max, { error: FIELD_ERRORS.max })
+          .optional(),
+      ),
+      { kind: 'number', min, maxValue: max },
     ),
   integer: (min: number, max: number) =>
-    z.preprocess(
-      (v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v),
-      z
-        .number({ error: FIELD_ERRORS.integer })
-        .int({ error: FIELD_ERRORS.integer })
-        .min(min, { error: FIELD_ERRORS.min })
-        .max(max, { error: FIELD_ERRORS.max })
-        .optional(),
+    ruled(
+      z.preprocess(
+        (v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v),
+        z
+          .number({ error: FIELD_ERRORS.integer })
+          .int({ error: FIELD_ERRORS.integer })
+          .min(min, { error: FIELD_ERRORS.min })
+          .max(max, { error: FIELD_ERRORS.max })
+          .optional(),
+      ),
+      { kind: 'integer', min, maxValue: max },
     ),
   flag: () =>
-    z.preprocess(
-      (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' || v === null ? false : v),
-      z.boolean({ error: FIELD_ERRORS.invalidFormat }).optional(),
+    ruled(
+      z.preprocess(
+        (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' || v === null ? false : v),
+        z.boolean({ error: FIELD_ERRORS.invalidFormat }).optional(),
+      ),
+      { kind: 'flag' },
     ),
   oneOf: <T extends readonly [string, ...string[]]>(values: T) =>
-    z.preprocess((v) => (v === null || v === '' ? undefined : v), z.enum(values, { error: FIELD_ERRORS.invalidFormat }).optional()),
+    ruled(
+      z.preprocess((v) => (v === null || v === '' ? undefined : v), z.enum(values, { error: FIELD_ERRORS.invalidFormat }).optional()),
+      { kind: 'choice', choices: values },
+    ),
   email: (max = 255) =>
-    z.preprocess(
-      (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? v.trim() : v),
-      z.email({ error: FIELD_ERRORS.invalidEmail }).max(max, { error: FIELD_ERRORS.maxLength }).optional(),
+    ruled(
+      z.preprocess(
+        (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+        z.email({ error: FIELD_ERRORS.invalidEmail }).max(max, { error: FIELD_ERRORS.maxLength }).optional(),
+      ),
+      { kind: 'email', max },
     ),
   /** A calendar day YYYY-MM-DD between 1900 and 2999. */
   day: () =>
-    z.preprocess(
-      (v) => (v === null || v === '' ? undefined : v),
-      z
-        .string({ error: FIELD_ERRORS.invalidFormat })
-        .refine((v) => isValidDay(v), { error: FIELD_ERRORS.invalidFormat })
-        .optional(),
+    ruled(
+      z.preprocess(
+        (v) => (v === null || v === '' ? undefined : v),
+        z
+          .string({ error: FIELD_ERRORS.invalidFormat })
+          .refine((v) => isValidDay(v), { error: FIELD_ERRORS.invalidFormat })
+          .optional(),
+      ),
+      { kind: 'day' },
     ),
-  uuid: () => z.preprocess((v) => (v === null || v === '' ? undefined : v), z.uuid({ error: FIELD_ERRORS.invalidFormat }).optional()),
+  uuid: () =>
+    ruled(
+      z.preprocess((v) => (v === null || v === '' ? undefined : v), z.uuid({ error: FIELD_ERRORS.invalidFormat }).optional()),
+      {
+        kind: 'uuid',
+      },
+    ),
 };

@@ -1,51 +1,18 @@
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'ra-core';
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Grid,
-  MenuItem,
-  TextField,
-  Typography,
-} from '@mui/material';
-import {
-  ADDRESS_ACTIONS,
-  ADDRESS_TYPES,
-  CIVILITIES,
-  WEEK_DAYS,
-  type AddressBook,
-  type AddressDto,
-  type OpeningPeriods,
-} from '@portal/contracts';
-import { ApiError, errorKeyOf } from '../core/api';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, TextField, Typography } from '@mui/material';
+import { addressInput, formRules, WEEK_DAYS, type AddressBook, type AddressDto, type OpeningPeriods } from '@portal/contracts';
+import { errorKeyOf } from '../core/api';
+import { SchemaField, useSchemaForm } from '../forms/kit';
 import { fieldError } from '../settings/FieldError';
 import { useDepositors } from '../tracking/useReferenceData';
 import { DepositorSelect } from './DepositorSelect';
 import { hubyApi } from './hubyApi';
 
-const TEXTS = [
-  'code',
-  'company_name',
-  'contact_name',
-  'address1',
-  'address2',
-  'zip',
-  'town',
-  'state_code',
-  'country',
-  'email',
-  'phone',
-  'mobile',
-  'customer_code',
-  'address_code',
-  'akanea_id',
-] as const;
-type Text = (typeof TEXTS)[number];
+/** The fields typed as text (name, address, contact, codes), in the schema's order: the server's list. */
+const TEXTS = Object.entries(formRules(addressInput))
+  .filter(([, rule]) => rule.kind === 'text' || rule.kind === 'code' || rule.kind === 'email')
+  .map(([name]) => name as keyof AddressDto & string);
 type Hours = Record<(typeof WEEK_DAYS)[number], OpeningPeriods>;
 const PERIODS = ['am_from', 'am_to', 'pm_from', 'pm_to'] as const;
 
@@ -65,54 +32,60 @@ export function AddressDialog({
   const notify = useNotify();
   const depositors = useDepositors();
   const [depositor, setDepositor] = useState<number | ''>(address?.depositor_id ?? '');
-  const [form, setForm] = useState<Record<Text, string>>(
-    () => Object.fromEntries(TEXTS.map((t) => [t, address?.[t] ?? (t === 'country' ? 'FR' : '')])) as Record<Text, string>,
+  const kit = useSchemaForm(addressInput);
+  const [form, setForm] = useState<Record<string, string | boolean>>(() => ({
+    ...Object.fromEntries(TEXTS.map((t) => [t, String(address?.[t] ?? (t === 'country' ? 'FR' : ''))])),
+    civility: address?.civility ?? '',
+    address_type: address?.address_type ?? 'BOTH',
+    action: address?.action ?? '',
+    is_favorite: address?.is_favorite ?? false,
+    active: address?.active ?? true,
+  }));
+  const set = (name: string) => (value: string | boolean) => {
+    setForm((f) => ({ ...f, [name]: value }));
+    kit.clear(name);
+  };
+  /** A field of the kit, its rule, value and error from the schema. */
+  const field = (name: string, more: { choiceLabel?: (c: string) => string; emptyChoice?: string; type?: 'tel' } = {}) => (
+    <SchemaField
+      id={`address-${name === 'address_type' ? 'type' : name}`}
+      rule={kit.rules[name]}
+      label={translate(`huby.a.${name}`)}
+      value={form[name]}
+      onChange={set(name)}
+      {...kit.err(name)}
+      {...more}
+    />
   );
-  const [civility, setCivility] = useState<string>(address?.civility ?? '');
-  const [type, setType] = useState<string>(address?.address_type ?? 'BOTH');
-  const [action, setAction] = useState<string>(address?.action ?? '');
-  const [favorite, setFavorite] = useState(address?.is_favorite ?? false);
-  const [active, setActive] = useState(address?.active ?? true);
   const [hours, setHours] = useState<Hours>(() => ({
     ...(Object.fromEntries(WEEK_DAYS.map((d) => [d, {}])) as Hours),
     ...(address?.opening_hours ?? {}),
   }));
-  const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const chosenDepositor = depositor === '' ? depositors[0]?.id : depositor;
 
   const submit = async () => {
-    setBusy(true);
-    setFields({});
     const opening = Object.fromEntries(
       WEEK_DAYS.map((d) => [d, Object.fromEntries(Object.entries(hours[d] ?? {}).filter(([, v]) => v))]).filter(
         ([, v]) => Object.keys(v).length,
       ),
     );
-    const body = {
-      ...form,
-      book,
-      depositor_id: chosenDepositor,
-      civility,
-      address_type: type,
-      action,
-      is_favorite: favorite,
-      active,
-      opening_hours: Object.keys(opening).length ? opening : null,
-    };
+    const body = { ...form, book, depositor_id: chosenDepositor, opening_hours: Object.keys(opening).length ? opening : null };
+    // Checked here with the server's own rules: a wrong field is said under it, nothing is sent.
+    if (!kit.check(body)) return notify('errors.validationFailed', { type: 'error' });
+    setBusy(true);
     try {
       if (address) await hubyApi.updateAddress(address.uuid, body);
       else await hubyApi.createAddress(body);
       notify('huby.a.saved', { type: 'success' });
       onSaved();
     } catch (error) {
-      if (error instanceof ApiError) setFields(error.fields);
+      kit.refused(error);
       notify(`errors.${errorKeyOf(error)}`, { type: 'error' });
     } finally {
       setBusy(false);
     }
   };
-  const err = (name: string) => ({ error: !!fields[name], helperText: fieldError(fields, name, translate) });
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="huby-address-title">
       <DialogTitle id="huby-address-title">
@@ -125,93 +98,25 @@ export function AddressDialog({
               <DepositorSelect id="address-depositor" depositors={depositors} value={chosenDepositor} onChange={setDepositor} />
             </Grid>
           )}
-          <Grid size={{ xs: 12, sm: 3 }}>
-            <TextField
-              select
-              id="address-civility"
-              label={translate('huby.a.civility')}
-              value={civility}
-              onChange={(e) => setCivility(e.target.value)}
-              fullWidth
-              size="small"
-            >
-              <MenuItem value="">–</MenuItem>
-              {CIVILITIES.map((c) => (
-                <MenuItem key={c} value={c}>
-                  {translate(`huby.a.civility_${c}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 3 }}>
-            <TextField
-              select
-              id="address-type"
-              label={translate('huby.a.address_type')}
-              value={type}
-              onChange={(e) => setType(e.target.value)}
-              fullWidth
-              size="small"
-            >
-              {ADDRESS_TYPES.map((t) => (
-                <MenuItem key={t} value={t}>
-                  {translate(`huby.a.type_${t}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
+          <Grid size={{ xs: 12, sm: 3 }}>{field('civility', { choiceLabel: (c) => translate(`huby.a.civility_${c}`) })}</Grid>
+          <Grid size={{ xs: 12, sm: 3 }}>{field('address_type', { choiceLabel: (t) => translate(`huby.a.type_${t}`) })}</Grid>
           {TEXTS.map((t) => (
             <Grid key={t} size={{ xs: 12, sm: t === 'address1' || t === 'company_name' ? 6 : 3 }}>
-              <TextField
-                id={`address-${t}`}
-                label={translate(`huby.a.${t}`)}
-                value={form[t]}
-                onChange={(e) => setForm((f) => ({ ...f, [t]: e.target.value }))}
-                required={['address1', 'zip', 'town', 'country'].includes(t)}
-                type={t === 'email' ? 'email' : t === 'phone' || t === 'mobile' ? 'tel' : 'text'}
-                fullWidth
-                size="small"
-                {...err(t)}
-              />
+              {field(t, t === 'phone' || t === 'mobile' ? { type: 'tel' } : {})}
             </Grid>
           ))}
           <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField
-              select
-              id="address-action"
-              label={translate('huby.a.action')}
-              value={action}
-              onChange={(e) => setAction(e.target.value)}
-              fullWidth
-              size="small"
-            >
-              <MenuItem value="">{translate('huby.a.action_none')}</MenuItem>
-              {ADDRESS_ACTIONS.map((a) => (
-                <MenuItem key={a} value={a}>
-                  {translate(`huby.a.action_${a}`)}
-                </MenuItem>
-              ))}
-            </TextField>
+            {field('action', { choiceLabel: (a) => translate(`huby.a.action_${a}`), emptyChoice: translate('huby.a.action_none') })}
           </Grid>
-          <Grid size={{ xs: 6, sm: 4 }}>
-            <FormControlLabel
-              control={<Checkbox checked={favorite} onChange={(e) => setFavorite(e.target.checked)} />}
-              label={translate('huby.a.is_favorite')}
-            />
-          </Grid>
-          <Grid size={{ xs: 6, sm: 4 }}>
-            <FormControlLabel
-              control={<Checkbox checked={active} onChange={(e) => setActive(e.target.checked)} />}
-              label={translate('huby.a.active')}
-            />
-          </Grid>
+          <Grid size={{ xs: 6, sm: 4 }}>{field('is_favorite')}</Grid>
+          <Grid size={{ xs: 6, sm: 4 }}>{field('active')}</Grid>
           <Grid size={12}>
             <Typography variant="subtitle1" component="h2">
               {translate('huby.a.opening_hours')}
             </Typography>
-            {fields.opening_hours && (
+            {kit.fields.opening_hours && (
               <Typography color="error" role="alert">
-                {fieldError(fields, 'opening_hours', translate)}
+                {fieldError(kit.fields, 'opening_hours', translate)}
               </Typography>
             )}
           </Grid>
@@ -242,7 +147,7 @@ export function AddressDialog({
                       inputLabel: { shrink: true },
                       htmlInput: { inputMode: 'numeric', maxLength: 5, pattern: '[0-2][0-9]:[0-5][0-9]' },
                     }}
-                    error={!!fields[`opening_hours.${d}`]}
+                    error={!!kit.fields[`opening_hours.${d}`]}
                   />
                 </Grid>
               ))}

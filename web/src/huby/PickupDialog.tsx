@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'ra-core';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, TextField } from '@mui/material';
-import type { AddressDto, CarrierDto } from '@portal/contracts';
+import { pickupInput, type AddressDto, type CarrierDto } from '@portal/contracts';
 import { ApiError, errorKeyOf } from '../core/api';
-import { DateInput } from '../dates/DateInput';
+import { SchemaField, useSchemaForm } from '../forms/kit';
 import { INVALID_DATE } from '../dates/dateValue';
-import { fieldError } from '../settings/FieldError';
 import { useDepositors } from '../tracking/useReferenceData';
 import { AddressPicker } from './AddressPicker';
 import { DepositorSelect } from './DepositorSelect';
@@ -30,7 +29,7 @@ export function PickupDialog({ onClose }: { onClose: () => void }) {
     email_cc: '',
     body: '',
   });
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const kit = useSchemaForm(pickupInput);
   const [busy, setBusy] = useState(false);
   const chosen = depositor === '' ? depositors[0] : depositors.find((d) => d.id === depositor);
   useEffect(() => {
@@ -45,28 +44,44 @@ export function PickupDialog({ onClose }: { onClose: () => void }) {
     };
   }, [chosen]);
   const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const err = (name: string) => ({ error: !!fields[name], helperText: fieldError(fields, name, translate) });
+  const err = kit.err;
+  /** A field of the kit: its rule and error from the pickup's schema. */
+  const field = (name: 'date' | 'account_number' | 'email_to' | 'body', id: string) => (
+    <SchemaField
+      id={id}
+      rule={kit.rules[name]}
+      label={translate(`huby.pickup.${name}`)}
+      value={form[name]}
+      onChange={(value) => {
+        set(name, String(value));
+        kit.clear(name);
+      }}
+      {...err(name)}
+    />
+  );
   const submit = async () => {
     // An invalid or unfinished date is marked under its field; nothing is sent.
     if (form.date === INVALID_DATE) return notify('errors.validationFailed', { type: 'error' });
+    const body = {
+      ...form,
+      uuid_address_shipper: shipper?.uuid,
+      email_cc: form.email_cc
+        .split(/[\s,;]+/)
+        .map((e) => e.trim())
+        .filter(Boolean),
+    };
+    // Checked here with the server's own rules: a wrong field is said under it, nothing is sent.
+    if (!kit.check(body)) return notify('errors.validationFailed', { type: 'error' });
     setBusy(true);
-    setFields({});
     try {
-      const created = await hubyApi.createPickup({
-        ...form,
-        uuid_address_shipper: shipper?.uuid,
-        email_cc: form.email_cc
-          .split(/[\s,;]+/)
-          .map((e) => e.trim())
-          .filter(Boolean),
-      });
+      const created = await hubyApi.createPickup(body);
       // A carrier with a web service booked it: its confirmation number is what the shipper quotes.
       if (created.carrier_reference)
         notify('huby.pickup.sentBooked', { type: 'success', messageArgs: { reference: created.carrier_reference } });
       else notify('huby.pickup.sent', { type: 'success' });
       onClose();
     } catch (error) {
-      if (error instanceof ApiError) setFields(error.fields);
+      kit.refused(error);
       notify(`errors.${errorKeyOf(error)}`, { type: 'error', messageArgs: error instanceof ApiError ? error.params : {} });
     } finally {
       setBusy(false);
@@ -128,17 +143,7 @@ export function PickupDialog({ onClose }: { onClose: () => void }) {
               ))}
             </TextField>
           </Grid>
-          <Grid size={{ xs: 6, sm: 4 }}>
-            <DateInput
-              id="pickup-date"
-              label={translate('huby.pickup.date')}
-              value={form.date}
-              onChange={(value) => set('date', value)}
-              required
-              fullWidth
-              {...err('date')}
-            />
-          </Grid>
+          <Grid size={{ xs: 6, sm: 4 }}>{field('date', 'pickup-date')}</Grid>
           <Grid size={{ xs: 6, sm: 4 }}>
             <TextField
               id="pickup-hour"
@@ -153,30 +158,8 @@ export function PickupDialog({ onClose }: { onClose: () => void }) {
               {...err('hour')}
             />
           </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField
-              id="pickup-account"
-              label={translate('huby.pickup.account_number')}
-              value={form.account_number}
-              onChange={(e) => set('account_number', e.target.value)}
-              fullWidth
-              size="small"
-              {...err('account_number')}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField
-              id="pickup-email-to"
-              type="email"
-              label={translate('huby.pickup.email_to')}
-              value={form.email_to}
-              onChange={(e) => set('email_to', e.target.value)}
-              required
-              fullWidth
-              size="small"
-              {...err('email_to')}
-            />
-          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>{field('account_number', 'pickup-account')}</Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>{field('email_to', 'pickup-email-to')}</Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
             <TextField
               id="pickup-email-cc"
@@ -185,23 +168,11 @@ export function PickupDialog({ onClose }: { onClose: () => void }) {
               onChange={(e) => set('email_cc', e.target.value)}
               fullWidth
               size="small"
-              error={Object.keys(fields).some((k) => k.startsWith('email_cc'))}
-              helperText={Object.keys(fields).some((k) => k.startsWith('email_cc')) ? translate('fields.invalidEmail') : undefined}
+              error={Object.keys(kit.fields).some((k) => k.startsWith('email_cc'))}
+              helperText={Object.keys(kit.fields).some((k) => k.startsWith('email_cc')) ? translate('fields.invalidEmail') : undefined}
             />
           </Grid>
-          <Grid size={12}>
-            <TextField
-              id="pickup-body"
-              label={translate('huby.pickup.body')}
-              value={form.body}
-              onChange={(e) => set('body', e.target.value)}
-              multiline
-              minRows={3}
-              fullWidth
-              size="small"
-              {...err('body')}
-            />
-          </Grid>
+          <Grid size={12}>{field('body', 'pickup-body')}</Grid>
         </Grid>
       </DialogContent>
       <DialogActions>

@@ -26,7 +26,8 @@ import {
   hasAnyRole,
   HUBY_LIMITS,
   HubyStatus,
-  INCOTERMS,
+  bodyFieldErrors,
+  shipmentInput,
   PACKING_GROUPS,
   PACKING_UNITS,
   fittingTours,
@@ -46,9 +47,9 @@ import { alertParams, ApiError, errorKeyOf } from '../core/api';
 import { CreatedLine } from '../core/Created';
 import { useCreatorText } from '../core/creator';
 import { useErrorText } from '../i18n/useErrorText';
-import { DateInput } from '../dates/DateInput';
 import { INVALID_DATE } from '../dates/dateValue';
 import { fieldError } from '../settings/FieldError';
+import { SchemaField, useSchemaForm } from '../forms/kit';
 import { useDepositors } from '../tracking/useReferenceData';
 import { useNumber, useTimeZone } from '../stock/ui';
 import { useUser } from '../user/useUser';
@@ -282,7 +283,8 @@ export default function ShipmentForm() {
   const [shipment, setShipment] = useState<ShipmentDto | null>(null);
   const [history, setHistory] = useState<ShipmentHistoryDto[]>([]);
   const [form, setForm] = useState<Form>(() => emptyForm(''));
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const kit = useSchemaForm(shipmentInput);
+  const { fields, setFields } = kit;
   const [busy, setBusy] = useState(false);
   const [types, setTypes] = useState<{ list: PackagingTypeDto[]; warning: boolean }>({ list: [], warning: false });
   const [duplicating, setDuplicating] = useState(false);
@@ -388,7 +390,7 @@ export default function ShipmentForm() {
     setForm((f) => ({ ...f, dangerous_goods: f.dangerous_goods.map((d, i) => (i === index ? { ...d, ...patch } : d)) }));
   const setPacking = (index: number, patch: Partial<PackingForm>) =>
     setForm((f) => ({ ...f, packings: f.packings.map((p, i) => (i === index ? { ...p, ...patch } : p)) }));
-  const err = (name: string) => ({ error: !!fields[name], helperText: fieldError(fields, name, translate) });
+  const err = kit.err;
 
   const run = async (call: () => Promise<void>, success: string, args: Record<string, unknown> = {}) => {
     // A date typed but invalid or unfinished is marked under its field; nothing is sent.
@@ -405,13 +407,20 @@ export default function ShipmentForm() {
       setBusy(false);
     }
   };
+  /** A draft's body checked here with the server's own rules: a wrong field is said under it, nothing is sent. */
+  const checked = () => {
+    const body = bodyOf(form);
+    const errors = bodyFieldErrors(shipmentInput, body);
+    if (Object.keys(errors).length) throw new ApiError(400, 'validationFailed', 'invalid input', {}, errors);
+    return body;
+  };
   const save = () =>
     run(async () => {
       if (!shipment) {
-        const created = await hubyApi.create(bodyOf(form));
+        const created = await hubyApi.create(checked());
         navigate(`/dashtower/${created.uuid}`, { replace: true });
       } else if (draft) {
-        setShipment(await hubyApi.update(shipment.uuid, bodyOf(form)));
+        setShipment(await hubyApi.update(shipment.uuid, checked()));
         setHistory(await hubyApi.history(shipment.uuid));
       } else {
         const order = { uuid_address_recipient: form.recipient?.uuid, ...Object.fromEntries(FLAGS.map((k) => [k, form[k]])) };
@@ -421,7 +430,7 @@ export default function ShipmentForm() {
   const move = (action: 'validate' | 'cancel' | 'restore' | 'labels') =>
     run(
       async () => {
-        if (action === 'validate' && draft) await hubyApi.update(shipment!.uuid, bodyOf(form));
+        if (action === 'validate' && draft) await hubyApi.update(shipment!.uuid, checked());
         // Labels are asked in the user's format: a carrier that gives both sends them so.
         const next = await hubyApi.move(
           shipment!.uuid,
@@ -440,46 +449,23 @@ export default function ShipmentForm() {
     form.packings.map((p) => ({ packages: num(p.packages), duplicate_count: num(p.duplicate_count), weight_kg: num(p.weight_kg) })),
   );
 
-  const dateField = (name: (typeof DATES)[number]) => (
-    <DateInput
+  /** A field of the kit: its kind, bounds and choices from the shipment's schema, the server's own. */
+  const schemaField = (name: Text, disabled = false) => (
+    <SchemaField
       id={`huby-${name}`}
-      name={name}
+      rule={kit.rules[name]}
       label={translate(`huby.f.${name}`)}
       value={form[name]}
-      onChange={(value) => set(name, value)}
-      disabled={busy || !draft}
-      fullWidth
+      onChange={(value) => {
+        set(name, String(value));
+        kit.clear(name);
+      }}
+      disabled={busy || disabled || !draft}
       {...err(name)}
     />
   );
-  const textField = (name: Text, options: { multiline?: boolean; select?: readonly string[]; disabled?: boolean } = {}) => (
-    <TextField
-      id={`huby-${name}`}
-      name={name}
-      label={translate(`huby.f.${name}`)}
-      value={form[name]}
-      onChange={(e) => set(name, e.target.value)}
-      select={!!options.select}
-      multiline={options.multiline}
-      minRows={options.multiline ? 2 : undefined}
-      disabled={busy || options.disabled || !draft}
-      fullWidth
-      size="small"
-      slotProps={{ inputLabel: { shrink: options.select ? true : undefined } }}
-      {...err(name)}
-    >
-      {options.select && [
-        <MenuItem key="" value="">
-          –
-        </MenuItem>,
-        ...options.select.map((v) => (
-          <MenuItem key={v} value={v}>
-            {v}
-          </MenuItem>
-        )),
-      ]}
-    </TextField>
-  );
+  const dateField = (name: (typeof DATES)[number]) => schemaField(name);
+  const textField = (name: Text, options: { disabled?: boolean } = {}) => schemaField(name, options.disabled);
 
   return (
     <Box component="form" noValidate onSubmit={(e) => (e.preventDefault(), void save())} aria-labelledby="huby-form-title">
@@ -695,7 +681,7 @@ export default function ShipmentForm() {
         ))}
       </Section>
       <Section title={translate('huby.sections.amounts')}>
-        <Grid size={{ xs: 12, sm: 4, md: 2 }}>{textField('incoterm', { select: INCOTERMS })}</Grid>
+        <Grid size={{ xs: 12, sm: 4, md: 2 }}>{textField('incoterm')}</Grid>
         <Grid size={{ xs: 12, sm: 8, md: 4 }}>{textField('incoterm_location')}</Grid>
         <Grid size={{ xs: 12, md: 6 }}>{textField('content_description')}</Grid>
         {(['declared_amount', 'insurance_value', 'cash_on_delivery'] as const).map((n) => (
@@ -707,7 +693,7 @@ export default function ShipmentForm() {
       <Section title={translate('huby.sections.comments')}>
         {(['preparation_comment', 'carrier_comment'] as const).map((n) => (
           <Grid key={n} size={{ xs: 12, md: 6 }}>
-            {textField(n, { multiline: true })}
+            {textField(n)}
           </Grid>
         ))}
       </Section>

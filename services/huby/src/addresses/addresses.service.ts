@@ -29,29 +29,10 @@ export const ADDRESS_COLUMNS = `a.uuid AS id, a.uuid, a.book, a.depositor_id, a.
 
 const SORTS: Record<string, string> = { name: 'a.search_name', zip: 'a.zip', town: 'a.town', updatedAt: 'a.updated_at', id: 'a.uuid' };
 const NOT_NULL = new Set(['a.zip', 'a.town', 'a.updated_at', 'a.uuid']);
-const WRITABLE = [
-  'code',
-  'company_name',
-  'contact_name',
-  'civility',
-  'address_type',
-  'address1',
-  'address2',
-  'zip',
-  'town',
-  'state_code',
-  'country',
-  'email',
-  'phone',
-  'mobile',
-  'customer_code',
-  'address_code',
-  'akanea_id',
-  'opening_hours',
-  'is_favorite',
-  'action',
-  'active',
-] as const;
+/** The columns a form writes: the address schema's fields but the book and depositor (the row's keys), one list with the web's form. */
+const WRITABLE = Object.keys(addressInput.shape).filter(
+  (k): k is Exclude<keyof AddressInput, 'book' | 'depositor_id'> => k !== 'book' && k !== 'depositor_id',
+);
 
 /** An address book entry as the audit trail shows it: what its form edits, narrowed to its depositor. */
 const ADDRESS_ROWS: AuditedRows<Record<string, unknown> & { uuid: string; depositor_id: number; book: string }> = {

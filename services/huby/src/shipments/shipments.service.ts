@@ -101,30 +101,20 @@ const PARTY_KEYS = [
 ] as const;
 const party = (a: ShipmentPartyDto): ShipmentPartyDto => Object.fromEntries(PARTY_KEYS.map((k) => [k, a[k]])) as ShipmentPartyDto;
 
-/** Fields written as given (the rest are derived: parties, totals, status). */
-const PLAIN = [
-  'order_number',
-  'delivery_note_number',
-  'customer_order_number',
-  'customer_reference',
-  'carrier_code',
-  'tour_code',
-  'date_shipment_desired',
-  'date_delivery_desired',
-  'date_loading',
-  'preparation_comment',
-  'carrier_comment',
-  'appointment',
-  'pallet_stripping',
-  'hatchback',
-  'delivery_on_floor',
-  'incoterm',
-  'incoterm_location',
-  'declared_amount',
-  'content_description',
-  'insurance_value',
-  'cash_on_delivery',
-] as const;
+/** Fields the schema's own (the rest are keys, parties, lists and derived values: written apart). */
+const NOT_PLAIN = new Set([
+  'depositor_id',
+  'reference',
+  'uuid_address_shipper',
+  'uuid_address_recipient',
+  'uuid_address_billing',
+  'billing_same_as_recipient',
+  'packings',
+  'dangerous_goods',
+  'limited_quantities',
+]);
+/** Fields written as given: the shipment schema's others, one list with the web's form. */
+const PLAIN = Object.keys(shipmentInput.shape).filter((k): k is keyof ShipmentInput => !NOT_PLAIN.has(k));
 const FLAGS = new Set(['appointment', 'pallet_stripping', 'hatchback', 'delivery_on_floor']);
 
 /**

@@ -1,0 +1,47 @@
+import { describe, expect, it } from '@jest/globals';
+import { bodyFieldErrors, formRules } from './body';
+import { addressInput } from './huby/input';
+
+describe('the form kit’s rules, read from the schemas the server parses bodies with', () => {
+  it('gives each field of an address its kind, bounds, choices and whether it must be given', () => {
+    const rules = formRules(addressInput);
+    expect(rules.address1).toEqual({ kind: 'text', max: 100, required: true });
+    expect(rules.company_name).toEqual({ kind: 'text', max: 100, required: false });
+    expect(rules.country).toEqual({ kind: 'code', max: 2, required: true });
+    expect(rules.email).toEqual({ kind: 'email', max: 255, required: false });
+    expect(rules.is_favorite).toEqual({ kind: 'flag', required: false });
+    expect(rules.civility).toMatchObject({ kind: 'choice', required: false, choices: ['E', 'M'] });
+    expect(rules.depositor_id).toEqual({ kind: 'integer', min: 1, maxValue: 2_147_483_647, required: true });
+    // Not a field a form types in (an object of days): left out.
+    expect(rules.opening_hours).toBeUndefined();
+    expect(Object.keys(rules)).toContain('akanea_id');
+  });
+
+  it('says what a form holds wrong with the same keys the server answers', () => {
+    expect(
+      bodyFieldErrors(addressInput, {
+        book: 'recipient',
+        depositor_id: 1,
+        address1: 'x'.repeat(101),
+        zip: '',
+        town: 'Lyon',
+        country: 'FR',
+        company_name: 'A',
+      }),
+    ).toEqual({
+      address1: 'maxLength',
+      zip: 'required',
+    });
+    expect(
+      bodyFieldErrors(addressInput, {
+        book: 'recipient',
+        depositor_id: 1,
+        address1: '1 rue',
+        zip: '69003',
+        town: 'Lyon',
+        country: 'FR',
+        company_name: 'A',
+      }),
+    ).toEqual({});
+  });
+});
