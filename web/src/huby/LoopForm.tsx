@@ -17,13 +17,17 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
+  addressInput,
+  formRules,
   LOOP_TAB_NAMES,
+  loopOrderInput,
   loopQuantityProblem,
   type AddressDto,
   type LoopArticleDto,
   type LoopOrderDto,
   type LoopPlatformDto,
 } from '@portal/contracts';
+import { SchemaField } from '../forms/kit';
 import { ApiError, errorKeyOf } from '../core/api';
 import { CreatedLine } from '../core/Created';
 import { useSearchOptions } from '../lists/useSearchOptions';
@@ -57,6 +61,10 @@ const EMPTY_RECIPIENT: NewRecipient = {
   email: '',
 };
 const QUANTITY_CHECK_MS = 300;
+
+/** The order's and the new recipient's fields as the server reads them (the form kit). */
+const ORDER_RULES = formRules(loopOrderInput);
+const RECIPIENT_RULES = formRules(addressInput);
 /** The field error the server gives a quantity, as the §8 key it stands for. */
 const SERVER_QUANTITY_KEY: Record<string, string> = { min: 'loopInvalidQuantity', max: 'loopAvailableQuantityExceeded' };
 
@@ -371,6 +379,8 @@ export default function LoopForm() {
             required
             fullWidth
             size="small"
+            // The platform with its articles available: on two lines when longer than the field, never cut.
+            sx={{ '& .MuiSelect-select': { whiteSpace: 'normal' } }}
             error={!!fields.platform_id || noPlatform}
             helperText={
               fields.platform_id
@@ -389,15 +399,13 @@ export default function LoopForm() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField
+          <SchemaField
             id="loop-customer-reference"
+            rule={ORDER_RULES.customer_reference}
             label={translate('loop.f.customer_reference')}
             value={customerReference}
-            onChange={(e) => setCustomerReference(e.target.value)}
+            onChange={(v) => setCustomerReference(String(v))}
             disabled={!editable}
-            fullWidth
-            size="small"
-            slotProps={{ htmlInput: { maxLength: 64 } }}
           />
         </Stack>
       </Paper>
@@ -429,16 +437,15 @@ export default function LoopForm() {
         ) : (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
             {NEW_RECIPIENT_FIELDS.map((k) => (
-              <TextField
+              <SchemaField
                 key={k}
                 id={`loop-new-${k}`}
-                size="small"
+                rule={RECIPIENT_RULES[k]}
                 label={translate(`loop.r.${k}`)}
                 value={newRecipient[k]}
-                onChange={(e) => setNewRecipient((r) => ({ ...r, [k]: e.target.value }))}
-                required={['address1', 'zip', 'town', 'country'].includes(k)}
+                onChange={(v) => setNewRecipient((r) => ({ ...r, [k]: String(v) }))}
                 error={!!fields[k]}
-                helperText={fields[k] ? translate(`fields.${fields[k]}`, { n: 100 }) : ' '}
+                helperText={fields[k] ? translate(`fields.${fields[k]}`, { n: RECIPIENT_RULES[k]?.max }) : ' '}
               />
             ))}
           </Box>
@@ -505,19 +512,16 @@ export default function LoopForm() {
         {fields.lines && <Alert severity="error">{translate('loop.msg.noLines')}</Alert>}
       </Paper>
 
-      <TextField
-        id="loop-comment"
-        label={translate('loop.f.comment')}
-        value={comment}
-        onChange={(e) => setComment(e.target.value)}
-        disabled={!editable}
-        fullWidth
-        multiline
-        minRows={2}
-        size="small"
-        sx={{ mb: 2 }}
-        slotProps={{ htmlInput: { maxLength: 500 } }}
-      />
+      <Box sx={{ mb: 2 }}>
+        <SchemaField
+          id="loop-comment"
+          rule={ORDER_RULES.comment}
+          label={translate('loop.f.comment')}
+          value={comment}
+          onChange={(v) => setComment(String(v))}
+          disabled={!editable}
+        />
+      </Box>
       {editable && (
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button variant="outlined" disabled={busy || !ready} onClick={() => void saveDraft()}>

@@ -78,8 +78,8 @@ type PackingForm = Record<(typeof PACKING_FIELDS)[number], string>;
 /** Two rows per packing line on a wide screen: what is packed, then weight, dimensions and counts. */
 const PACKING_WIDTH: Record<(typeof PACKING_FIELDS)[number], number> = {
   packaging_type: 3,
-  content: 5,
-  net_quantity: 2,
+  content: 4,
+  net_quantity: 3,
   unit: 2,
   weight_kg: 2,
   length_cm: 2,
@@ -109,11 +109,11 @@ const DG_CHOICES: Partial<Record<(typeof DG_FIELDS)[number], readonly (string | 
 const DG_WIDTH: Record<(typeof DG_FIELDS)[number], number> = {
   un_number: 2,
   class: 2,
-  packing_group: 2,
+  packing_group: 3,
   tunnel_code: 2,
-  transport_category: 2,
+  transport_category: 3,
   package_quantity: 2,
-  adr_designation: 6,
+  adr_designation: 4,
   technical_name: 3,
   danger_notice: 3,
 };
@@ -607,8 +607,8 @@ export default function ShipmentForm() {
         )}
       </Section>
       <Section title={translate('huby.sections.transport')}>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>{textField('carrier_code')}</Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        <Grid size={{ xs: 12, sm: 6 }}>{textField('carrier_code')}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
           {fitting ? (
             <TextField
               id="huby-tour_code"
@@ -640,7 +640,7 @@ export default function ShipmentForm() {
           )}
         </Grid>
         {DATES.map((n) => (
-          <Grid key={n} size={{ xs: 12, sm: 6, md: 2 }}>
+          <Grid key={n} size={{ xs: 12, sm: 6, md: 4 }}>
             {dateField(n)}
           </Grid>
         ))}

@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Checkbox, ListItemText, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { DATE_RANGES, matchRange, type DateRange } from '@portal/contracts';
+import { matchRange, type DateRange } from '@portal/contracts';
 import { DateInput } from '../dates/DateInput';
+import { RangeSelect } from '../dates/RangeSelect';
 import { useDepositors } from '../tracking/useReferenceData';
 import { customDaysValid } from './params';
 import type { ReportParams } from './reportsApi';
@@ -84,29 +85,13 @@ export function ReportParamsBar({ params, shown, today, onApply, depositors: giv
           ))}
         </TextField>
       )}
-      <TextField
+      <RangeSelect
         id="report-range"
-        select
-        size="small"
         label={translate('reports.range')}
         value={range}
-        onChange={(e) => {
-          const value = e.target.value as DateRange | '';
-          if (value) onApply({ range: value, depositorIds: chosen });
-        }}
-        sx={fitLabelSx(translate('reports.range'), 210, [
-          translate('stock.ranges.custom'),
-          ...DATE_RANGES.map((r) => translate(`stock.ranges.${r}`)),
-        ])}
-        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-      >
-        <MenuItem value="">{translate('stock.ranges.custom')}</MenuItem>
-        {DATE_RANGES.map((r) => (
-          <MenuItem key={r} value={r}>
-            {translate(`stock.ranges.${r}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={(value) => value && onApply({ range: value, depositorIds: chosen })}
+        base={210}
+      />
       <DateInput
         id="report-from"
         label={translate('reports.from')}

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useListController, useTranslate } from 'ra-core';
 import { stockEmptyKey } from './emptyState';
-import { MenuItem, Stack, TextField } from '@mui/material';
+import { Stack } from '@mui/material';
+import { RangeSelect } from '../dates/RangeSelect';
 import {
   MOVEMENT_TYPE_LABELS,
   MOVEMENT_TYPES,
@@ -9,10 +10,8 @@ import {
   formatDate,
   todayIn,
   type MovementDto,
-  DATE_RANGES,
   matchRange,
   rangeOf,
-  type DateRange,
 } from '@portal/contracts';
 import { BestBefore, ExportButtons, FilterBar, ListTable, useNumber, useShortLocale, useTimeZone, type Column } from './ui';
 import { useBlockingCodes, usePlatformColumn } from './columns';
@@ -91,26 +90,16 @@ export default function MovementsTab() {
         ]}
       >
         {({ draft, apply }) => (
-          <TextField
+          <RangeSelect
             id="filter-range"
-            select
-            size="small"
             label={translate('stock.f.range')}
             value={matchRange(draft.dateFrom, draft.dateTo, today)}
-            onChange={(e) => {
-              const [dateFrom, dateTo] = rangeOf(e.target.value as DateRange, today);
+            onChange={(range) => {
+              const [dateFrom, dateTo] = range ? rangeOf(range, today) : [draft.dateFrom, draft.dateTo];
               apply({ dateFrom, dateTo });
             }}
-            sx={{ width: 210 }}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          >
-            <MenuItem value="">{translate('stock.ranges.custom')}</MenuItem>
-            {DATE_RANGES.map((r) => (
-              <MenuItem key={r} value={r}>
-                {translate(`stock.ranges.${r}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            base={210}
+          />
         )}
       </FilterBar>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>

@@ -15,7 +15,9 @@ import {
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslate } from 'ra-core';
-import { formatDay, hasAnyRole, Role, TRACKING_STATUS_CODES, todayIn, DATE_RANGES, rangeOf, type DateRange } from '@portal/contracts';
+import { fitLabelSx } from '../lists/fitLabel';
+import { RangeSelect } from '../dates/RangeSelect';
+import { formatDay, hasAnyRole, Role, TRACKING_STATUS_CODES, todayIn, rangeOf, type DateRange } from '@portal/contracts';
 import { FoldedFilters, type ActiveFilter } from '../lists/FoldedFilters';
 import { DateInput } from '../dates/DateInput';
 import { useTimeZone } from '../user/useUser';
@@ -54,7 +56,7 @@ export function CriterionField({
       onChange={(e) => set({ [name]: e.target.value })}
       error={error !== undefined}
       helperText={error ?? helperText}
-      sx={{ width }}
+      sx={fitLabelSx(label, width)}
       slotProps={{ htmlInput: { maxLength: 64 } }}
     />
   );
@@ -93,7 +95,7 @@ function MultiSelect<T extends string | number>({
       label={label}
       value={value}
       onChange={(e) => onChange(e.target.value as unknown as T[])}
-      sx={{ width }}
+      sx={fitLabelSx(label, width)}
       slotProps={{
         inputLabel: { shrink: true },
         select: {
@@ -162,7 +164,7 @@ export function CountryField({ value, set }: { value: string | undefined; set: S
       onChange={(_, option) => set({ country: option?.ref })}
       getOptionLabel={(o) => `${o.label} (${o.ref})`}
       isOptionEqualToValue={(a, b) => a.ref === b.ref}
-      sx={{ width: 200 }}
+      sx={fitLabelSx(translate('pgt.f.country'), 200)}
       renderInput={(params) => <TextField {...params} label={translate('pgt.f.country')} />}
     />
   );
@@ -219,26 +221,15 @@ export function PeriodFields({
     set({ period: undefined, dateFrom: from, dateTo: to, [key]: value || undefined });
   return (
     <>
-      <TextField
+      <RangeSelect
         id="tracking-period"
-        select
-        size="small"
         label={translate('pgt.f.period')}
         value={draft.period ?? ''}
-        onChange={(e) => {
-          const period = (e.target.value || undefined) as DateRange | undefined;
+        onChange={(range) => {
+          const period = range || undefined;
           set({ period, ...(period ? { dateFrom: undefined, dateTo: undefined } : {}) });
         }}
-        sx={{ width: 190 }}
-        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-      >
-        <MenuItem value="">{translate('stock.ranges.custom')}</MenuItem>
-        {DATE_RANGES.map((r) => (
-          <MenuItem key={r} value={r}>
-            {translate(`stock.ranges.${r}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       {(['dateFrom', 'dateTo'] as const).map((key) => (
         <DateInput
           key={key}
@@ -248,7 +239,7 @@ export function PeriodFields({
           onChange={(value) => day(key, value)}
           error={errorText?.(key) !== undefined}
           helperText={errorText?.(key)}
-          sx={{ width: 185 }}
+          sx={fitLabelSx(translate(`pgt.f.${key}`), 185)}
         />
       ))}
     </>
