@@ -143,7 +143,11 @@ test('alice creates a VIP alert, finds it in Hello, makes it weekly, tests it an
     await choose(page, 'alert-time', '12:00');
     await choose(page, 'alert-weekday', '1');
     await page.getByTestId('alert-frequency-words').getByText('Chaque lundi à 12:00').waitFor();
+    // The save's own answer, not its notice: the first save's « enregistrée » (same words) may still be on
+    // screen on a loaded machine, and the alert was then read before this save (the full run, twice).
+    const written = page.waitForResponse((r) => r.url().endsWith(`/api/alerts/${id}`) && r.request().method() !== 'GET');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
+    assert.equal((await written).status(), 200);
     await page.getByText(`Alerte « ${TITLE} » enregistrée.`).last().waitFor();
     const saved = (await apiAs(page, 'GET', `/alerts/${id}`)).body;
     assert.deepEqual([saved.frequency, saved.time, saved.weekday], ['WEEK', '12:00', 1]);

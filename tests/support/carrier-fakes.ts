@@ -290,6 +290,10 @@ export async function startCarrierFake(
     });
   });
   await warmUpsFake();
+  // An idle connection is closed by the client, never by the fake: on a loaded machine, the fake closing
+  // one after its 5 s default as the client sends on it again reset a label request (ECONNRESET, once in a
+  // full run) that no carrier under test had refused.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
