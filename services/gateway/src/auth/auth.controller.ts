@@ -27,8 +27,9 @@ export class AuthController {
   @ApiOperation({ summary: 'Log in with login or e-mail; 401 loginFailed, 423 accountBlocked {seconds}' })
   async login(@Caller() ctx: CallerContext, @Body() body: LoginBody, @ClientInfo() client: { ip: string; userAgent: string }) {
     const answer = await this.bus.request<LoginResponse>(AuthSubjects.login, ctx, { ...body, ...client });
-    // The new session resolved now (the first request after the sign-in finds it cached) tells who signed in, for the statistics.
-    await this.resolver
+    // Who signed in, for the statistics: the new session resolved beside the answer, never delaying it (the
+    // first request after the sign-in then finds the session cached).
+    void this.resolver
       .resolve(answer.token, ctx.requestId)
       .then((session) => this.usage.count({ ...ctx, ...session }, 'signIns'))
       .catch(() => undefined);

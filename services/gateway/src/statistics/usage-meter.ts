@@ -27,6 +27,7 @@ export class UsageMeter implements OnApplicationBootstrap, OnApplicationShutdown
   /** The users already said active today: a request of theirs costs a map lookup, nothing sent. */
   private activeToday = new Set<string>();
   private today = '';
+  private dayAt = 0;
   /** A flush whose answer was lost is sent again with the same id (applied once). */
   private unsent: { flushId: string; entries: UsageEntry[] } | null = null;
   private timer?: NodeJS.Timeout;
@@ -94,8 +95,12 @@ export class UsageMeter implements OnApplicationBootstrap, OnApplicationShutdown
     return entry;
   }
 
+  /** The provider's day, worked out at most once a minute: every request of a user asks it. */
   private day(): string {
-    const day = todayIn(USAGE_TIME_ZONE, new Date());
+    const now = Date.now();
+    if (now - this.dayAt < 60_000) return this.today;
+    const day = todayIn(USAGE_TIME_ZONE, new Date(now));
+    this.dayAt = now;
     if (day !== this.today) {
       this.today = day;
       this.activeToday = new Set();
