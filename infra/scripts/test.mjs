@@ -109,6 +109,19 @@ function firstLines(text = '', n = 4) {
   );
 }
 
+/** The first lines of a failed TAP test's `error:` (its YAML block, indented under the `not ok` line). */
+function tapError(text, match) {
+  const block = [];
+  for (const line of text.slice(match.index + match[0].length + 1).split('\n')) {
+    if (line.trim() && !line.startsWith(`${match[1]}  `)) break;
+    block.push(line);
+  }
+  const at = block.findIndex((l) => /^\s*error: /.test(l));
+  if (at < 0) return '';
+  const own = block[at].replace(/^\s*error: /, '').replace(/^\|-?$/, '');
+  return firstLines([own, ...block.slice(at + 1).filter((l) => l.startsWith(`${match[1]}    `))].join('\n'));
+}
+
 /** The ten longest test files of a jest run (where the suite's time goes), from its --json answer. */
 function slowestFiles(name, result) {
   const files = (result.testResults ?? [])
@@ -222,7 +235,7 @@ async function browserSuites() {
       browser.failed += 1;
       failures.push(`browser ${group.name}: ended before its summary (hung or died)`);
     }
-    for (const m of text.matchAll(/^\s*not ok \d+ - (.*)$/gm)) failures.push(`browser ${group.name} › ${m[1]}`);
+    for (const m of text.matchAll(/^(\s*)not ok \d+ - (.*)$/gm)) failures.push(`browser ${group.name} › ${m[2]}: ${tapError(text, m)}`);
     browser.passed += num('pass');
     browser.failed += num('fail') + num('cancelled');
     browser.skipped += num('skipped') + num('todo');

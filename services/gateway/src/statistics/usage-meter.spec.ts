@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { FULL_SCOPE, type CallerContext } from '@portal/contracts';
+import { AppError, FULL_SCOPE, type CallerContext } from '@portal/contracts';
 import { callerContext } from '@portal/testing';
 import type { BusClient } from '@portal/bus';
 import { isSearch } from './usage.interceptor';
@@ -11,11 +11,13 @@ function fakeBus() {
   const sent: { flushId: string; entries: { userId: number; signIns: number; searches: number; exports: number }[] }[] = [];
   const bus = {
     down: false,
+    refusing: false,
     sent,
     attempts,
     request: async (_: string, __: CallerContext, data: unknown) => {
       attempts.push((data as { flushId: string }).flushId);
       if (bus.down) throw new Error('no responders');
+      if (bus.refusing) throw new AppError('validationFailed', 'a usage entry is malformed', undefined, { entries: 'invalidFormat' });
       sent.push(data as (typeof sent)[number]);
       return { recorded: 1 };
     },
@@ -71,6 +73,19 @@ describe('usage meter', () => {
     // The flush that failed is sent again as it was (the service applies a flush id once), the later counts apart.
     expect(bus.attempts).toEqual([bus.sent[0].flushId, bus.sent[0].flushId, bus.sent[1].flushId]);
     expect(bus.sent[0].flushId).not.toBe(bus.sent[1].flushId);
+  });
+  it('drops a flush the reports service refuses rather than holding every later count behind it', async () => {
+    const bus = fakeBus();
+    const meter = new UsageMeter(bus as unknown as BusClient);
+    meter.count(alice, 'exports');
+    bus.refusing = true;
+    await meter.flush();
+    bus.refusing = false;
+    meter.count(alice, 'searches');
+    await meter.flush();
+    expect(bus.attempts).toHaveLength(2);
+    expect(bus.attempts[0]).not.toBe(bus.attempts[1]);
+    expect(bus.sent).toEqual([expect.objectContaining({ entries: [expect.objectContaining({ searches: 1, exports: 0 })] })]);
   });
 });
 

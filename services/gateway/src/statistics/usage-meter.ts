@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { BusClient } from '@portal/bus';
-import { StatisticsSubjects, systemContext, todayIn, USAGE_TIME_ZONE, type CallerContext, type UsageEntry } from '@portal/contracts';
+import {
+  AppError,
+  StatisticsSubjects,
+  systemContext,
+  todayIn,
+  USAGE_TIME_ZONE,
+  type CallerContext,
+  type UsageEntry,
+} from '@portal/contracts';
 
 /** How often a gateway hands its counts to the reports service (USAGE_FLUSH_MS, default 10 s). */
 const flushEveryMs = () => Math.max(100, Number(process.env.USAGE_FLUSH_MS) || 10_000);
 /** Counts kept while the reports service does not answer, at most (user-days); past it the oldest are dropped (logged). */
 const MAX_PENDING = 50_000;
+
+/** The reports service's refusal of the flush itself (a 4xx but too many requests), not its absence or failure. */
+const refused = (e: unknown) => e instanceof AppError && e.status < 500 && e.key !== 'tooManyRequests';
 
 export type UsageCount = 'signIns' | 'searches' | 'exports';
 
@@ -74,7 +85,11 @@ export class UsageMeter implements OnApplicationBootstrap, OnApplicationShutdown
       await this.bus.request(StatisticsSubjects.record, systemContext('usage-meter'), flush);
       this.unsent = null;
     } catch (e) {
-      if (flush.entries.length + this.pending.size > MAX_PENDING) {
+      if (refused(e)) {
+        // Sent again it would be refused again, and every later count would wait behind it.
+        this.logger.warn(`usage counts refused by the reports service, dropped (${flush.entries.length} user-days): ${String(e)}`);
+        this.unsent = null;
+      } else if (flush.entries.length + this.pending.size > MAX_PENDING) {
         this.logger.warn(`usage counts dropped (${flush.entries.length} user-days): the reports service did not answer`);
         this.unsent = null;
       } else this.logger.debug(`usage counts kept for the next flush: ${String(e)}`);

@@ -79,6 +79,16 @@ export function figuresSql(keys: Key[]): string {
     SELECT ${keys.length ? `${columns}, ` : ''}${sums} FROM (${parts.join('\nUNION ALL\n')}) f ${order}`;
 }
 
+/** The figures by period, by depositor and in total in one statement (one snapshot), told apart by `part`. */
+export function everyFigureSql(): string {
+  const columns = Object.values(COLUMNS).join(', ');
+  return [
+    `SELECT 'period' AS part, period, NULL::int AS depositor_id, ${columns} FROM (${figuresSql(['period'])}) by_period`,
+    `SELECT 'depositor', NULL::date, depositor_id, ${columns} FROM (${figuresSql(['depositor'])}) by_depositor`,
+    `SELECT 'totals', NULL::date, NULL::int, ${columns} FROM (${figuresSql([])}) totals`,
+  ].join('\nUNION ALL\n');
+}
+
 const figuresOf = (row: Record<string, unknown>): StatisticsFigures =>
   Object.fromEntries(Object.entries(COLUMNS).map(([metric, column]) => [metric, Number(row[column] ?? 0)])) as StatisticsFigures;
 const ZERO = figuresOf({});
@@ -112,11 +122,12 @@ export class StatisticsService {
     const ctx = backOffice(caller);
     const p = this.prepare(ctx, data);
     const params = this.params(p);
-    const [series, depositors, [totals]] = await Promise.all([
-      this.db.scopedQuery<Record<string, unknown>>(ctx, figuresSql(['period']), params),
-      this.db.scopedQuery<Record<string, unknown>>(ctx, figuresSql(['depositor']), params),
-      this.db.scopedQuery<Record<string, unknown>>(ctx, figuresSql([]), params),
-    ]);
+    // One statement, one snapshot: the periods, the depositors and the totals add up to each other even
+    // while labels and claims are being projected beside the read.
+    const rows = await this.db.scopedQuery<Record<string, unknown>>(ctx, everyFigureSql(), params);
+    const series = rows.filter((row) => row.part === 'period');
+    const depositors = rows.filter((row) => row.part === 'depositor');
+    const totals = rows.find((row) => row.part === 'totals');
     const byPeriod = new Map(series.map((row) => [dayOf(row.period), figuresOf(row)]));
     return {
       from: p.period.from,
