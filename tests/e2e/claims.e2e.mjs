@@ -43,7 +43,18 @@ test('from a delivery detail to a closed claim: alice creates and sends, the cla
     await page.getByRole('combobox', { name: 'Motif' }).first().click();
     await page.getByRole('option', { name: 'Produit endommagé (avarie)' }).click();
     await page.getByLabel('Description').fill('Deux cartons écrasés, réserves sur le bon de livraison.');
+    // The form checks the claim with the service's own schema before sending it: a received quantity that
+    // is not a whole number is said under its field, and nothing is sent.
+    let sent = 0;
+    const count = (request) => request.method() === 'POST' && /\/api\/claims$/.test(request.url()) && sent++;
+    page.on('request', count);
+    await page.getByLabel('Qté reçue').first().fill('2,5');
+    await page.getByRole('button', { name: 'Envoyer' }).click();
+    await page.locator('tr[data-line]').first().getByText('Nombre entier attendu').waitFor();
+    assert.equal(sent, 0, 'nothing sent while a field is wrong');
+    page.off('request', count);
     await page.getByLabel('Qté reçue').first().fill('0');
+    assert.equal(await page.getByText('Nombre entier attendu').count(), 0, 'the refusal goes as the field is typed in');
     await quiet(page);
     await axe(page, 'claim form dark');
     await screenshot(page, 'claim-form-dark-fr');

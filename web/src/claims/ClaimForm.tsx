@@ -7,7 +7,6 @@ import {
   Button,
   FormControlLabel,
   Link,
-  MenuItem,
   Paper,
   Radio,
   RadioGroup,
@@ -17,7 +16,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
   useMediaQuery,
   type Theme,
@@ -26,35 +24,42 @@ import {
   CLAIM_KINDS,
   CLAIM_REASONS,
   claimableDelivery,
+  claimInput,
+  claimLineInput,
   claimLineProblems,
+  formRules,
   type ClaimDeliveryCandidate,
   type ClaimLineDto,
 } from '@portal/contracts';
 import { ApiError } from '../core/api';
+import { SchemaField, useSchemaForm } from '../forms/kit';
 import { useErrorText } from '../i18n/useErrorText';
 import { RowCards } from '../lists/RowCards';
 import { claimsApi } from './claimsApi';
 import { useClaimDate } from './ClaimStatusChip';
 import { fitLabelSx } from '../lists/fitLabel';
 
-interface Fields {
-  customer_claim_number: string;
-  kind: string;
-  reason: string;
-  comment: string;
-  packings_concerned: string;
-  non_ordered_products: string;
-  final_customer: string;
-}
-const EMPTY: Fields = {
-  customer_claim_number: '',
-  kind: '',
-  reason: '',
-  comment: '',
-  packings_concerned: '',
-  non_ordered_products: '',
-  final_customer: '',
+/** The claim's own fields, as the form holds them (its lines apart). */
+const FIELDS = [
+  'kind',
+  'reason',
+  'customer_claim_number',
+  'final_customer',
+  'packings_concerned',
+  'non_ordered_products',
+  'comment',
+] as const;
+type Fields = Record<(typeof FIELDS)[number], string>;
+const EMPTY = Object.fromEntries(FIELDS.map((name) => [name, ''])) as Fields;
+/** The fields on one row, each as wide as its label asks (at least `min` px); the long texts below them. */
+const ROW: Partial<Record<keyof Fields, number>> = {
+  kind: 220,
+  reason: 300,
+  customer_claim_number: 220,
+  final_customer: 220,
+  packings_concerned: 220,
 };
+const LINE_RULES = formRules(claimLineInput);
 
 /**
  * The creation flow (spec §2, §5): the delivery or order number looked up in the tracker (unknown,
@@ -75,11 +80,12 @@ export default function ClaimForm() {
   const [lines, setLines] = useState<ClaimLineDto[]>([]);
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const [fields, setFields] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const kit = useSchemaForm(claimInput);
+  const errors = kit.fields;
   const [busy, setBusy] = useState(false);
 
   const lookup = async (value: string, chosen?: number | null) => {
-    setErrors({});
+    kit.setFields({});
     try {
       const found = await claimsApi.lookup(value.trim(), chosen ?? undefined);
       setDeliveries(found.deliveries);
@@ -89,7 +95,7 @@ export default function ClaimForm() {
     } catch (error) {
       setDeliveries(null);
       setLines([]);
-      if (error instanceof ApiError) setErrors(error.fields);
+      kit.refused(error);
       notify(errorText(error), { type: 'error' });
     }
   };
@@ -100,37 +106,35 @@ export default function ClaimForm() {
         setNumber(c.number);
         setOrderId(c.order_id);
         setLines(c.lines);
-        setFields({
-          customer_claim_number: c.customer_claim_number ?? '',
-          kind: c.kind ?? '',
-          reason: c.reason ?? '',
-          comment: c.comment ?? '',
-          packings_concerned: c.packings_concerned ?? '',
-          non_ordered_products: c.non_ordered_products ?? '',
-          final_customer: c.final_customer ?? '',
-        });
+        setFields(Object.fromEntries(FIELDS.map((name) => [name, c[name] ?? ''])) as Fields);
       });
     } else if (params.get('number')) void lookup(params.get('number')!, Number(params.get('order_id')) || null);
   }, [uuid]);
 
   const choose = (id: number) => void lookup(number, id);
   const chosen = deliveries?.find((d) => d.id === orderId);
-  const setLine = (i: number, patch: Partial<ClaimLineDto>) => setLines((ls) => ls.map((l, k) => (k === i ? { ...l, ...patch } : l)));
-  const set = (name: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
+  const setLine = (i: number, patch: Partial<ClaimLineDto>) => {
+    setLines((ls) => ls.map((l, k) => (k === i ? { ...l, ...patch } : l)));
+    for (const name of Object.keys(patch)) kit.clear(`lines.${i}.${name}`);
+  };
+  const set = (name: keyof Fields) => (value: string | boolean) => {
+    setFields((f) => ({ ...f, [name]: String(value) }));
+    kit.clear(name);
+  };
 
   const save = async (send: boolean) => {
-    setBusy(true);
-    setErrors({});
     const body = { ...fields, number, order_id: orderId, lines, send };
+    // Checked as the service will before anything is sent: a wrong field is said under it.
+    if (!kit.check(body)) return;
+    setBusy(true);
     try {
       const saved = uuid ? await claimsApi.update(uuid, body) : await claimsApi.create(body);
       notify(send ? 'claims.msg.sent' : 'claims.msg.saved', { type: 'success', messageArgs: { reference: saved.reference } });
       navigate(`/claim/${saved.uuid}`);
     } catch (error) {
-      if (error instanceof ApiError) {
-        setErrors(error.fields);
-        if (error.key === 'claimAlreadyCreated' && typeof error.params.uuid === 'string') void lookup(number, orderId);
-      }
+      kit.refused(error);
+      if (error instanceof ApiError && error.key === 'claimAlreadyCreated' && typeof error.params.uuid === 'string')
+        void lookup(number, orderId);
       notify(errorText(error), { type: 'error' });
     } finally {
       setBusy(false);
@@ -145,11 +149,34 @@ export default function ClaimForm() {
   const ready = Boolean(uuid || (chosen && !notShipped));
   // The rule the service applies, shown as the user types: a reason the quantities contradict.
   const lineProblems = claimLineProblems(lines);
-  const lineError = (i: number) => {
-    const key = lineProblems[`lines.${i}.reason`] ?? errors[`lines.${i}.reason`];
-    return key ? translate(`fields.${key}`, { _: key }) : undefined;
+  const lineError = (i: number, name: string) => {
+    const key = (name === 'reason' ? lineProblems[`lines.${i}.reason`] : undefined) ?? errors[`lines.${i}.${name}`];
+    return key ? { error: true, helperText: translate(`fields.${key}`, { _: key }) } : {};
   };
-  const fieldError = (name: string) => (errors[name] ? translate(`fields.${errors[name]}`, { _: errors[name] }) : undefined);
+  const reasons = CLAIM_REASONS.map((r) => translate(`claims.reason.${r}`));
+  const claimField = (name: keyof Fields) => (
+    <SchemaField
+      key={name}
+      id={`claim-${name}`}
+      rule={kit.rules[name]}
+      label={translate(`claims.f.${name}`)}
+      value={fields[name]}
+      onChange={set(name)}
+      {...kit.err(name)}
+      choiceLabel={(c) => translate(`claims.${name}.${c}`)}
+      fullWidth={name in ROW ? false : true}
+      sx={
+        ROW[name]
+          ? fitLabelSx(
+              translate(`claims.f.${name}`),
+              ROW[name],
+              name === 'kind' ? CLAIM_KINDS.map((k) => translate(`claims.kind.${k}`)) : name === 'reason' ? reasons : undefined,
+            )
+          : undefined
+      }
+      htmlInput={name === 'kind' || name === 'reason' ? { 'data-field': name } : undefined}
+    />
+  );
 
   return (
     <Stack spacing={2} component="article" aria-labelledby="claim-form-title">
@@ -171,15 +198,20 @@ export default function ClaimForm() {
             onSubmit={submit}
             sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
           >
-            <TextField
+            <SchemaField
+              id="claim-number"
+              rule={kit.rules.number}
               label={translate('claims.f.number')}
               value={number}
-              required
-              onChange={(e) => setNumber(e.target.value)}
-              error={Boolean(errors.number)}
-              helperText={fieldError('number') ?? translate('claims.hints.number')}
+              onChange={(value) => {
+                setNumber(String(value));
+                kit.clear('number');
+              }}
+              {...kit.err('number')}
+              helperText={kit.err('number').helperText ?? translate('claims.hints.number')}
+              fullWidth={false}
               sx={{ minWidth: 300 }}
-              slotProps={{ htmlInput: { maxLength: 64, 'data-claim-number': true } }}
+              htmlInput={{ 'data-claim-number': true }}
             />
             <Button type="submit" variant="outlined" sx={{ mt: 1 }}>
               {translate('claims.actions.lookup')}
@@ -230,84 +262,9 @@ export default function ClaimForm() {
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack spacing={2}>
             <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              <TextField
-                select
-                label={translate('claims.f.kind')}
-                value={fields.kind}
-                onChange={set('kind')}
-                sx={fitLabelSx(
-                  translate('claims.f.kind'),
-                  220,
-                  CLAIM_KINDS.map((k) => translate(`claims.kind.${k}`)),
-                )}
-                error={Boolean(errors.kind)}
-                helperText={fieldError('kind')}
-                slotProps={{ htmlInput: { 'data-field': 'kind' } }}
-              >
-                {CLAIM_KINDS.map((k) => (
-                  <MenuItem key={k} value={k}>
-                    {translate(`claims.kind.${k}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
-                label={translate('claims.f.reason')}
-                value={fields.reason}
-                onChange={set('reason')}
-                sx={fitLabelSx(
-                  translate('claims.f.reason'),
-                  300,
-                  CLAIM_REASONS.map((r) => translate(`claims.reason.${r}`)),
-                )}
-                error={Boolean(errors.reason)}
-                helperText={fieldError('reason')}
-                slotProps={{ htmlInput: { 'data-field': 'reason' } }}
-              >
-                {CLAIM_REASONS.map((r) => (
-                  <MenuItem key={r} value={r}>
-                    {translate(`claims.reason.${r}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                label={translate('claims.f.customer_claim_number')}
-                value={fields.customer_claim_number}
-                onChange={set('customer_claim_number')}
-                sx={fitLabelSx(translate('claims.f.customer_claim_number'), 220)}
-                slotProps={{ htmlInput: { maxLength: 64 } }}
-              />
-              <TextField
-                label={translate('claims.f.final_customer')}
-                value={fields.final_customer}
-                onChange={set('final_customer')}
-                sx={fitLabelSx(translate('claims.f.final_customer'), 220)}
-                slotProps={{ htmlInput: { maxLength: 200 } }}
-              />
-              <TextField
-                label={translate('claims.f.packings_concerned')}
-                value={fields.packings_concerned}
-                onChange={set('packings_concerned')}
-                sx={fitLabelSx(translate('claims.f.packings_concerned'), 220)}
-                slotProps={{ htmlInput: { maxLength: 500 } }}
-              />
+              {FIELDS.filter((name) => name in ROW).map(claimField)}
             </Stack>
-            <TextField
-              label={translate('claims.f.non_ordered_products')}
-              value={fields.non_ordered_products}
-              onChange={set('non_ordered_products')}
-              multiline
-              minRows={2}
-              slotProps={{ htmlInput: { maxLength: 1000 } }}
-            />
-            <TextField
-              label={translate('claims.f.comment')}
-              value={fields.comment}
-              onChange={set('comment')}
-              multiline
-              minRows={3}
-              slotProps={{ htmlInput: { maxLength: 2000 } }}
-            />
+            {FIELDS.filter((name) => !(name in ROW)).map(claimField)}
             <Typography variant="h6" component="h2">
               {translate('claims.sections.lines')}
             </Typography>
@@ -321,49 +278,52 @@ export default function ClaimForm() {
                 {
                   key: 'quantity_received',
                   render: (l, i) => (
-                    <TextField
-                      size="small"
-                      type="number"
-                      value={l.quantity_received ?? ''}
-                      onChange={(e) => setLine(i, { quantity_received: e.target.value === '' ? null : Number(e.target.value) })}
-                      slotProps={{
-                        htmlInput: { min: 0, 'aria-label': translate('claims.f.quantity_received'), 'data-received': l.reference },
-                      }}
+                    <SchemaField
+                      id={`claim-line-${i}-received`}
+                      rule={LINE_RULES.quantity_received}
+                      label=""
+                      value={l.quantity_received === null ? '' : String(l.quantity_received)}
+                      // What is not a whole number is kept as typed: the check says so under the field.
+                      onChange={(v) =>
+                        setLine(i, { quantity_received: (v === '' ? null : /^\d+$/.test(String(v)) ? Number(v) : v) as number | null })
+                      }
+                      {...lineError(i, 'quantity_received')}
+                      fullWidth={false}
                       sx={{ width: 100 }}
+                      htmlInput={{ 'aria-label': translate('claims.f.quantity_received'), 'data-received': l.reference }}
                     />
                   ),
                 },
                 {
                   key: 'line_reason',
                   render: (l, i) => (
-                    <TextField
-                      select
-                      size="small"
+                    <SchemaField
+                      id={`claim-line-${i}-reason`}
+                      rule={LINE_RULES.reason}
+                      label=""
                       value={l.reason ?? ''}
-                      onChange={(e) => setLine(i, { reason: (e.target.value || null) as ClaimLineDto['reason'] })}
-                      error={Boolean(lineError(i))}
-                      helperText={lineError(i)}
-                      sx={phone ? { width: '100%' } : { minWidth: 200 }}
-                      slotProps={{ htmlInput: { 'aria-label': translate('claims.f.line_reason') } }}
-                    >
-                      <MenuItem value="">—</MenuItem>
-                      {CLAIM_REASONS.map((r) => (
-                        <MenuItem key={r} value={r}>
-                          {translate(`claims.reason.${r}`)}
-                        </MenuItem>
-                      ))}
-                    </TextField>
+                      onChange={(v) => setLine(i, { reason: (v || null) as ClaimLineDto['reason'] })}
+                      {...lineError(i, 'reason')}
+                      choiceLabel={(r) => translate(`claims.reason.${r}`)}
+                      emptyChoice="—"
+                      fullWidth={phone}
+                      sx={phone ? undefined : { minWidth: 200 }}
+                      htmlInput={{ 'aria-label': translate('claims.f.line_reason') }}
+                    />
                   ),
                 },
                 {
                   key: 'line_comment',
                   render: (l, i) => (
-                    <TextField
-                      size="small"
+                    <SchemaField
+                      id={`claim-line-${i}-comment`}
+                      rule={{ ...LINE_RULES.comment, kind: 'text' }}
+                      label=""
                       value={l.comment ?? ''}
-                      onChange={(e) => setLine(i, { comment: e.target.value || null })}
+                      onChange={(v) => setLine(i, { comment: String(v) || null })}
+                      {...lineError(i, 'comment')}
                       fullWidth={phone}
-                      slotProps={{ htmlInput: { maxLength: 500, 'aria-label': translate('claims.f.line_comment') } }}
+                      htmlInput={{ 'aria-label': translate('claims.f.line_comment') }}
                     />
                   ),
                 },

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import { Checkbox, FormControlLabel, MenuItem, TextField, type SxProps, type Theme } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { z } from 'zod';
 import { bodyFieldErrors, formRules, type FieldRule } from '@portal/contracts';
@@ -61,6 +61,11 @@ export interface SchemaFieldProps {
   /** The browser's keyboard for a text: a phone number, a postcode… */
   type?: 'text' | 'tel';
   disabled?: boolean;
+  /** Its width where the form does not lay it out on a grid (default: the whole width). */
+  sx?: SxProps<Theme>;
+  fullWidth?: boolean;
+  /** The input's own attributes beside those of its rule: an aria-label in a table cell, a test's data attribute. */
+  htmlInput?: Record<string, unknown>;
 }
 
 /** One field of a form, shown as its rule says: a text with its longest length, a number, a day, a choice, a flag. */
@@ -76,6 +81,9 @@ export function SchemaField({
   emptyChoice,
   type,
   disabled,
+  sx,
+  fullWidth = true,
+  htmlInput,
 }: SchemaFieldProps) {
   const kind = rule?.kind ?? 'text';
   const required = rule?.required ?? false;
@@ -118,10 +126,12 @@ export function SchemaField({
       multiline={kind === 'multiline'}
       minRows={kind === 'multiline' ? 2 : undefined}
       type={kind === 'email' ? 'email' : (type ?? 'text')}
-      fullWidth
+      fullWidth={fullWidth}
       size="small"
+      sx={sx}
       slotProps={{
         htmlInput: {
+          ...htmlInput,
           ...(rule?.max && !choice ? { maxLength: rule.max } : {}),
           ...(numeric ? { inputMode: kind === 'integer' ? 'numeric' : 'decimal' } : {}),
           ...(kind === 'code' ? { style: { textTransform: 'uppercase' } } : {}),

@@ -66,7 +66,7 @@ export const formatClaimDate = (value: Date | string | number | null | undefined
 
 const quantity = f.integer(0, CLAIM_LIMITS.maxQuantity);
 
-const claimLineInput = z.object({
+export const claimLineInput = z.object({
   reference: f.text(64).nonoptional({ error: FIELD_ERRORS.required }),
   label: f.text(200),
   lot: f.text(64),
