@@ -52,6 +52,15 @@ test('carla creates a user, saves, then gives a group and a scope, and resets th
     await page.locator('#user-email').fill('julie.lambert@demo-a.example');
     await page.locator('#user-firstname').fill('Julie');
     await page.locator('#user-lastname').fill('Lambert');
+    // Checked with the service's own schema before it is sent: a phone with letters is said under it, nothing sent.
+    let posted = 0;
+    const count = (request) => request.method() === 'POST' && /\/api\/admin\/users$/.test(request.url()) && posted++;
+    page.on('request', count);
+    await page.locator('#user-phone').fill('04 72 AB');
+    await page.getByRole('button', { name: 'Créer l’utilisateur' }).click();
+    await page.getByText('Chiffres uniquement, + facultatif (6 à 15 chiffres)').waitFor();
+    assert.equal(posted, 0, 'nothing sent while a field is wrong');
+    page.off('request', count);
     await page.locator('#user-phone').fill('+33472000000');
     await quiet(page);
     await axe(page, 'user create dark');

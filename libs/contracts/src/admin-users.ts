@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyField as f } from './body';
+import { bodyField as f, withFieldRule } from './body';
 import { FIELD_ERRORS } from './errors';
 import { defineList, listField } from './lists/kit';
 import { ALL_ROLES } from './roles';
@@ -82,8 +82,6 @@ export const ROLE_GROUP_CODE_PATTERN = /^[A-Z0-9_-]+$/;
 const ID_MAX = 2_147_483_647;
 const MAX_SCOPE_IDS = 500;
 
-const strings = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess((v) => (v === null || v === '' ? undefined : v), z.enum(values, { error: FIELD_ERRORS.invalidFormat }).optional());
 const ids = () =>
   z
     .array(z.number({ error: FIELD_ERRORS.integer }).int({ error: FIELD_ERRORS.integer }).min(1, { error: FIELD_ERRORS.min }).max(ID_MAX))
@@ -92,45 +90,55 @@ const ids = () =>
 
 /** The §3 User fields an administrator edits (not roles, groups and filters: setAccess, once saved). */
 export const adminUserInput = z.object({
-  login: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: FIELD_ERRORS.required })
-      .min(1, { error: FIELD_ERRORS.required })
-      .max(64, { error: FIELD_ERRORS.maxLength })
-      .regex(LOGIN_PATTERN, { error: FIELD_ERRORS.invalidFormat }),
+  login: withFieldRule(
+    z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z
+        .string({ error: FIELD_ERRORS.required })
+        .min(1, { error: FIELD_ERRORS.required })
+        .max(64, { error: FIELD_ERRORS.maxLength })
+        .regex(LOGIN_PATTERN, { error: FIELD_ERRORS.invalidFormat }),
+    ),
+    { kind: 'text', max: 64 },
   ),
   email: f.email().nonoptional({ error: FIELD_ERRORS.required }),
   firstname: f.text(100),
   lastname: f.text(100),
   avatarURL: f.text(500),
-  timezone: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : v),
-    z.custom<string>((v) => typeof v === 'string' && TIME_ZONES.includes(v), { error: FIELD_ERRORS.invalidFormat }).optional(),
+  timezone: f.oneOf(TIME_ZONES as unknown as readonly [string, ...string[]]),
+  phone: withFieldRule(
+    z.preprocess(
+      (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? v.replace(/[\s.-]/g, '') : v),
+      z.string({ error: FIELD_ERRORS.phoneDigits }).regex(PHONE_PATTERN, { error: FIELD_ERRORS.phoneDigits }).optional(),
+    ),
+    // Spaces, dots and dashes between the digits are taken out.
+    { kind: 'text', max: 30 },
   ),
-  phone: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? v.replace(/[\s.-]/g, '') : v),
-    z.string({ error: FIELD_ERRORS.phoneDigits }).regex(PHONE_PATTERN, { error: FIELD_ERRORS.phoneDigits }).optional(),
-  ),
-  language: strings(LOCALES.map((l) => l.code) as unknown as readonly [string, ...string[]]),
-  theme: strings(THEMES),
-  etiquette_format: strings(LABEL_FORMATS),
+  language: f.oneOf(LOCALES.map((l) => l.code) as unknown as readonly [string, ...string[]]),
+  theme: f.oneOf(THEMES),
+  etiquette_format: f.oneOf(LABEL_FORMATS),
   uid_zpl_printer: f.text(100),
-  printerUrl: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : v),
-    z
-      .string({ error: FIELD_ERRORS.printerAddress })
-      .max(300)
-      .regex(/^https?:\/\/[^\s/]+/, { error: FIELD_ERRORS.printerAddress })
-      .optional(),
+  printerUrl: withFieldRule(
+    z.preprocess(
+      (v) => (v === null || v === '' ? undefined : v),
+      z
+        .string({ error: FIELD_ERRORS.printerAddress })
+        .max(300)
+        .regex(/^https?:\/\/[^\s/]+/, { error: FIELD_ERRORS.printerAddress })
+        .optional(),
+    ),
+    { kind: 'text', max: 300 },
   ),
   printerPort: f.integer(1, 65_535),
   autoPrint: f.flag(),
-  exportFormat: strings(EXPORT_FORMATS),
+  exportFormat: f.oneOf(EXPORT_FORMATS),
   logo: f.text(500),
   contactMail: f.email(),
   /** Set by the administrator (second rule of §5); none at creation: a generated one is mailed. */
-  password: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.string({ error: FIELD_ERRORS.invalidFormat }).optional()),
+  password: withFieldRule(
+    z.preprocess((v) => (v === null || v === '' ? undefined : v), z.string({ error: FIELD_ERRORS.invalidFormat }).optional()),
+    { kind: 'text' },
+  ),
   /** Refused before the first save (userNotSaved): given with setAccess. */
   roles: z.unknown().optional(),
   groups: z.unknown().optional(),

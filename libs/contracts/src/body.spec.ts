@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { bodyFieldErrors, formRules } from './body';
+import { adminUserInput } from './admin-users';
 import { addressInput } from './huby/input';
 
 describe('the form kit’s rules, read from the schemas the server parses bodies with', () => {
@@ -15,6 +16,16 @@ describe('the form kit’s rules, read from the schemas the server parses bodies
     // Not a field a form types in (an object of days): left out.
     expect(rules.opening_hours).toBeUndefined();
     expect(Object.keys(rules)).toContain('akanea_id');
+  });
+
+  it('reads a field schema of its own by the rule given with it, required when the schema refuses it left out', () => {
+    const rules = formRules(adminUserInput);
+    expect(rules.login).toEqual({ kind: 'text', max: 64, required: true });
+    expect(rules.phone).toEqual({ kind: 'text', max: 30, required: false });
+    expect(rules.timezone).toMatchObject({ kind: 'choice', required: false, choices: expect.arrayContaining(['Europe/Paris']) });
+    expect(rules.printerPort).toEqual({ kind: 'integer', min: 1, maxValue: 65_535, required: false });
+    expect(bodyFieldErrors(adminUserInput, { login: 'julie', email: 'j@x.fr', phone: '04 72 AB' })).toEqual({ phone: 'phoneDigits' });
+    expect(bodyFieldErrors(adminUserInput, { email: 'j@x.fr' })).toEqual({ login: 'required' });
   });
 
   it('says what a form holds wrong with the same keys the server answers', () => {

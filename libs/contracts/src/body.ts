@@ -48,6 +48,8 @@ export interface FieldRule {
 
 const RULES = new WeakMap<z.ZodType, Omit<FieldRule, 'required'>>();
 const ruled = <T extends z.ZodType>(schema: T, rule: Omit<FieldRule, 'required'>): T => (RULES.set(schema, rule), schema);
+/** A field schema of its own (a login, a phone number, a time zone) with the rule a form shows it by. */
+export const withFieldRule = ruled;
 
 /**
  * The rules of an object schema's fields made with `bodyField` (a field wrapped in `nonoptional` is
@@ -57,9 +59,9 @@ export function formRules(schema: z.ZodObject): Record<string, FieldRule> {
   const rules: Record<string, FieldRule> = {};
   for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
     const def = (field as unknown as { def: { type: string; innerType?: z.ZodType } }).def;
-    const required = def.type === 'nonoptional';
-    const rule = RULES.get(required && def.innerType ? def.innerType : field);
-    if (rule) rules[name] = { ...rule, required };
+    const rule = RULES.get(def.type === 'nonoptional' && def.innerType ? def.innerType : field);
+    // Required: the schema refuses the field left out (a nonoptional field, or one with no optional step).
+    if (rule) rules[name] = { ...rule, required: !field.safeParse(undefined).success };
   }
   return rules;
 }

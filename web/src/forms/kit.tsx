@@ -58,8 +58,8 @@ export interface SchemaFieldProps {
   /** A choice's words (choice fields); the empty choice of an optional field reads `emptyChoice` (default –). */
   choiceLabel?: (choice: string) => string;
   emptyChoice?: string;
-  /** The browser's keyboard for a text: a phone number, a postcode… */
-  type?: 'text' | 'tel';
+  /** The browser's keyboard for a text: a phone number, a postcode…; a password hidden. */
+  type?: 'text' | 'tel' | 'password';
   disabled?: boolean;
   /** Its width where the form does not lay it out on a grid (default: the whole width). */
   sx?: SxProps<Theme>;

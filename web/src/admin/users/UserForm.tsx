@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useCreate, useGetOne, useNotify, useTranslate, useUpdate } from 'ra-core';
-import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { EXPORT_FORMATS, LABEL_FORMATS, LOCALES, THEMES, TIME_ZONES, type AdminUserDto } from '@portal/contracts';
-import { ApiError, errorKeyOf } from '../../core/api';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { adminUserInput, LOCALES, type AdminUserDto } from '@portal/contracts';
+import { errorKeyOf } from '../../core/api';
+import { SchemaField, useSchemaForm } from '../../forms/kit';
 import { Loading } from '../../layout/Loading';
 import { useErrorText } from '../../i18n/useErrorText';
 import { AccessSection } from './AccessSection';
@@ -12,7 +13,6 @@ import { usersApi } from './usersApi';
 import { fitLabelSx } from '../../lists/fitLabel';
 
 const RESOURCE = 'admin/users';
-type TextKey = { [K in keyof UserFormValues]: UserFormValues[K] extends string ? K : never }[keyof UserFormValues];
 
 /**
  * A user's §3 fields (creation and edition). Spec §5: roles, groups and filters are configured once
@@ -27,7 +27,7 @@ export default function UserForm() {
   const navigate = useNavigate();
   const saved = useGetOne<AdminUserDto>(RESOURCE, { id: uuid ?? '' }, { enabled: !!uuid });
   const [values, setValues] = useState<UserFormValues>(EMPTY_USER);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const kit = useSchemaForm(adminUserInput);
   const [create, creating] = useCreate();
   const [update, updating] = useUpdate();
   useEffect(() => {
@@ -40,19 +40,21 @@ export default function UserForm() {
 
   const set = (key: keyof UserFormValues, value: string | boolean) => {
     setValues((v) => ({ ...v, [key]: value }));
-    setFields((f) => ({ ...f, [key]: '' }));
+    kit.clear(key);
   };
   const failed = (error: unknown) => {
-    if (error instanceof ApiError && Object.keys(error.fields).length) setFields(error.fields);
+    kit.refused(error);
+    // The refusals of a whole body that are one field's: said under it.
     const key = errorKeyOf(error);
-    if (key === 'loginAlreadyExists') setFields((f) => ({ ...f, login: 'loginAlreadyExists' }));
-    if (key === 'emailAlreadyExists') setFields((f) => ({ ...f, email: 'emailAlreadyExists' }));
-    if (key === 'wrongPasswordFormat') setFields((f) => ({ ...f, password: 'wrongPasswordFormat' }));
+    const field = key && FIELD_OF_ERROR[key];
+    if (field) kit.setFields((f) => ({ ...f, [field]: key }));
     notify(errorText(error), { type: 'error' });
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const data = bodyOf(values);
+    // Checked as the service will before anything is sent.
+    if (!kit.check(data)) return;
     if (!user)
       create(
         RESOURCE,
@@ -79,38 +81,29 @@ export default function UserForm() {
         },
       );
   };
-  const helper = (key: string) =>
-    fields[key] ? translate(fields[key] in FIELD_KEYS ? `fields.${fields[key]}` : `errors.${fields[key]}`) : undefined;
-  const text = (
-    key: TextKey,
-    extra: { required?: boolean; type?: string; width?: number; select?: readonly { value: string; label: string }[] } = {},
+  const field = (
+    key: keyof UserFormValues,
+    extra: { type?: 'text' | 'tel' | 'password'; width?: number; choiceLabel?: (c: string) => string } = {},
   ) => (
-    <TextField
+    <SchemaField
       key={key}
       id={`user-${key}`}
-      name={key}
-      size="small"
+      rule={kit.rules[key]}
       label={translate(`adminUsers.f.${key}`)}
       value={values[key]}
-      required={extra.required}
+      onChange={(value) => set(key, value)}
+      {...kit.err(key)}
       type={extra.type}
-      select={!!extra.select}
-      onChange={(e) => set(key, e.target.value)}
-      error={!!fields[key]}
-      helperText={helper(key)}
+      choiceLabel={extra.choiceLabel}
+      fullWidth={false}
       // A field keeps its width at a desk and never passes the screen's edge on a phone.
       sx={fitLabelSx(
         translate(`adminUsers.f.${key}`),
         extra.width ?? 260,
-        (extra.select ?? []).map((o) => o.label),
+        kit.rules[key]?.choices?.map((c) => extra.choiceLabel?.(c) ?? c),
       )}
-    >
-      {extra.select?.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </TextField>
+      htmlInput={{ name: key, ...(key === 'password' ? { autoComplete: 'new-password' } : {}) }}
+    />
   );
   const checks = adminPasswordChecks(values.password);
   return (
@@ -136,38 +129,32 @@ export default function UserForm() {
         aria-label={translate('adminUsers.titles.identity')}
       >
         <Section title={translate('adminUsers.titles.identity')}>
-          {text('login', { required: true })}
-          {text('email', { required: true, type: 'email', width: 300 })}
-          {text('firstname')}
-          {text('lastname')}
-          {text('phone')}
-          {text('contactMail', { type: 'email', width: 300 })}
+          {field('login')}
+          {field('email', { width: 300 })}
+          {field('firstname')}
+          {field('lastname')}
+          {field('phone', { type: 'tel' })}
+          {field('contactMail', { width: 300 })}
         </Section>
         <Section title={translate('adminUsers.titles.preferences')}>
-          {text('language', { select: LOCALES.map((l) => ({ value: l.code, label: l.label })) })}
-          {text('timezone', { select: TIME_ZONES.map((z) => ({ value: z, label: z })) })}
-          {text('theme', { select: THEMES.map((t) => ({ value: t, label: translate(`adminUsers.themes.${t}`) })) })}
-          {text('exportFormat', {
-            select: EXPORT_FORMATS.map((f) => ({ value: f, label: translate(`adminUsers.exportFormats.${f}`) })),
-            width: 320,
-          })}
+          {field('language', { choiceLabel: (c) => LOCALES.find((l) => l.code === c)?.label ?? c })}
+          {field('timezone')}
+          {field('theme', { choiceLabel: (t) => translate(`adminUsers.themes.${t}`) })}
+          {field('exportFormat', { choiceLabel: (f) => translate(`adminUsers.exportFormats.${f}`), width: 320 })}
         </Section>
         <Section title={translate('adminUsers.titles.labels')}>
-          {text('etiquette_format', { select: LABEL_FORMATS.map((f) => ({ value: f, label: f })), width: 140 })}
-          {text('uid_zpl_printer')}
-          {text('printerUrl', { width: 300 })}
-          {text('printerPort', { type: 'number', width: 140 })}
-          <FormControlLabel
-            control={<Checkbox checked={values.autoPrint} onChange={(e) => set('autoPrint', e.target.checked)} />}
-            label={translate('adminUsers.f.autoPrint')}
-          />
+          {field('etiquette_format', { width: 140 })}
+          {field('uid_zpl_printer')}
+          {field('printerUrl', { width: 300 })}
+          {field('printerPort', { width: 140 })}
+          {field('autoPrint')}
         </Section>
         <Section title={translate('adminUsers.titles.other')}>
-          {text('avatarURL', { width: 360 })}
-          {text('logo', { width: 360 })}
+          {field('avatarURL', { width: 360 })}
+          {field('logo', { width: 360 })}
         </Section>
         <Section title={translate('adminUsers.titles.password')}>
-          {text('password', { type: 'password' })}
+          {field('password', { type: 'password' })}
           <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 520 }}>
             {translate(user ? 'adminUsers.password.editHint' : 'adminUsers.password.createHint')}
             {values.password &&
@@ -194,18 +181,11 @@ export default function UserForm() {
   );
 }
 
-const FIELD_KEYS: Record<string, true> = {
-  required: true,
-  numeric: true,
-  integer: true,
-  maxLength: true,
-  invalidEmail: true,
-  max: true,
-  min: true,
-  invalidFormat: true,
-  unknownCode: true,
-  phoneDigits: true,
-  printerAddress: true,
+/** The refusals of a whole body that concern one field: shown under it. */
+const FIELD_OF_ERROR: Partial<Record<string, keyof UserFormValues>> = {
+  loginAlreadyExists: 'login',
+  emailAlreadyExists: 'email',
+  wrongPasswordFormat: 'password',
 };
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
