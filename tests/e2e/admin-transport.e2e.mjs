@@ -57,9 +57,14 @@ test('the administrator creates a carrier and a tour, is refused a duplicate and
     await page.getByLabel('Poids min. (kg)').fill('500');
     await page.getByLabel('Poids max. (kg)').fill('100');
     await page.getByLabel('Code GTF').fill('GTF-9');
+    let posted = 0;
+    const count = (request) => request.method() === 'POST' && /tours$/.test(request.url()) && posted++;
+    page.on('request', count);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    // The maximum below the minimum: said under the maximum.
+    // The maximum below the minimum: said under the maximum, by the server's own schema before anything is sent.
     await page.locator('#field-weight_max_kg-helper-text').getByText('Inférieur au minimum saisi').waitFor();
+    assert.equal(posted, 0, 'nothing sent while a field is wrong');
+    page.off('request', count);
     await axe(page, 'transport tour form dark');
     await screenshot(page, 'admin-transport-tour-form-dark-fr');
     await page.getByLabel('Poids max. (kg)').fill('1200');

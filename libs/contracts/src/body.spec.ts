@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { bodyFieldErrors, formRules } from './body';
 import { adminUserInput } from './admin-users';
 import { addressInput } from './huby/input';
+import { tourInput } from './huby/transport-admin';
 
 describe('the form kit’s rules, read from the schemas the server parses bodies with', () => {
   it('gives each field of an address its kind, bounds, choices and whether it must be given', () => {
@@ -26,6 +27,14 @@ describe('the form kit’s rules, read from the schemas the server parses bodies
     expect(rules.printerPort).toEqual({ kind: 'integer', min: 1, maxValue: 65_535, required: false });
     expect(bodyFieldErrors(adminUserInput, { login: 'julie', email: 'j@x.fr', phone: '04 72 AB' })).toEqual({ phone: 'phoneDigits' });
     expect(bodyFieldErrors(adminUserInput, { email: 'j@x.fr' })).toEqual({ login: 'required' });
+  });
+
+  it('finds a builder’s rule under nullable and default, a field with a default not required', () => {
+    const rules = formRules(tourInput);
+    expect(rules.weight_max_kg).toEqual({ kind: 'number', min: 0, maxValue: 100_000, required: false });
+    expect(rules.transport_mode).toMatchObject({ kind: 'choice', required: false });
+    expect(rules.code).toEqual({ kind: 'code', max: 20, required: true });
+    expect(rules.flags).toBeUndefined();
   });
 
   it('says what a form holds wrong with the same keys the server answers', () => {

@@ -58,8 +58,10 @@ export const withFieldRule = ruled;
 export function formRules(schema: z.ZodObject): Record<string, FieldRule> {
   const rules: Record<string, FieldRule> = {};
   for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
-    const def = (field as unknown as { def: { type: string; innerType?: z.ZodType } }).def;
-    const rule = RULES.get(def.type === 'nonoptional' && def.innerType ? def.innerType : field);
+    // The rule of the field's builder, under what wraps it (nonoptional, nullable, default).
+    let inner: z.ZodType | undefined = field;
+    while (inner && !RULES.has(inner)) inner = (inner as unknown as { def: { innerType?: z.ZodType } }).def.innerType;
+    const rule = inner && RULES.get(inner);
     // Required: the schema refuses the field left out (a nonoptional field, or one with no optional step).
     if (rule) rules[name] = { ...rule, required: !field.safeParse(undefined).success };
   }

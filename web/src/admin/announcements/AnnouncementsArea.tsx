@@ -2,6 +2,7 @@ import { Navigate, Route, Routes, Link as RouterLink, useParams } from 'react-ro
 import { useListController, useTranslate } from 'ra-core';
 import { Box, Button, Chip, Link } from '@mui/material';
 import {
+  announcementInput,
   ADMIN_ANNOUNCEMENTS_LIST,
   ALL_ROLES,
   ANNOUNCEMENT_STATES,
@@ -143,6 +144,7 @@ function AnnouncementForm() {
     <RecordForm
       key={id ?? 'new'}
       resource={ADMIN_ANNOUNCEMENTS_LIST.resource}
+      schema={announcementInput}
       id={id}
       title={() => (id ? translate('adminRef.announcements.edit', { id }) : translate('adminRef.announcements.new'))}
       fields={fields}

@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes, Link as RouterLink, useParams } from 'react-router-dom';
 import { useListController, useTranslate } from 'ra-core';
 import { Box, Button, Link } from '@mui/material';
-import { ADMIN_DEPOSITORS_LIST, type AdminDepositorDto } from '@portal/contracts';
+import { depositorInput, ADMIN_DEPOSITORS_LIST, type AdminDepositorDto } from '@portal/contracts';
 import { FilterBar, ListTable, type Column } from '../../stock/ui';
 import { AreaTitle, RecordForm, type FieldSpec } from '../reference/kit';
 import { orNull } from '../reference/model';
@@ -92,6 +92,7 @@ function DepositorForm() {
   return (
     <RecordForm
       resource={ADMIN_DEPOSITORS_LIST.resource}
+      schema={depositorInput}
       id={id}
       title={(r) => (r ? translate('adminRef.depositors.edit', { code: String(r.code) }) : translate('adminRef.depositors.new'))}
       fields={fields}

@@ -2,6 +2,9 @@ import { Navigate, Route, Routes, Link as RouterLink, useParams } from 'react-ro
 import { useListController, useTranslate } from 'ra-core';
 import { Box, Button, Link, Paper, Tab, Tabs } from '@mui/material';
 import {
+  activityInput,
+  platformInput,
+  storeInput,
   ADMIN_ACTIVITIES_LIST,
   ADMIN_PLATFORMS_LIST,
   ADMIN_STORES_LIST,
@@ -27,6 +30,8 @@ const LISTS: Record<ReferenceTab, ListDeclaration> = {
   activities: ADMIN_ACTIVITIES_LIST,
   stores: ADMIN_STORES_LIST,
 };
+/** The schema the server parses each tab's record with. */
+const SCHEMAS = { platforms: platformInput, activities: activityInput, stores: storeInput };
 type Row = AdminPlatformDto | AdminActivityDto | AdminStoreDto;
 
 /**
@@ -198,6 +203,7 @@ function ReferenceForm() {
     <RecordForm
       key={`${tab}-${params.id ?? 'new'}`}
       resource={LISTS[tab].resource}
+      schema={SCHEMAS[tab]}
       id={params.id}
       title={(r) =>
         r ? translate(`adminRef.reference.edit.${tab}`, { code: String(r.code) }) : translate(`adminRef.reference.new.${tab}`)

@@ -2,11 +2,18 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import { useDataProvider, useNotify, useTranslate } from 'ra-core';
 import { Alert, Box, Button, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
+import { z } from 'zod';
+import type { FieldRule } from '@portal/contracts';
+import { useSchemaForm } from '../../forms/kit';
 import { useErrorText } from '../../i18n/useErrorText';
 import { Loading } from '../../layout/Loading';
 import { ConfirmDialog } from '../../delivery/ui';
 import { fieldErrorsOf, formOf, type FormValues } from './model';
 import { fitLabelSx } from '../../lists/fitLabel';
+import { fieldError } from '../../settings/FieldError';
+
+/** No schema given: nothing checked before sending (the server still checks). */
+const ANY_BODY = z.object({});
 
 /** The title of a back-office page, with its actions on the right. */
 export function AreaTitle({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
@@ -35,18 +42,23 @@ export interface FieldSpec {
 /** One field of a record form, marked with the spec §5 message of its server-side refusal. */
 export function FormField({
   field,
+  rule,
   value,
   error,
   onChange,
   disabled,
 }: {
   field: FieldSpec;
+  /** The rule of the server's schema for the field (RecordForm's `schema`): required, longest length, a code. */
+  rule?: FieldRule;
   value: string | boolean | undefined;
   error?: string;
   onChange: (value: string | boolean) => void;
   disabled?: boolean;
 }) {
   const translate = useTranslate();
+  const upper = field.upper ?? rule?.kind === 'code';
+  const required = field.required ?? rule?.required;
   if (field.type === 'switch')
     return (
       <FormControlLabel
@@ -64,16 +76,16 @@ export function FormField({
       value={many ? (text ? text.split(',') : []) : text}
       onChange={(e) => {
         const next = e.target.value as string | string[];
-        onChange(Array.isArray(next) ? next.join(',') : field.upper ? next.toUpperCase() : next);
+        onChange(Array.isArray(next) ? next.join(',') : upper ? next.toUpperCase() : next);
       }}
       select={field.type === 'select' || many}
       multiline={field.type === 'multiline'}
       minRows={field.type === 'multiline' ? 4 : undefined}
       type={field.type === 'datetime' ? 'datetime-local' : field.type === 'integer' ? 'number' : 'text'}
-      required={field.required && !disabled}
+      required={required && !disabled}
       disabled={disabled}
       error={!!error}
-      helperText={error ? translate(`fields.${error}`, { _: error }) : field.helperText}
+      helperText={error ? fieldError({ [field.source]: error }, field.source, translate) : field.helperText}
       size="small"
       sx={
         field.type === 'multiline'
@@ -83,6 +95,7 @@ export function FormField({
       slotProps={{
         inputLabel: { shrink: field.type === 'select' || many || field.type === 'datetime' ? true : undefined },
         select: many ? { multiple: true } : undefined,
+        htmlInput: rule?.max && !field.type?.includes('select') ? { maxLength: rule.max } : undefined,
       }}
     >
       {(field.type === 'select' || many) &&
@@ -115,6 +128,7 @@ export function RecordForm({
   extra,
   fromRecord,
   readOnly,
+  schema,
 }: {
   resource: string;
   id?: string;
@@ -129,6 +143,11 @@ export function RecordForm({
   /** How a read record fills the form, when not field by field. */
   fromRecord?: (record: Record<string, unknown>) => FormValues;
   readOnly?: boolean;
+  /**
+   * The schema the server parses the body with (libs/contracts): the fields' rules come from it, and
+   * the body is checked with it before it is sent (issue 36's form kit).
+   */
+  schema?: z.ZodObject;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -137,7 +156,8 @@ export function RecordForm({
   const navigate = useNavigate();
   const [record, setRecord] = useState<Record<string, unknown> | null>(null);
   const [values, setValues] = useState<FormValues>(defaults);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const kit = useSchemaForm(schema ?? ANY_BODY);
+  const errors = kit.fields;
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [loading, setLoading] = useState(!!id);
@@ -159,21 +179,28 @@ export function RecordForm({
     );
   }, [resource, id]);
 
-  const set = (patch: FormValues) => setValues((all) => ({ ...all, ...patch }));
+  const set = (patch: FormValues) => {
+    setValues((all) => ({ ...all, ...patch }));
+    for (const name of Object.keys(patch)) kit.clear(name);
+  };
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setErrors({});
     setFailure(null);
+    const data = toBody(values);
+    // Checked as the server will before it is sent: each wrong field said under it.
+    if (!kit.check(data)) {
+      setFailure(translate('adminRef.common.fixFields'));
+      return;
+    }
+    setBusy(true);
     try {
-      const data = toBody(values);
       if (id) await dataProvider.update(resource, { id, data, previousData: { id, ...(record ?? {}) } });
       else await dataProvider.create(resource, { data });
       notify('adminRef.common.saved', { type: 'success' });
       navigate(backTo);
     } catch (error) {
       const fieldErrors = fieldErrorsOf(error);
-      setErrors(fieldErrors);
+      kit.setFields(fieldErrors);
       setFailure(Object.keys(fieldErrors).length ? translate('adminRef.common.fixFields') : errorText(error));
     } finally {
       setBusy(false);
@@ -216,6 +243,7 @@ export function RecordForm({
               <FormField
                 key={f.source}
                 field={f}
+                rule={kit.rules[f.source]}
                 value={values[f.source]}
                 error={errors[f.source]}
                 onChange={(v) => set({ [f.source]: v })}

@@ -1,7 +1,14 @@
 import { Navigate, Route, Routes, Link as RouterLink, useParams } from 'react-router-dom';
 import { useListController, useTranslate } from 'ra-core';
 import { Box, Button, Chip, Link } from '@mui/material';
-import { ADMIN_TEMPLATES_LIST, LOCALES, TEMPLATE_VISIBILITIES, type AdminEmailTemplateDto, type ShortLocale } from '@portal/contracts';
+import {
+  templateInput,
+  ADMIN_TEMPLATES_LIST,
+  LOCALES,
+  TEMPLATE_VISIBILITIES,
+  type AdminEmailTemplateDto,
+  type ShortLocale,
+} from '@portal/contracts';
 import { FilterBar, ListTable, type Column } from '../../stock/ui';
 import { AreaTitle, RecordForm, type FieldSpec } from '../reference/kit';
 import { TemplatePreview } from './TemplatePreview';
@@ -124,6 +131,7 @@ function TemplateForm() {
     <RecordForm
       key={id ?? 'new'}
       resource={ADMIN_TEMPLATES_LIST.resource}
+      schema={templateInput}
       id={id}
       title={(r) =>
         r ? translate('adminRef.templates.edit', { code: String(r.code), locale: String(r.locale) }) : translate('adminRef.templates.new')

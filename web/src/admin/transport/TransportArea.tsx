@@ -3,6 +3,8 @@ import { Navigate, Route, Routes, Link as RouterLink, useParams } from 'react-ro
 import { useListController, useTranslate } from 'ra-core';
 import { Box, Button, Link, Paper, Tab, Tabs } from '@mui/material';
 import {
+  carrierInput,
+  tourInput,
   ADMIN_CARRIERS_LIST,
   ADMIN_TOURS_LIST,
   hasAnyRole,
@@ -297,6 +299,7 @@ function CarrierForm({ id }: { id?: string }) {
   return (
     <RecordForm
       resource={ADMIN_CARRIERS_LIST.resource}
+      schema={carrierInput}
       id={id}
       title={(r) => (r ? translate('adminTransport.edit.carriers', { code: String(r.ref) }) : translate('adminTransport.new.carriers'))}
       fields={fields}
@@ -369,6 +372,7 @@ function TourForm({ id }: { id?: string }) {
   return (
     <RecordForm
       resource={ADMIN_TOURS_LIST.resource}
+      schema={tourInput}
       id={id}
       title={(r) => (r ? translate('adminTransport.edit.tours', { code: String(r.code) }) : translate('adminTransport.new.tours'))}
       fields={fields}
