@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'ra-core';
 import {
@@ -12,34 +12,23 @@ import {
   DialogTitle,
   FormControlLabel,
   Grid,
-  IconButton,
   MenuItem,
-  Paper,
   Stack,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import {
-  ADR_CLASSES,
   formatDate,
   hasAnyRole,
   HUBY_LIMITS,
   HubyStatus,
   bodyFieldErrors,
   shipmentInput,
-  PACKING_GROUPS,
-  PACKING_UNITS,
   fittingTours,
   packingTotals,
-  packingVolume,
   Role,
-  TRANSPORT_CATEGORIES,
-  TUNNEL_CODES,
-  type AddressDto,
   type PackagingTypeDto,
   type TourDto,
-  type TourNeeds,
   type ShipmentDto,
   type ShipmentHistoryDto,
 } from '@portal/contracts';
@@ -48,7 +37,6 @@ import { CreatedLine } from '../core/Created';
 import { useCreatorText } from '../core/creator';
 import { useErrorText } from '../i18n/useErrorText';
 import { INVALID_DATE } from '../dates/dateValue';
-import { fieldError } from '../settings/FieldError';
 import { SchemaField, useSchemaForm } from '../forms/kit';
 import { useDepositors } from '../tracking/useReferenceData';
 import { useNumber, useTimeZone } from '../stock/ui';
@@ -57,212 +45,12 @@ import { AddressPicker } from './AddressPicker';
 import { DepositorSelect } from './DepositorSelect';
 import { hubyApi } from './hubyApi';
 import { StatusChip } from './StatusChip';
+import { Section, ShipmentGoods } from './ShipmentGoods';
+import { bodyOf, DATES, emptyForm, FLAGS, formOf, tourNeedsOf, type Form, type Text } from './shipmentModel';
 import { TourRates } from './TourRates';
 import { usePrinting } from './printing/AutoPrint';
 import { labelsApi } from './printing/labelsApi';
 import { ReprintDialog } from './printing/ReprintDialog';
-
-const PACKING_FIELDS = [
-  'packaging_type',
-  'content',
-  'net_quantity',
-  'unit',
-  'weight_kg',
-  'length_cm',
-  'width_cm',
-  'height_cm',
-  'packages',
-  'duplicate_count',
-] as const;
-type PackingForm = Record<(typeof PACKING_FIELDS)[number], string>;
-/** Two rows per packing line on a wide screen: what is packed, then weight, dimensions and counts. */
-const PACKING_WIDTH: Record<(typeof PACKING_FIELDS)[number], number> = {
-  packaging_type: 3,
-  content: 4,
-  net_quantity: 3,
-  unit: 2,
-  weight_kg: 2,
-  length_cm: 2,
-  width_cm: 2,
-  height_cm: 2,
-  packages: 2,
-  duplicate_count: 2,
-};
-const DG_FIELDS = [
-  'un_number',
-  'class',
-  'packing_group',
-  'tunnel_code',
-  'transport_category',
-  'adr_designation',
-  'technical_name',
-  'danger_notice',
-  'package_quantity',
-] as const;
-type DgForm = Record<(typeof DG_FIELDS)[number], string> & { environment_danger: boolean };
-const DG_CHOICES: Partial<Record<(typeof DG_FIELDS)[number], readonly (string | number)[]>> = {
-  class: ADR_CLASSES,
-  packing_group: PACKING_GROUPS,
-  tunnel_code: TUNNEL_CODES,
-  transport_category: TRANSPORT_CATEGORIES,
-};
-const DG_WIDTH: Record<(typeof DG_FIELDS)[number], number> = {
-  un_number: 2,
-  class: 2,
-  packing_group: 3,
-  tunnel_code: 2,
-  transport_category: 3,
-  package_quantity: 2,
-  adr_designation: 4,
-  technical_name: 3,
-  danger_notice: 3,
-};
-const emptyDg = (): DgForm => ({
-  ...(Object.fromEntries(DG_FIELDS.map((k) => [k, ''])) as Record<(typeof DG_FIELDS)[number], string>),
-  package_quantity: '1',
-  environment_danger: false,
-});
-
-const DATES = ['date_shipment_desired', 'date_delivery_desired', 'date_loading'] as const;
-
-const TEXTS = [
-  'reference',
-  'order_number',
-  'delivery_note_number',
-  'customer_order_number',
-  'customer_reference',
-  'carrier_code',
-  'tour_code',
-  'date_shipment_desired',
-  'date_delivery_desired',
-  'date_loading',
-  'preparation_comment',
-  'carrier_comment',
-  'incoterm',
-  'incoterm_location',
-  'declared_amount',
-  'content_description',
-  'insurance_value',
-  'cash_on_delivery',
-] as const;
-const FLAGS = ['appointment', 'pallet_stripping', 'hatchback', 'delivery_on_floor'] as const;
-type Text = (typeof TEXTS)[number];
-type Flag = (typeof FLAGS)[number];
-
-interface Form extends Record<Text, string>, Record<Flag, boolean> {
-  depositor_id: number | '';
-  shipper: AddressDto | null;
-  recipient: AddressDto | null;
-  billing_same_as_recipient: boolean;
-  billing: AddressDto | null;
-  packings: PackingForm[];
-  dangerous_goods: DgForm[];
-  lq_gross_weight_kg: string;
-  lq_un_numbers: string;
-}
-
-const emptyPacking = (): PackingForm => ({
-  packaging_type: '',
-  content: '',
-  net_quantity: '',
-  unit: '',
-  weight_kg: '',
-  length_cm: '',
-  width_cm: '',
-  height_cm: '',
-  packages: '1',
-  duplicate_count: '0',
-});
-
-const emptyForm = (depositor: number | ''): Form => ({
-  ...(Object.fromEntries(TEXTS.map((t) => [t, ''])) as Record<Text, string>),
-  ...(Object.fromEntries(FLAGS.map((f) => [f, false])) as Record<Flag, boolean>),
-  depositor_id: depositor,
-  shipper: null,
-  recipient: null,
-  billing_same_as_recipient: true,
-  billing: null,
-  packings: [emptyPacking()],
-  dangerous_goods: [],
-  lq_gross_weight_kg: '',
-  lq_un_numbers: '',
-});
-
-const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-
-function formOf(s: ShipmentDto): Form {
-  return {
-    ...(Object.fromEntries(TEXTS.map((t) => [t, text(s[t])])) as Record<Text, string>),
-    ...(Object.fromEntries(FLAGS.map((f) => [f, s[f]])) as Record<Flag, boolean>),
-    depositor_id: s.depositor_id,
-    shipper: s.shipper as AddressDto,
-    recipient: s.recipient as AddressDto,
-    billing_same_as_recipient: s.billing_same_as_recipient,
-    billing: (s.billing as AddressDto | null) ?? null,
-    packings: s.packings.map((p) => Object.fromEntries(PACKING_FIELDS.map((k) => [k, text(p[k])])) as PackingForm),
-    dangerous_goods: (s.dangerous_goods ?? []).map((d) => ({
-      ...(Object.fromEntries(DG_FIELDS.map((k) => [k, text(d[k])])) as Record<(typeof DG_FIELDS)[number], string>),
-      environment_danger: d.environment_danger,
-    })),
-    lq_gross_weight_kg: text(s.limited_quantities?.gross_weight_kg),
-    lq_un_numbers: (s.limited_quantities?.un_numbers ?? []).join(', '),
-  };
-}
-
-/**
- * What the shipment being typed asks of a tour: its options, packages, weight, volume and dates, read
- * from the form as the server reads the saved shipment, so that the tours that fit show before any
- * save (libs/contracts tourMisfits, the server's rule).
- */
-export function tourNeedsOf(f: Form): TourNeeds {
-  const num = (v: string) => Number(v.replace(',', '.')) || 0;
-  const dimension = (v: string) => (v.trim() === '' ? null : num(v));
-  const packings = f.packings.map((p) => ({
-    packages: num(p.packages),
-    duplicate_count: num(p.duplicate_count),
-    weight_kg: num(p.weight_kg),
-    volume_m3: packingVolume({ length_cm: dimension(p.length_cm), width_cm: dimension(p.width_cm), height_cm: dimension(p.height_cm) }),
-  }));
-  const totals = packingTotals(packings);
-  return {
-    appointment: f.appointment,
-    pallet_stripping: f.pallet_stripping,
-    hatchback: f.hatchback,
-    delivery_on_floor: f.delivery_on_floor,
-    total_weight_kg: totals.weight_kg,
-    package_count: totals.packages,
-    packings,
-    date_shipment_desired: f.date_shipment_desired || null,
-    date_delivery_desired: f.date_delivery_desired || null,
-  };
-}
-
-function bodyOf(f: Form): Record<string, unknown> {
-  return {
-    ...Object.fromEntries(TEXTS.map((t) => [t, f[t] || undefined])),
-    ...Object.fromEntries(FLAGS.map((k) => [k, f[k]])),
-    depositor_id: f.depositor_id || undefined,
-    uuid_address_shipper: f.shipper?.uuid,
-    uuid_address_recipient: f.recipient?.uuid,
-    billing_same_as_recipient: f.billing_same_as_recipient,
-    uuid_address_billing: f.billing_same_as_recipient ? undefined : f.billing?.uuid,
-    packings: f.packings.map((p) => Object.fromEntries(PACKING_FIELDS.map((k) => [k, p[k] || undefined]))),
-    dangerous_goods: f.dangerous_goods.map((d) => ({
-      ...Object.fromEntries(DG_FIELDS.map((k) => [k, d[k] || undefined])),
-      environment_danger: d.environment_danger,
-    })),
-    limited_quantities:
-      f.lq_gross_weight_kg || f.lq_un_numbers
-        ? {
-            gross_weight_kg: f.lq_gross_weight_kg || undefined,
-            un_numbers: f.lq_un_numbers
-              .split(/[\s,;]+/)
-              .map((u) => u.trim())
-              .filter(Boolean),
-          }
-        : null,
-  };
-}
 
 /**
  * The Huby shipment form (spec §2, §3): a draft is edited whole and saved, then validated; once it
@@ -284,7 +72,7 @@ export default function ShipmentForm() {
   const [history, setHistory] = useState<ShipmentHistoryDto[]>([]);
   const [form, setForm] = useState<Form>(() => emptyForm(''));
   const kit = useSchemaForm(shipmentInput);
-  const { fields, setFields } = kit;
+  const { setFields } = kit;
   const [busy, setBusy] = useState(false);
   const [types, setTypes] = useState<{ list: PackagingTypeDto[]; warning: boolean }>({ list: [], warning: false });
   const [duplicating, setDuplicating] = useState(false);
@@ -386,10 +174,6 @@ export default function ShipmentForm() {
   const fitting = draft && plan && form.depositor_id !== '' ? fittingTours(plan, form.depositor_id, tourNeedsOf(form)) : null;
   const optionsOpen = shipment !== null && status !== HubyStatus.Canceled && status! < HubyStatus.TakenInCharge && !draft;
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const setDg = (index: number, patch: Partial<DgForm>) =>
-    setForm((f) => ({ ...f, dangerous_goods: f.dangerous_goods.map((d, i) => (i === index ? { ...d, ...patch } : d)) }));
-  const setPacking = (index: number, patch: Partial<PackingForm>) =>
-    setForm((f) => ({ ...f, packings: f.packings.map((p, i) => (i === index ? { ...p, ...patch } : p)) }));
   const err = kit.err;
 
   const run = async (call: () => Promise<void>, success: string, args: Record<string, unknown> = {}) => {
@@ -697,205 +481,15 @@ export default function ShipmentForm() {
           </Grid>
         ))}
       </Section>
-      <Section
-        title={translate('huby.sections.packings')}
-        aside={translate('huby.msg.totals', { packages: totals.packages, weight: number(totals.weight_kg) })}
-      >
-        {types.warning && (
-          <Grid size={12}>
-            <Alert severity="warning">{translate('huby.msg.noPackagingType')}</Alert>
-          </Grid>
-        )}
-        {fields.packings && (
-          <Grid size={12}>
-            <Typography color="error" role="alert">
-              {fieldError(fields, 'packings', translate)}
-            </Typography>
-          </Grid>
-        )}
-        {form.packings.map((p, i) => (
-          <Grid
-            key={i}
-            size={12}
-            container
-            spacing={1}
-            role="group"
-            aria-label={`${translate('huby.sections.packings')} ${i + 1}`}
-            sx={{ pb: 1, borderBottom: i < form.packings.length - 1 ? 1 : 0, borderColor: 'divider' }}
-          >
-            {PACKING_FIELDS.map((k) => (
-              <Grid key={k} size={{ xs: 6, sm: 4, md: PACKING_WIDTH[k] }}>
-                <TextField
-                  id={`huby-packing-${i}-${k}`}
-                  label={translate(`huby.f.${k}`)}
-                  value={p[k]}
-                  select={k === 'packaging_type' || k === 'unit'}
-                  onChange={(e) => {
-                    const t = k === 'packaging_type' ? types.list.find((x) => x.code === e.target.value) : undefined;
-                    setPacking(
-                      i,
-                      t
-                        ? { packaging_type: t.code, length_cm: text(t.length_cm), width_cm: text(t.width_cm), height_cm: text(t.height_cm) }
-                        : { [k]: e.target.value },
-                    );
-                  }}
-                  disabled={busy || !draft}
-                  size="small"
-                  fullWidth
-                  required={k === 'weight_kg' || k === 'packages'}
-                  slotProps={{ inputLabel: { shrink: k === 'packaging_type' || k === 'unit' ? true : undefined } }}
-                  {...err(`packings.${i}.${k}`)}
-                >
-                  {k === 'packaging_type' && [
-                    <MenuItem key="" value="">
-                      –
-                    </MenuItem>,
-                    ...types.list.map((t) => (
-                      <MenuItem key={t.code} value={t.code}>
-                        {t.label}
-                      </MenuItem>
-                    )),
-                  ]}
-                  {k === 'unit' && [
-                    <MenuItem key="" value="">
-                      –
-                    </MenuItem>,
-                    ...PACKING_UNITS.map((u) => (
-                      <MenuItem key={u} value={u}>
-                        {u}
-                      </MenuItem>
-                    )),
-                  ]}
-                </TextField>
-              </Grid>
-            ))}
-            {draft && form.packings.length > 1 && (
-              <Grid size={{ xs: 12, md: 'auto' }}>
-                <Tooltip title={translate('huby.actions.removePacking', { line: i + 1 })}>
-                  <IconButton
-                    aria-label={translate('huby.actions.removePacking', { line: i + 1 })}
-                    onClick={() => setForm((f) => ({ ...f, packings: f.packings.filter((_, j) => j !== i) }))}
-                  >
-                    ×
-                  </IconButton>
-                </Tooltip>
-              </Grid>
-            )}
-          </Grid>
-        ))}
-        {draft && form.packings.length < HUBY_LIMITS.maxPackings && (
-          <Grid size={12}>
-            <Button onClick={() => setForm((f) => ({ ...f, packings: [...f.packings, emptyPacking()] }))}>
-              {translate('huby.actions.addPacking')}
-            </Button>
-          </Grid>
-        )}
-      </Section>
-      {(canAdr || form.dangerous_goods.length > 0 || form.lq_gross_weight_kg) && (
-        <Section title={translate('huby.dg.title')}>
-          {form.dangerous_goods.map((d, i) => (
-            <Grid
-              key={i}
-              size={12}
-              container
-              spacing={1}
-              role="group"
-              aria-label={`${translate('huby.dg.title')} ${i + 1}`}
-              sx={{ pb: 1, borderBottom: 1, borderColor: 'divider' }}
-            >
-              {DG_FIELDS.map((k) => (
-                <Grid key={k} size={{ xs: 6, sm: 4, md: DG_WIDTH[k] }}>
-                  <TextField
-                    id={`huby-dg-${i}-${k}`}
-                    label={translate(`huby.dg.${k}`)}
-                    value={d[k]}
-                    select={!!DG_CHOICES[k]}
-                    onChange={(e) => setDg(i, { [k]: e.target.value })}
-                    disabled={busy || !draft || !canAdr}
-                    required={!['packing_group', 'technical_name', 'danger_notice'].includes(k)}
-                    size="small"
-                    fullWidth
-                    slotProps={{ inputLabel: { shrink: DG_CHOICES[k] ? true : undefined } }}
-                    {...err(`dangerous_goods.${i}.${k}`)}
-                  >
-                    {DG_CHOICES[k] && [
-                      <MenuItem key="" value="">
-                        –
-                      </MenuItem>,
-                      ...DG_CHOICES[k].map((v) => (
-                        <MenuItem key={v} value={String(v)}>
-                          {v}
-                        </MenuItem>
-                      )),
-                    ]}
-                  </TextField>
-                </Grid>
-              ))}
-              <Grid size={{ xs: 12, md: 'auto' }}>
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      checked={d.environment_danger}
-                      onChange={(e) => setDg(i, { environment_danger: e.target.checked })}
-                      disabled={busy || !draft || !canAdr}
-                    />
-                  }
-                  label={translate('huby.dg.environment_danger')}
-                />
-                {draft && canAdr && (
-                  <Button
-                    color="error"
-                    onClick={() => setForm((f) => ({ ...f, dangerous_goods: f.dangerous_goods.filter((_, j) => j !== i) }))}
-                  >
-                    {translate('huby.dg.remove', { line: i + 1 })}
-                  </Button>
-                )}
-              </Grid>
-            </Grid>
-          ))}
-          {draft && canAdr && (
-            <Grid size={12}>
-              <Button onClick={() => setForm((f) => ({ ...f, dangerous_goods: [...f.dangerous_goods, emptyDg()] }))}>
-                {translate('huby.dg.add')}
-              </Button>
-            </Grid>
-          )}
-          <Grid size={12}>
-            <Typography variant="subtitle1" component="h3">
-              {translate('huby.dg.lq')}
-            </Typography>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField
-              id="huby-lq-gross"
-              label={translate('huby.dg.lq_gross_weight_kg')}
-              value={form.lq_gross_weight_kg}
-              onChange={(e) => set('lq_gross_weight_kg', e.target.value)}
-              disabled={busy || !draft || !canAdr}
-              size="small"
-              fullWidth
-              {...err('limited_quantities.gross_weight_kg')}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 8 }}>
-            <TextField
-              id="huby-lq-un"
-              label={translate('huby.dg.lq_un_numbers')}
-              value={form.lq_un_numbers}
-              onChange={(e) => set('lq_un_numbers', e.target.value)}
-              disabled={busy || !draft || !canAdr}
-              size="small"
-              fullWidth
-              error={Object.keys(fields).some((k) => k.startsWith('limited_quantities.un_numbers'))}
-              helperText={
-                Object.entries(fields).find(([k]) => k.startsWith('limited_quantities.un_numbers'))
-                  ? translate('fields.invalidFormat')
-                  : undefined
-              }
-            />
-          </Grid>
-        </Section>
-      )}
+      <ShipmentGoods
+        form={form}
+        setForm={setForm}
+        kit={kit}
+        types={types}
+        editable={!busy && draft}
+        canAdr={canAdr}
+        totals={translate('huby.msg.totals', { packages: totals.packages, weight: number(totals.weight_kg) })}
+      />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', my: 2 }}>
         {(draft || optionsOpen) && (
           <Button type="submit" variant="contained" disabled={busy}>
@@ -972,27 +566,6 @@ export default function ShipmentForm() {
         />
       )}
     </Box>
-  );
-}
-
-function Section({ title, aside, children }: { title: string; aside?: string; children: ReactNode }) {
-  return (
-    // A fieldset is as wide as its widest field by default (min-width: min-content): minWidth 0 lets it fit a phone.
-    <Paper variant="outlined" sx={{ p: 2, mb: 2, minWidth: 0 }} component="fieldset">
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', mb: 1 }}>
-        <Typography component="legend" variant="h6" sx={{ flexGrow: 1 }}>
-          {title}
-        </Typography>
-        {aside && (
-          <Typography variant="body2" color="text.secondary" role="status">
-            {aside}
-          </Typography>
-        )}
-      </Stack>
-      <Grid container spacing={2}>
-        {children}
-      </Grid>
-    </Paper>
   );
 }
 
