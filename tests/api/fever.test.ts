@@ -148,7 +148,7 @@ describe('fever API', () => {
     const base = { depositorId: 2, platformId: 12, code: `cf-${run}`, label: 'x' };
     expect((await admin.post('/api/fever/zones', base).expect(409)).body.error.key).toBe('feverZoneCodeExists');
     const reversed = await admin.post('/api/fever/zones', { ...base, code: `R-${run}`, minTemperature: 8, maxTemperature: 2 }).expect(400);
-    expect(reversed.body.error.fields).toEqual({ maxTemperature: 'min' });
+    expect(reversed.body.error.fields).toEqual({ maxTemperature: 'belowMinimum' });
     const foreign = await adminA.post('/api/fever/zones', { ...base, code: `F-${run}` }).expect(400);
     expect(foreign.body.error.fields).toEqual({ depositorId: 'unknownCode' });
     const platform = await admin.post('/api/fever/zones', { ...base, code: `P-${run}`, platformId: 999 }).expect(400);

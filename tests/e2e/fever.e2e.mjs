@@ -140,7 +140,31 @@ test('fever: plans with live probes, drag and drop, a probe’s graph over a ran
     await quiet(page);
     await screenshot(page, 'fever-probe-light-fr');
 
-    // The management screen.
+    // The management screen: a zone checked with the service's own schema before anything is sent.
+    await page.goto(`${ctx.base}/fever/manage?tab=zones`);
+    await page.getByRole('button', { name: 'Nouvelle zone' }).click();
+    let posted = 0;
+    const count = (request) => request.method() === 'POST' && /\/fever\/zones$/.test(request.url()) && posted++;
+    page.on('request', count);
+    await page.locator('[data-fever-field="code"]').fill('Zone froide 2');
+    await page.locator('[data-fever-field="minTemperature"]').fill('8');
+    await page.locator('[data-fever-field="maxTemperature"]').fill('2');
+    await page.locator('[data-fever-save]').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Format invalide').waitFor();
+    assert.ok((await dialog.getByText('Champ obligatoire').count()) >= 2, 'platform and label required');
+    // Every field right but the thresholds, the wrong way round: said under the upper one.
+    await dialog.locator('#fever-depositorId').click();
+    await page.getByRole('option', { name: /^DEMO-A/ }).click();
+    await dialog.locator('#fever-platformId').click();
+    await page.getByRole('option').first().click();
+    await page.locator('[data-fever-field="code"]').fill('ZONE-FROIDE-2');
+    await page.locator('[data-fever-field="label"]').fill('Chambre froide 2');
+    await page.locator('[data-fever-save]').click();
+    await dialog.getByText('Inférieur au minimum saisi').waitFor();
+    assert.equal(posted, 0, 'nothing sent while a field is wrong');
+    page.off('request', count);
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
     await page.goto(`${ctx.base}/fever/manage?tab=probes`);
     await page.locator(`[data-probe-admin-row="${probe.mac}"]`).waitFor();
     await quiet(page);

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { bodyFieldErrors, formRules } from './body';
 import { adminUserInput } from './admin-users';
 import { addressInput } from './huby/input';
+import { feverZoneInput } from './fever/manage';
 import { tourInput } from './huby/transport-admin';
 
 describe('the form kit’s rules, read from the schemas the server parses bodies with', () => {
@@ -35,6 +36,8 @@ describe('the form kit’s rules, read from the schemas the server parses bodies
     expect(rules.transport_mode).toMatchObject({ kind: 'choice', required: false });
     expect(rules.code).toEqual({ kind: 'code', max: 20, required: true });
     expect(rules.flags).toBeUndefined();
+    // A preprocess before the builder (an id given as '' or null).
+    expect(formRules(feverZoneInput).depositorId).toEqual({ kind: 'integer', min: 1, maxValue: 2_147_483_647, required: true });
   });
 
   it('says what a form holds wrong with the same keys the server answers', () => {

@@ -58,9 +58,12 @@ export const withFieldRule = ruled;
 export function formRules(schema: z.ZodObject): Record<string, FieldRule> {
   const rules: Record<string, FieldRule> = {};
   for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
-    // The rule of the field's builder, under what wraps it (nonoptional, nullable, default).
+    // The rule of the field's builder, under what wraps it (nonoptional, nullable, default, a preprocess before it).
     let inner: z.ZodType | undefined = field;
-    while (inner && !RULES.has(inner)) inner = (inner as unknown as { def: { innerType?: z.ZodType } }).def.innerType;
+    while (inner && !RULES.has(inner)) {
+      const def: { innerType?: z.ZodType; out?: z.ZodType } = (inner as unknown as { def: { innerType?: z.ZodType; out?: z.ZodType } }).def;
+      inner = def.innerType ?? def.out;
+    }
     const rule = inner && RULES.get(inner);
     // Required: the schema refuses the field left out (a nonoptional field, or one with no optional step).
     if (rule) rules[name] = { ...rule, required: !field.safeParse(undefined).success };

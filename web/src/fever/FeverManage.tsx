@@ -11,7 +11,6 @@ import {
   DialogTitle,
   IconButton,
   Link,
-  MenuItem,
   Paper,
   Stack,
   Tab,
@@ -22,15 +21,24 @@ import {
   TableHead,
   TableRow,
   Tabs,
-  TextField,
   Typography,
   useMediaQuery,
   type Theme,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import type { FeverPlanDto, FeverProbeDto, FeverZoneDto } from '@portal/contracts';
+import {
+  feverPlanInput,
+  feverProbeInput,
+  feverZoneInput,
+  type FeverPlanDto,
+  type FeverProbeDto,
+  type FeverZoneDto,
+  type FieldRule,
+} from '@portal/contracts';
 import { ApiError, errorKeyOf } from '../core/api';
+import { SchemaField, useSchemaForm } from '../forms/kit';
+import { fieldError } from '../settings/FieldError';
 import { Loading } from '../layout/Loading';
 import { RowCards } from '../lists/RowCards';
 import { useDepositors, usePlatforms } from '../tracking/useReferenceData';
@@ -39,6 +47,23 @@ import { feverApi } from './feverApi';
 type Section = 'zones' | 'plans' | 'probes';
 const SECTIONS: Section[] = ['zones', 'plans', 'probes'];
 type Form = Record<string, string>;
+
+const num = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : Number(v.replace(',', '.')));
+/** What the form sends: the zone, plan or probe as the service parses it (an edit keeps its depositor and platform). */
+function bodyOf(section: Section, f: Form): Record<string, unknown> {
+  const owner = { depositorId: num(f.depositorId), platformId: num(f.platformId) };
+  if (section === 'zones')
+    return {
+      ...owner,
+      code: f.code,
+      label: f.label,
+      minTemperature: num(f.minTemperature) ?? null,
+      maxTemperature: num(f.maxTemperature) ?? null,
+      maxHumidity: num(f.maxHumidity) ?? null,
+    };
+  if (section === 'plans') return { ...owner, name: f.name };
+  return { mac: f.mac, label: f.label, zoneId: num(f.zoneId) };
+}
 
 interface Data {
   zones: FeverZoneDto[];
@@ -56,7 +81,10 @@ export default function FeverManage() {
   const section: Section = SECTIONS.includes(params.get('tab') as Section) ? (params.get('tab') as Section) : 'zones';
   const [data, setData] = useState<Data | null>(null);
   const [editing, setEditing] = useState<{ id?: number; form: Form } | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  // The schema each section's record is parsed with by the service: its fields' rules, and the check before sending.
+  const kits = { zones: useSchemaForm(feverZoneInput), plans: useSchemaForm(feverPlanInput), probes: useSchemaForm(feverProbeInput) };
+  const kit = kits[section];
+  const fields = kit.fields;
 
   const load = useCallback(async () => {
     const [zones, plans, probes] = await Promise.all([feverApi.zones(), feverApi.plans(), feverApi.probes()]);
@@ -70,37 +98,26 @@ export default function FeverManage() {
   const platformName = (id: number) => platforms.find((p) => p.id === id)?.code ?? String(id);
   const depositorName = (id: number) => depositors.find((d) => d.id === id)?.code ?? String(id);
   const open = (form: Form, id?: number) => {
-    setFields({});
+    kit.setFields({});
     setEditing({ id, form });
   };
   const failed = (e: unknown) => {
-    if (e instanceof ApiError && Object.keys(e.fields).length) setFields(e.fields);
+    kit.refused(e);
     notify(`errors.${errorKeyOf(e)}`, { type: 'error', messageArgs: e instanceof ApiError ? e.params : {} });
   };
   const save = async () => {
     if (!editing) return;
-    const f = editing.form;
-    const num = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : Number(v.replace(',', '.')));
+    const body = bodyOf(section, editing.form);
+    // Checked as the service will before it is sent (an edit is checked with the depositor and platform it keeps).
+    if (!kit.check(body)) return;
+    if (editing.id && section !== 'probes') {
+      delete body.depositorId;
+      delete body.platformId;
+    }
     try {
-      if (section === 'zones')
-        await feverApi.saveZone(
-          {
-            depositorId: num(f.depositorId) ?? undefined,
-            platformId: num(f.platformId) ?? undefined,
-            code: f.code,
-            label: f.label,
-            minTemperature: num(f.minTemperature),
-            maxTemperature: num(f.maxTemperature),
-            maxHumidity: num(f.maxHumidity),
-          },
-          editing.id,
-        );
-      else if (section === 'plans')
-        await feverApi.savePlan(
-          { depositorId: num(f.depositorId) ?? undefined, platformId: num(f.platformId) ?? undefined, name: f.name },
-          editing.id,
-        );
-      else await feverApi.saveProbe({ mac: f.mac, label: f.label, zoneId: Number(f.zoneId) }, editing.id);
+      if (section === 'zones') await feverApi.saveZone(body, editing.id);
+      else if (section === 'plans') await feverApi.savePlan(body, editing.id);
+      else await feverApi.saveProbe(body as { mac?: string; label: string; zoneId: number }, editing.id);
       setEditing(null);
       notify('fever.msg.saved', { type: 'info' });
       await load();
@@ -196,6 +213,8 @@ export default function FeverManage() {
               z.maxHumidity ?? '—',
             ],
             actions: actions(z.id, {
+              depositorId: String(z.depositorId),
+              platformId: String(z.platformId),
               code: z.code,
               label: z.label,
               minTemperature: s(z.minTemperature),
@@ -220,7 +239,7 @@ export default function FeverManage() {
             ],
             actions: actions(
               p.id,
-              { name: p.name },
+              { depositorId: String(p.depositorId), platformId: String(p.platformId), name: p.name },
               <Button size="small" component="label">
                 {translate('fever.actions.uploadImage')}
                 <input hidden type="file" accept="image/png,image/jpeg" onChange={(e) => upload(p, e.target.files?.[0])} />
@@ -256,14 +275,16 @@ export default function FeverManage() {
             <Stack spacing={2} sx={{ pt: 1 }}>
               {!editing.id && section !== 'probes' && (
                 <>
-                  <Select
+                  <Field
+                    rule={kit.rules.depositorId}
                     name="depositorId"
                     form={editing.form}
                     fields={fields}
                     onChange={(form) => setEditing({ ...editing, form })}
                     options={depositors.map((d) => ({ value: String(d.id), label: `${d.code} – ${d.label}` }))}
                   />
-                  <Select
+                  <Field
+                    rule={kit.rules.platformId}
                     name="platformId"
                     form={editing.form}
                     fields={fields}
@@ -278,10 +299,21 @@ export default function FeverManage() {
                   ? ['name']
                   : ['mac', 'label']
               ).map((name) => (
-                <Field key={name} name={name} form={editing.form} fields={fields} onChange={(form) => setEditing({ ...editing, form })} />
+                <Field
+                  key={name}
+                  name={name}
+                  rule={kit.rules[name]}
+                  form={editing.form}
+                  fields={fields}
+                  onChange={(form) => {
+                    setEditing({ ...editing, form });
+                    kit.clear(name);
+                  }}
+                />
               ))}
               {section === 'probes' && (
-                <Select
+                <Field
+                  rule={kit.rules.zoneId}
                   name="zoneId"
                   form={editing.form}
                   fields={fields}
@@ -363,43 +395,24 @@ interface FieldProps {
   form: Form;
   fields: Record<string, string>;
   onChange: (form: Form) => void;
+  /** The rule of the service's schema for the field. */
+  rule: FieldRule | undefined;
 }
 
-function Field({ name, form, fields, onChange }: FieldProps) {
+function Field({ name, form, fields, onChange, rule, options }: FieldProps & { options?: { value: string; label: string }[] }) {
   const translate = useTranslate();
   return (
-    <TextField
-      size="small"
-      name={name}
+    <SchemaField
+      id={`fever-${name}`}
+      // A reference chosen in a list (a depositor, a platform, a zone): its choices are the list's.
+      rule={options ? { required: rule?.required ?? false, kind: 'choice', choices: options.map((o) => o.value) } : rule}
+      choiceLabel={options ? (value) => options.find((o) => o.value === value)?.label ?? value : undefined}
       label={translate(`fever.f.${name}`)}
       value={form[name] ?? ''}
-      onChange={(e) => onChange({ ...form, [name]: e.target.value })}
+      onChange={(value) => onChange({ ...form, [name]: String(value) })}
       error={Boolean(fields[name])}
-      helperText={fields[name] ? translate(`fields.${fields[name]}`, { _: fields[name] }) : undefined}
-      slotProps={{ htmlInput: { 'data-fever-field': name } }}
+      helperText={fields[name] ? fieldError(fields, name, translate) : undefined}
+      htmlInput={{ name, 'data-fever-field': name }}
     />
-  );
-}
-
-function Select({ options, ...props }: FieldProps & { options: { value: string; label: string }[] }) {
-  const translate = useTranslate();
-  const { name, form, fields, onChange } = props;
-  return (
-    <TextField
-      select
-      size="small"
-      name={name}
-      label={translate(`fever.f.${name}`)}
-      value={form[name] ?? ''}
-      onChange={(e) => onChange({ ...form, [name]: e.target.value })}
-      error={Boolean(fields[name])}
-      helperText={fields[name] ? translate(`fields.${fields[name]}`, { _: fields[name] }) : undefined}
-    >
-      {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </TextField>
   );
 }

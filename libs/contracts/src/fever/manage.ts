@@ -43,7 +43,8 @@ export const feverZoneInput = z
     maxHumidity: bodyField.number(0, 100),
   })
   .refine((z) => z.minTemperature === undefined || z.maxTemperature === undefined || z.minTemperature < z.maxTemperature, {
-    error: FIELD_ERRORS.min,
+    // Said on the upper threshold as a tour's limits are: below the minimum typed.
+    error: FIELD_ERRORS.belowMinimum,
     path: ['maxTemperature'],
   });
 export type FeverZoneInput = z.infer<typeof feverZoneInput>;
