@@ -126,6 +126,16 @@ test('the administrator sees every area, and keeps role groups: a new group, its
     await page.getByRole('cell', { name: 'Suivi transport' }).waitFor();
     await page.getByRole('button', { name: 'Nouveau groupe' }).click();
     const dialog = page.getByRole('dialog');
+    // Checked with the service's own schema before it is sent: a code with a space, no label.
+    let posted = 0;
+    const count = (request) => request.method() === 'POST' && /role-?groups$/i.test(request.url()) && posted++;
+    page.on('request', count);
+    await dialog.locator('#group-code').fill('quai lyon');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await dialog.getByText('Format invalide').waitFor();
+    await dialog.getByText('Champ obligatoire').waitFor();
+    assert.equal(posted, 0, 'nothing sent while a field is wrong');
+    page.off('request', count);
     await dialog.locator('#group-code').fill('quai-lyon');
     await dialog.locator('#group-label').fill('Quai de Lyon');
     await pick(page, 'group-roles', 'stocks', /Mes stocks/);

@@ -21,7 +21,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { ALL_ROLES, RIGHT_GROUPS, ROLE_GROUPS_LIST, type RightDto, type RoleGroupDto } from '@portal/contracts';
+import { ALL_ROLES, RIGHT_GROUPS, ROLE_GROUPS_LIST, roleGroupInput, type RightDto, type RoleGroupDto } from '@portal/contracts';
+import { SchemaField, useSchemaForm } from '../../forms/kit';
 import { ApiError, api } from '../../core/api';
 import { useErrorText } from '../../i18n/useErrorText';
 import { FilterBar, ListTable, useShortLocale, type Column } from '../../stock/ui';
@@ -119,7 +120,7 @@ function GroupDialog({ group, onClose, onSaved }: { group: RoleGroupDto | null; 
   const errorText = useErrorText();
   const locale = useShortLocale();
   const [values, setValues] = useState({ code: group?.code ?? '', label: group?.label ?? '', roles: group?.roles ?? [] });
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const kit = useSchemaForm(roleGroupInput);
   const [create] = useCreate();
   const [update] = useUpdate();
   const [remove] = useDelete();
@@ -129,20 +130,26 @@ function GroupDialog({ group, onClose, onSaved }: { group: RoleGroupDto | null; 
     onClose();
   };
   const failed = (error: unknown) => {
-    if (error instanceof ApiError)
-      setFields({ ...error.fields, ...(error.key === 'roleGroupCodeAlreadyExists' ? { code: 'roleGroupCodeAlreadyExists' } : {}) });
+    kit.refused(error);
+    if (error instanceof ApiError && error.key === 'roleGroupCodeAlreadyExists')
+      kit.setFields((f) => ({ ...f, code: 'roleGroupCodeAlreadyExists' }));
     notify(errorText(error), { type: 'error' });
   };
-  const save = () =>
-    group
-      ? update(
-          RESOURCE,
-          { id: group.id, data: values, previousData: group },
-          { mutationMode: 'pessimistic', onSuccess: done('adminUsers.msg.saved'), onError: failed },
-        )
-      : create(RESOURCE, { data: values }, { onSuccess: done('adminUsers.msg.saved'), onError: failed });
-  const helper = (key: string) =>
-    fields[key] ? translate(fields[key].startsWith('roleGroup') ? `errors.${fields[key]}` : `fields.${fields[key]}`) : undefined;
+  const set = (name: 'code' | 'label', value: string | boolean) => {
+    setValues((v) => ({ ...v, [name]: String(value) }));
+    kit.clear(name);
+  };
+  const save = () => {
+    // Checked as the service will before it is sent.
+    if (!kit.check(values)) return;
+    if (group)
+      update(
+        RESOURCE,
+        { id: group.id, data: values, previousData: group },
+        { mutationMode: 'pessimistic', onSuccess: done('adminUsers.msg.saved'), onError: failed },
+      );
+    else create(RESOURCE, { data: values }, { onSuccess: done('adminUsers.msg.saved'), onError: failed });
+  };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="group-dialog-title">
       <DialogTitle id="group-dialog-title">
@@ -150,23 +157,22 @@ function GroupDialog({ group, onClose, onSaved }: { group: RoleGroupDto | null; 
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
+          <SchemaField
             id="group-code"
+            rule={kit.rules.code}
             label={translate('adminUsers.groups.code')}
             value={values.code}
-            required
-            onChange={(e) => setValues((v) => ({ ...v, code: e.target.value.toUpperCase() }))}
-            error={!!fields.code}
-            helperText={helper('code') ?? translate('adminUsers.groups.codeHint')}
+            onChange={(value) => set('code', String(value).toUpperCase())}
+            {...kit.err('code')}
+            helperText={kit.err('code').helperText ?? translate('adminUsers.groups.codeHint')}
           />
-          <TextField
+          <SchemaField
             id="group-label"
+            rule={kit.rules.label}
             label={translate('adminUsers.groups.label')}
             value={values.label}
-            required
-            onChange={(e) => setValues((v) => ({ ...v, label: e.target.value }))}
-            error={!!fields.label}
-            helperText={helper('label')}
+            onChange={(value) => set('label', value)}
+            {...kit.err('label')}
           />
           <Autocomplete
             multiple
