@@ -4,6 +4,7 @@ import { Alert, Box, Button, InputAdornment, Paper, Stack, TextField, Typography
 import {
   CARRIER_CONNECTORS,
   CARRIER_ENVIRONMENTS,
+  carrierAccountInput,
   CONNECTOR_ONE_OF_SECRETS,
   type CarrierAccountDto,
   type CarrierConnector,
@@ -11,6 +12,7 @@ import {
   type ConnectionTestDto,
   type ConnectorField,
 } from '@portal/contracts';
+import { useSchemaForm } from '../../forms/kit';
 import { api, ApiError } from '../../core/api';
 import { useErrorText } from '../../i18n/useErrorText';
 import { FormField } from '../reference/kit';
@@ -109,7 +111,8 @@ function AccountEditor({
   const translate = useTranslate();
   const notify = useNotify();
   const errorText = useErrorText();
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const kit = useSchemaForm(carrierAccountInput);
+  const errors = kit.fields;
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [testing, setTesting] = useState(false);
@@ -123,17 +126,23 @@ function AccountEditor({
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setErrors({});
     setFailure(null);
+    const body = accountBody(form, dto);
+    // Checked with the schema the service parses the account with before it is sent (the service alone
+    // knows which credentials are stored, so a missing one is its to say).
+    if (!kit.check(body)) {
+      setFailure(translate('adminRef.common.fixFields'));
+      return;
+    }
+    setBusy(true);
     try {
-      const saved = await api<CarrierAccountDto>(path, { method: 'PUT', body: accountBody(form, dto) });
+      const saved = await api<CarrierAccountDto>(path, { method: 'PUT', body });
       setResult(null);
       onSaved(saved);
       notify('adminTransport.account.saved', { type: 'success' });
     } catch (error) {
       const fieldErrors = fieldErrorsOf(error);
-      setErrors(fieldErrors);
+      kit.setFields(fieldErrors);
       setFailure(Object.keys(fieldErrors).length ? translate('adminRef.common.fixFields') : errorText(error));
     } finally {
       setBusy(false);
