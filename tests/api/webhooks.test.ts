@@ -160,7 +160,12 @@ describe('signed webhooks', () => {
     expect(await key({ url: ok.url, eventTypes: ok.eventTypes }, 400)).toBe('validationFailed');
     expect(await key({ ...ok, depositorIds: [2] }, 403)).toBe('permissionDenied');
     expect(await key({ ...ok, url: 'http://erp.example.com/hook' }, 400)).toBe('webhookHttpsRequired');
-    expect(await key({ ...ok, url: 'ftp://erp.example.com/hook' }, 400)).toBe('webhookHttpsRequired');
+    // Not a web address at all: the form's own refusal, at the field.
+    const ftp = (await dora.post('/api/settings/webhooks', { ...ok, url: 'ftp://erp.example.com/hook' }).expect(400)).body.error;
+    expect(ftp).toMatchObject({ key: 'validationFailed', fields: { url: 'invalidFormat' } });
+    expect((await dora.post('/api/settings/webhooks', { ...ok, eventTypes: [] }).expect(400)).body.error.fields).toEqual({
+      eventTypes: 'required',
+    });
     // Plain http to a host:port the provider did not allow (the counting listener).
     expect(await key({ ...ok, url: `http://127.0.0.1:${counterPort}/` }, 400)).toBe('webhookHttpsRequired');
     for (const url of [

@@ -15,7 +15,7 @@ import { LOOP_ERROR_STATUS } from './huby/loop-errors';
 import { TRANSPORT_ADMIN_ERROR_STATUS } from './huby/transport-admin-errors';
 import { STOCK_ERROR_STATUS } from './stock/errors';
 import { TRACKING_ERROR_STATUS } from './tracking/errors';
-import { WEBHOOK_ERROR_STATUS } from './webhooks';
+import { WEBHOOK_ERROR_STATUS } from './webhooks-errors';
 
 export const ERROR_STATUS = {
   ...TRACKING_ERROR_STATUS,

@@ -15,19 +15,12 @@ import {
   TextField,
 } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import type { WebhookEndpointDto, WebhookSecretDto } from '@portal/contracts';
+import { webhookEndpointSchema, type WebhookEndpointDto, type WebhookSecretDto } from '@portal/contracts';
 import { errorKeyOf } from '../../core/api';
+import { useSchemaForm } from '../../forms/kit';
+import { fieldError } from '../FieldError';
 import { useSave } from '../useSave';
-import {
-  choiceState,
-  emptyEndpointForm,
-  endpointBody,
-  endpointFormProblems,
-  EVENT_CHOICES,
-  formFromEndpoint,
-  toggleChoice,
-  type EndpointForm,
-} from './model';
+import { choiceState, emptyEndpointForm, endpointBody, EVENT_CHOICES, formFromEndpoint, toggleChoice, type EndpointForm } from './model';
 import type { DepositorOption } from './useEndpoints';
 import { webhooksApi } from './webhooksApi';
 
@@ -54,20 +47,19 @@ export function EndpointDialog({
   const [form, setForm] = useState<EndpointForm>(() =>
     endpoint ? formFromEndpoint(endpoint) : emptyEndpointForm(depositors.map((d) => d.id)),
   );
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  const kit = useSchemaForm(webhookEndpointSchema);
   const [addressError, setAddressError] = useState<string | null>(null);
-  const set = (change: Partial<EndpointForm>) => setForm((f) => ({ ...f, ...change }));
-  const fieldText = (name: keyof EndpointForm) => {
-    const key = problems[name] ?? fields[name];
-    return key ? translate(`fields.${key}`, { _: key }) : undefined;
+  const set = (change: Partial<EndpointForm>) => {
+    setForm((f) => ({ ...f, ...change }));
+    for (const name of Object.keys(change)) kit.clear(name);
   };
+  const fieldText = (name: keyof EndpointForm) => fieldError({ ...fields, ...kit.fields }, name, translate);
 
   const submit = async () => {
-    const found = endpointFormProblems(form);
-    setProblems(found);
     setAddressError(null);
-    if (Object.keys(found).length) return;
     const body = endpointBody(form);
+    // Checked with the schema the service parses the endpoint with before it is sent.
+    if (!kit.check(body)) return;
     const call = () => (endpoint ? webhooksApi.update(endpoint.id, body) : webhooksApi.create(body));
     const saved = await run(() =>
       call().catch((error: unknown) => {
@@ -93,7 +85,7 @@ export function EndpointDialog({
             required
             type="url"
             placeholder="https://"
-            slotProps={{ htmlInput: { maxLength: 2000, spellCheck: false, autoCapitalize: 'none' } }}
+            slotProps={{ htmlInput: { maxLength: kit.rules.url?.max, spellCheck: false, autoCapitalize: 'none' } }}
             error={!!urlError}
             helperText={urlError ?? t('urlHelp')}
           />
@@ -102,8 +94,8 @@ export function EndpointDialog({
             label={t('description')}
             value={form.description}
             onChange={(e) => set({ description: e.target.value })}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
-            error={!!fields.description}
+            slotProps={{ htmlInput: { maxLength: kit.rules.description?.max } }}
+            error={!!fieldText('description')}
             helperText={fieldText('description')}
           />
           <FormControl component="fieldset" error={!!fieldText('depositorIds')}>

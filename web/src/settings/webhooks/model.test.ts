@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT, type WebhookDeliveryDto, type WebhookEndpointDto } from '@portal/contracts';
+import {
+  bodyFieldErrors,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT,
+  webhookEndpointSchema,
+  type WebhookDeliveryDto,
+  type WebhookEndpointDto,
+} from '@portal/contracts';
 import { fr } from '../../i18n/fr';
 import {
   appendPage,
@@ -7,7 +14,6 @@ import {
   deliveriesPath,
   emptyEndpointForm,
   endpointBody,
-  endpointFormProblems,
   endpointState,
   EVENT_CHOICES,
   eventTypeKey,
@@ -110,21 +116,15 @@ describe('the endpoint form', () => {
     expect(emptyEndpointForm([1, 2]).depositorIds).toEqual([]);
   });
 
-  it('asks for an address, a depositor and an event before calling', () => {
-    expect(endpointFormProblems(emptyEndpointForm([1, 2]))).toEqual({
-      url: 'required',
-      depositorIds: 'required',
-      eventTypes: 'required',
-    });
+  it('asks for an address, a depositor and an event before calling, as the service’s schema does', () => {
+    const problems = (form: ReturnType<typeof emptyEndpointForm>) => bodyFieldErrors(webhookEndpointSchema, endpointBody(form));
+    expect(problems(emptyEndpointForm([1, 2]))).toEqual({ url: 'required', depositorIds: 'required', eventTypes: 'required' });
     const form = { ...emptyEndpointForm([1]), eventTypes: ['order.delivered' as const] };
-    expect(endpointFormProblems({ ...form, url: 'erp.example.com/hooks' })).toEqual({ url: 'invalidFormat' });
-    expect(endpointFormProblems({ ...form, url: 'ftp://erp.example.com/hooks' })).toEqual({ url: 'invalidFormat' });
-    expect(endpointFormProblems({ ...form, url: ' https://erp.example.com/hooks ' })).toEqual({});
-  });
-
-  it('leaves plain http to the service, which alone knows the hosts the provider allows', () => {
-    const form = { ...emptyEndpointForm([1]), eventTypes: ['order.delivered' as const], url: 'http://127.0.0.1:8080/in' };
-    expect(endpointFormProblems(form)).toEqual({});
+    expect(problems({ ...form, url: 'erp.example.com/hooks' })).toEqual({ url: 'invalidFormat' });
+    expect(problems({ ...form, url: 'ftp://erp.example.com/hooks' })).toEqual({ url: 'invalidFormat' });
+    expect(problems({ ...form, url: ' https://erp.example.com/hooks ' })).toEqual({});
+    // Plain http is left to the service, which alone knows the hosts the provider allows.
+    expect(problems({ ...form, url: 'http://127.0.0.1:8080/in' })).toEqual({});
   });
 
   it('sends the contract’s body: trimmed, depositors and events in a stable order', () => {

@@ -119,30 +119,6 @@ export const endpointBody = (form: EndpointForm): WebhookEndpointInput => ({
   eventTypes: sortEvents(form.eventTypes),
 });
 
-/**
- * What the form can tell before asking (field error keys, spec §5): an address, at least one
- * depositor and one event. Whether plain http or the address's host is allowed only the service
- * knows (the provider's configuration, the address's DNS): it answers with its own keys.
- */
-export function endpointFormProblems(form: EndpointForm): Partial<Record<keyof EndpointForm, 'required' | 'invalidFormat'>> {
-  const problems: Partial<Record<keyof EndpointForm, 'required' | 'invalidFormat'>> = {};
-  const url = form.url.trim();
-  if (!url) problems.url = 'required';
-  else if (!isWebAddress(url)) problems.url = 'invalidFormat';
-  if (!form.depositorIds.length) problems.depositorIds = 'required';
-  if (!form.eventTypes.length) problems.eventTypes = 'required';
-  return problems;
-}
-
-function isWebAddress(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !!url.hostname;
-  } catch {
-    return false;
-  }
-}
-
 /** The log's page read: newest first, filtered by status, older than the cursor of the page before. */
 export function deliveriesPath(endpointId: string, status: WebhookDeliveryStatus | null, before: string | null): string {
   const query = new URLSearchParams();
