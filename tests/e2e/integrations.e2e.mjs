@@ -14,6 +14,16 @@ test('the provider’s administrator makes an API key, sees its secret once, and
   const name = `ERP ${Date.now().toString(36)}`;
   await page.getByRole('button', { name: 'Nouvelle clé' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouvelle clé d’API' });
+  // Checked with the auth service's schema before it is sent: a name of spaces, no depositor, no right.
+  let posted = 0;
+  const count = (request) => request.method() === 'POST' && /\/api-keys$/.test(request.url()) && posted++;
+  page.on('request', count);
+  await dialog.getByLabel('Nom').fill('   ');
+  await dialog.getByRole('button', { name: 'Créer la clé' }).click();
+  await dialog.getByText('Champ obligatoire').nth(2).waitFor();
+  assert.equal(await dialog.getByText('Champ obligatoire').count(), 3, 'name, depositors and rights said missing');
+  assert.equal(posted, 0, 'nothing sent while a field is wrong');
+  page.off('request', count);
   await dialog.getByLabel('Nom').fill(name);
   await dialog.getByLabel(/^DEMO-B/).check();
   await dialog.getByLabel('Stock (lecture)').check();

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { bodyField as f } from './body';
+import { FIELD_ERRORS } from './errors';
 import type { CallerContext } from './context';
 import { Role } from './roles';
 
@@ -54,20 +56,23 @@ export const CLIENT_KEY_MAX_RATE = 10_000;
 /** A key lives at most this long (an expiry beyond is refused). */
 export const CLIENT_KEY_MAX_DAYS = 3 * 366;
 
-const noNul = (s: string) => !s.includes('\u0000');
-export const createApiKeySchema = z
-  .object({
-    name: z.string().trim().min(1).max(100).refine(noNul, 'invalidFormat'),
-    depositorIds: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(500),
-    platformIds: z.array(z.number().int().positive().max(2_147_483_647)).max(500).default([]),
+const required = { error: FIELD_ERRORS.required };
+const ids = () => z.array(z.number().int().positive().max(2_147_483_647), { error: FIELD_ERRORS.invalidFormat });
+/** A key as its creator asks it (Settings > Intégrations); its form checks it with this before sending. */
+export const createApiKeySchema = z.strictObject(
+  {
+    name: f.text(100).nonoptional(required),
+    depositorIds: ids().min(1, required).max(500, { error: FIELD_ERRORS.max }),
+    platformIds: ids().max(500, { error: FIELD_ERRORS.max }).default([]),
     rights: z
-      .array(z.enum(CLIENT_KEY_RIGHT_NAMES as [ClientKeyRight, ...ClientKeyRight[]]))
-      .min(1)
-      .max(10),
-    expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
-    ratePerMinute: z.number().int().min(1).max(CLIENT_KEY_MAX_RATE).optional(),
-  })
-  .strict();
+      .array(z.enum(CLIENT_KEY_RIGHT_NAMES as [ClientKeyRight, ...ClientKeyRight[]]), { error: FIELD_ERRORS.invalidFormat })
+      .min(1, required)
+      .max(10, { error: FIELD_ERRORS.max }),
+    expiresAt: z.iso.datetime({ offset: true, error: FIELD_ERRORS.invalidFormat }).nullable().optional(),
+    ratePerMinute: f.integer(1, CLIENT_KEY_MAX_RATE),
+  },
+  { error: FIELD_ERRORS.invalidFormat },
+);
 export type CreateApiKeyInput = z.infer<typeof createApiKeySchema>;
 
 /** A key as listed: never its secret, only the first characters that tell keys apart. */

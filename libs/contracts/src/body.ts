@@ -74,12 +74,13 @@ export function formRules(schema: z.ZodObject): Record<string, FieldRule> {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-/** Body fields: trimmed text without control characters (line breaks allowed in `multiline`), '' and null as absent. */
+/** Body fields: trimmed text without control characters (line breaks allowed in `multiline`), '', blanks and null as absent. */
 export const bodyField = {
   text: (max: number, options: { multiline?: boolean } = {}) =>
     ruled(
       z.preprocess(
-        (v) => (v === null || v === '' ? undefined : typeof v === 'number' ? String(v) : v),
+        // Blank (spaces only) is absent as '' is: a required text of spaces is refused as missing.
+        (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'number' ? String(v) : v),
         z
           .string({ error: FIELD_ERRORS.invalidFormat })
           .transform((v) => v.trim())

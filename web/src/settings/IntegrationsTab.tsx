@@ -11,6 +11,7 @@ import {
   DialogTitle,
   FormControlLabel,
   FormGroup,
+  FormHelperText,
   FormLabel,
   Stack,
   Tab,
@@ -29,6 +30,7 @@ import {
 import { useTranslate } from 'ra-core';
 import {
   CLIENT_KEY_DEFAULT_RATE,
+  createApiKeySchema,
   CLIENT_KEY_RIGHT_NAMES,
   type AdminUserOptionsDto,
   type ApiKeyDto,
@@ -36,6 +38,8 @@ import {
   type CreatedApiKeyDto,
 } from '@portal/contracts';
 import { api } from '../core/api';
+import { useSchemaForm } from '../forms/kit';
+import { fieldError } from './FieldError';
 import { Loading } from '../layout/Loading';
 import { RowCards, type CardField } from '../lists/RowCards';
 import { SETTINGS_PAGES } from '../routes';
@@ -304,14 +308,17 @@ function CreateKeyDialog({
   onClose: (created?: CreatedApiKeyDto) => void;
 }) {
   const translate = useTranslate();
-  const { run, busy, fields } = useSave();
+  const { run, busy, fields: refused } = useSave();
+  const kit = useSchemaForm(createApiKeySchema);
+  // What the check before sending found, else what the service answered.
+  const fields: Record<string, string> = { ...refused, ...kit.fields };
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<number[]>(depositors.length === 1 ? [depositors[0].id] : []);
   const [rights, setRights] = useState<ClientKeyRight[]>([]);
   const [expires, setExpires] = useState('');
   const [rate, setRate] = useState(String(CLIENT_KEY_DEFAULT_RATE));
   const toggle = <T,>(list: T[], value: T) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
-  const error = (field: string) => (fields[field] ? translate(`fields.${fields[field]}`, { _: fields[field] }) : undefined);
+  const error = (field: string) => fieldError(fields, field, translate);
 
   const submit = async () => {
     const body = {
@@ -319,8 +326,10 @@ function CreateKeyDialog({
       depositorIds: chosen,
       rights,
       expiresAt: expires ? new Date(`${expires}T23:59:59`).toISOString() : null,
-      ratePerMinute: Number(rate),
+      ratePerMinute: rate,
     };
+    // Checked with the schema the auth service parses the key with before it is sent.
+    if (!kit.check(body)) return;
     const created = await run(() => api<CreatedApiKeyDto>(PATH, { method: 'POST', body }));
     if (created) onClose(created);
   };
@@ -334,14 +343,18 @@ function CreateKeyDialog({
             id="key-name"
             label={translate('settings.keys.name')}
             value={name}
-            onChange={(e) => setName(e.target.value)}
-            required
-            slotProps={{ htmlInput: { maxLength: 100 } }}
+            onChange={(e) => {
+              setName(e.target.value);
+              kit.clear('name');
+            }}
+            required={kit.rules.name?.required}
+            slotProps={{ htmlInput: { maxLength: kit.rules.name?.max } }}
             error={!!fields.name}
             helperText={error('name')}
           />
           <FormGroup>
             <FormLabel error={!!fields.depositorIds}>{translate('settings.keys.depositors')}</FormLabel>
+            {fields.depositorIds && <FormHelperText error>{error('depositorIds')}</FormHelperText>}
             {depositors.map((d) => (
               <FormControlLabel
                 key={d.id}
@@ -352,6 +365,7 @@ function CreateKeyDialog({
           </FormGroup>
           <FormGroup>
             <FormLabel error={!!fields.rights}>{translate('settings.keys.rights')}</FormLabel>
+            {fields.rights && <FormHelperText error>{error('rights')}</FormHelperText>}
             {CLIENT_KEY_RIGHT_NAMES.map((r) => (
               <FormControlLabel
                 key={r}
@@ -365,7 +379,10 @@ function CreateKeyDialog({
             type="date"
             label={translate('settings.keys.expiresOptional')}
             value={expires}
-            onChange={(e) => setExpires(e.target.value)}
+            onChange={(e) => {
+              setExpires(e.target.value);
+              kit.clear('expiresAt');
+            }}
             slotProps={{ inputLabel: { shrink: true } }}
             error={!!fields.expiresAt}
             helperText={error('expiresAt')}
@@ -375,7 +392,10 @@ function CreateKeyDialog({
             type="number"
             label={translate('settings.keys.ratePerMinute')}
             value={rate}
-            onChange={(e) => setRate(e.target.value)}
+            onChange={(e) => {
+              setRate(e.target.value);
+              kit.clear('ratePerMinute');
+            }}
             error={!!fields.ratePerMinute}
             helperText={error('ratePerMinute')}
           />
