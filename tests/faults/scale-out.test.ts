@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
+import { connectedTour, demoParties, tomorrow } from '../api/support/huby-setup';
 import { loginAs } from '../api/support/target';
+import { startCarrierFake, type CarrierFake } from '../support/carrier-fakes';
 import { ALERT_DELIVERIES_SQL, deliveryGaps, feedStream, sleep } from '../support/feed-stream';
 import { waitForMail } from '../support/smtp';
 import { describeWithNats, FaultStack } from './support/stack';
@@ -17,7 +19,15 @@ describeWithNats('two copies of every service', () => {
   beforeAll(async () => {
     // The production budget of a request (the fault stack's 2 s would end a read before its copy's
     // 4.5 s silence, when the other copy is asked).
-    stack = await FaultStack.start({ copies: 2, env: { BUS_TIMEOUT_MS: '5000' } });
+    stack = await FaultStack.start({
+      copies: 2,
+      env: {
+        BUS_TIMEOUT_MS: '5000',
+        // A label request's shipment left waiting by a killed copy is given back after 8 s (default: 80 s; longer than UPS's 3 s below, so that no living request's shipment is taken).
+        HUBY_INTERRUPTED_LABELS_AFTER_MS: '8000',
+        HUBY_INTERRUPTED_LABELS_EVERY_MS: '500',
+      },
+    });
   }, 300_000);
 
   afterAll(() => stack?.close(), 60_000);
@@ -170,4 +180,106 @@ describeWithNats('two copies of every service', () => {
     expect(spanning.length).toBeGreaterThan(0);
     expect(answers.filter((a) => a.status !== 200 || a.ms >= 10_000).map((a) => `${a.status} ${a.ms} ms`)).toEqual([]);
   }, 120_000);
+
+  it('a copy of huby killed with label requests in flight: each ends within 10 s, 200 or 503 with Retry-After, and the shipments it left waiting are labelled when asked again, one voucher each (issue 33)', async () => {
+    const accounts = {
+      ups: { clientId: `client-${run}`, clientSecret: `secret-${run}`, shipperNumber: 'A1B2C3' },
+      dhlExpress: { apiKey: 'k', apiSecret: 's' },
+      colissimo: { contractNumber: 'c', password: 'p', apiKey: 'a' },
+    };
+    const fake: CarrierFake = await startCarrierFake(accounts);
+    try {
+      const admin = await loginAs(stack.target, 'admin');
+      const alice = await loginAs(stack.target, 'alice');
+      const tourCode = `UK${run}`;
+      await connectedTour(
+        admin,
+        { ref: `UK${run}`, name: `UPS ${run}` },
+        { code: tourCode, account_number: 'A1B2C3', codes: { service: '11' } },
+        {
+          connector: 'ups',
+          environment: 'custom',
+          base_url: fake.url,
+          settings: { client_id: accounts.ups.clientId, shipper_number: accounts.ups.shipperNumber },
+          secrets: { client_secret: accounts.ups.clientSecret },
+        },
+      );
+      const parties = await demoParties(alice, `UK-${run}`, { mobile: '06 12 34 56 78' });
+      const references = Array.from({ length: 8 }, (_, i) => `UK${run}-${i}`);
+      const uuids: string[] = [];
+      for (const reference of references) {
+        const created = await alice
+          .post('/api/dashtower/orders')
+          .send({
+            depositor_id: 1,
+            reference,
+            uuid_address_shipper: parties.shipper,
+            uuid_address_recipient: parties.recipient,
+            packings: [{ packaging_type: 'CARTON-M', weight_kg: 4.5, length_cm: 40, width_cm: 30, height_cm: 30, packages: 1 }],
+            tour_code: tourCode,
+            date_shipment_desired: tomorrow(),
+            content_description: 'Épicerie fine',
+          })
+          .expect(201);
+        await alice.post(`/api/dashtower/orders/${created.body.uuid}/validate`).expect(200);
+        uuids.push(created.body.uuid as string);
+      }
+
+      // UPS answers each label request after 3 s: all eight are in flight when a copy of huby dies.
+      fake.slow('ups.ship', 3000);
+      const asked = uuids.map(async (uuid, i) => {
+        const t0 = Date.now();
+        const res = await request(stack.deployment.urls[i % 2])
+          .post(`/api/dashtower/orders/${uuid}/labels`)
+          .set({ Authorization: `Bearer ${alice.token}` })
+          .send({ format: 'PDF' })
+          .timeout(30_000)
+          .catch(() => ({ status: 0, body: {}, headers: {} as Record<string, string> }));
+        return {
+          uuid,
+          status: res.status,
+          key: (res.body as { error?: { key?: string } }).error?.key,
+          retryAfter: res.headers['retry-after'],
+          ms: Date.now() - t0,
+        };
+      });
+      await sleep(1000);
+      await stack.deployment.stop('huby', 1, 'SIGKILL');
+      const answers = await Promise.all(asked);
+      fake.slow('ups.ship', 0);
+      stack.deployment.spawn('huby', 1);
+      await stack.deployment.waitHealthy();
+      console.log(`huby copy killed: ${answers.map((a) => `${a.status}${a.key ? ` ${a.key}` : ''} ${a.ms} ms`).join(', ')}`);
+
+      // Every request ended within 10 s: labelled by the living copy, or 503 at once with when to ask again.
+      expect(answers.filter((a) => a.ms >= 10_000 || ![200, 503].includes(a.status))).toEqual([]);
+      const cut = answers.filter((a) => a.status === 503);
+      expect(cut.length).toBeGreaterThan(0);
+      expect(cut.filter((a) => a.key !== 'serverUnavailable' || !a.retryAfter)).toEqual([]);
+
+      // The shipments the dead copy left waiting go back to validated, and asked again get their labels.
+      for (const { uuid } of cut) {
+        const deadline = Date.now() + 30_000;
+        let res = await alice.post(`/api/dashtower/orders/${uuid}/labels`).send({ format: 'PDF' });
+        while (res.status !== 200 && Date.now() < deadline) {
+          await sleep(500);
+          res = await alice.post(`/api/dashtower/orders/${uuid}/labels`).send({ format: 'PDF' });
+        }
+        expect([uuid, res.status, res.body.error?.key]).toEqual([uuid, 200, undefined]);
+      }
+      for (const uuid of uuids) {
+        const shipment = (await alice.get(`/api/dashtower/orders/${uuid}`).expect(200)).body as {
+          voucher: string | null;
+          tracking_numbers: string[];
+        };
+        expect(shipment.voucher).toBeTruthy();
+        expect(shipment.tracking_numbers.length).toBe(1);
+      }
+      // One voucher at UPS per shipment: a request whose answer died with the copy was found again (Label Recovery), not made twice.
+      const made = [...fake.ups.shipments.values()].filter((s) => s.reference?.startsWith(`UK${run}-`));
+      expect(made.map((s) => s.reference).sort()).toEqual([...references].sort());
+    } finally {
+      await fake.close();
+    }
+  }, 150_000);
 });

@@ -32,6 +32,7 @@ import { LoopSettledConsumer } from './loop/loop-settled.consumer';
 import { LabelsController } from './labels/labels.controller';
 import { LabelsService } from './labels/labels.service';
 import { CarrierEventsJob } from './carriers/carrier-events.job';
+import { InterruptedLabelsJob } from './shipments/interrupted-labels.job';
 import { CarrierReportsConsumer } from './carriers/carrier-reports.consumer';
 import { CarrierAdapters } from './carriers/carrier-adapter';
 import { ConnectorTrackingJob } from './carriers/connector-tracking.job';
@@ -127,6 +128,7 @@ for (const subject of [
     PickupsService,
     AddressRetention,
     CarrierEventsJob,
+    InterruptedLabelsJob,
     ConnectorTrackingJob,
     DemoCarrierFakes,
     ImportService,

@@ -134,8 +134,8 @@ const DEMO_PAINT = {
 /** How many demo shipments per status and depositor: most are sent, a few wait or were canceled. */
 const SPREAD: [HubyStatusCode, number][] = [
   [HubyStatus.Draft, 6],
-  [HubyStatus.Validated, 3],
-  [HubyStatus.WaitingForLabels, 2],
+  // None waiting for labels: a request takes seconds, and one left waiting is given back (InterruptedLabelsJob).
+  [HubyStatus.Validated, 5],
   [HubyStatus.LabelsReceived, 4],
   [HubyStatus.LabelsPrinted, 3],
   [HubyStatus.TakenInCharge, 3],

@@ -12,6 +12,7 @@ import {
   parseListRequest,
   SHIPMENTS_LIST,
   shipmentInput,
+  systemContext,
   type AddressDto,
   type CallerContext,
   type FieldErrorKey,
@@ -586,6 +587,34 @@ export class ShipmentsService {
         s.uuid,
       ]);
     if (also) await also(em);
+  }
+
+  /**
+   * Shipments left waiting for their labels by a request that ended without an outcome (the process
+   * that served it died between asking the carrier and recording its answer): past `staleMs` in that
+   * status no request is still working on them, so they go back to validated, marked uncertain so that
+   * the next request looks for the voucher the carrier may have made before making another (issue 33
+   * item 1). Rows are locked while released (SKIP LOCKED): with two copies each goes once. Answers how
+   * many were released.
+   */
+  async releaseInterrupted(staleMs: number): Promise<number> {
+    const ctx = systemContext('interrupted-labels');
+    return this.db.scoped(ctx, async (em) => {
+      const rows = rowsOf<Pick<ShipmentDto, 'uuid' | 'status' | 'depositor_id'>>(
+        await em.query(
+          `SELECT uuid, status, depositor_id FROM shipments
+            WHERE status = $1 AND updated_at < now() - make_interval(secs => $2::float8 / 1000)
+            ORDER BY updated_at LIMIT 200 FOR UPDATE SKIP LOCKED`,
+          [HubyStatus.WaitingForLabels, staleMs],
+        ),
+      );
+      for (const s of rows)
+        await this.moveIn(em, ctx, s, [HubyStatus.Validated], HubyStatus.Validated, 'labels request interrupted: to ask again', undefined, {
+          sql: 'carrier_uncertain_at = now()',
+          params: [],
+        });
+      return rows.length;
+    });
   }
 
   private async parties(ctx: CallerContext, input: ShipmentInput, depositor: HubyDepositor) {
