@@ -40,6 +40,9 @@ test('admin: imports depositors through simulation to result, then opens the add
     const summary = page.getByTestId('import-summary');
     await summary.filter({ hasText: 'Simulation de' }).waitFor();
     assert.match(await summary.innerText(), /lignes à créer ou mettre à jour : 1, lignes refusées : 1/);
+    // The lines' table comes with its own read, possibly after the summary.
+    await page.locator('tr[data-status="create"]').waitFor();
+    await page.locator('tr[data-status="refused"]').waitFor();
     assert.equal(await page.locator('tr[data-status="refused"]').count(), 1);
     assert.equal(await page.locator('tr[data-status="create"]').count(), 1);
     assert.equal(await page.getByRole('button', { name: 'Importer', exact: true }).isDisabled(), true);
