@@ -9,7 +9,9 @@
  * first that does (03:30); a time that happens twice in the autumn is read as its later occurrence.
  */
 import { TZDate, tz } from '@date-fns/tz';
-import { format, type Locale } from 'date-fns';
+// One function's module, not the index (which loads every one of date-fns's 300 modules at start).
+import type { Locale } from 'date-fns';
+import { format } from 'date-fns/format';
 
 export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/;

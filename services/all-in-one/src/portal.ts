@@ -1,4 +1,12 @@
-import { Injectable, Logger, Module, type BeforeApplicationShutdown, type INestApplication, type LoggerService } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  Module,
+  type BeforeApplicationShutdown,
+  type INestApplication,
+  type LoggerService,
+  type LogLevel,
+} from '@nestjs/common';
 import { APP_GUARD, NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { RpcRolesGuard } from '@portal/auth';
@@ -77,8 +85,8 @@ export interface PortalOptions {
   /** Load the demo data (never in production, see demoDataWanted). */
   demo?: DemoOptions;
   transport?: BusTransport;
-  /** The process's logger (main: JSON or text as LOG_FORMAT says); Nest's default otherwise. */
-  logger?: LoggerService;
+  /** The process's logger (main: JSON or text as LOG_FORMAT says), or the levels Nest's default prints (tests: errors only, no route table at start); Nest's default otherwise. */
+  logger?: LoggerService | LogLevel[];
 }
 
 /**

@@ -65,8 +65,13 @@ export async function startTarget(options: TargetOptions = {}): Promise<ApiTarge
     USAGE_FLUSH_MS: '300',
   });
   const { startPortal } = await import('@portal/service-all-in-one');
-  const app: INestApplication = await startPortal({ port: 0, host: '127.0.0.1', demo: { scale: 0.01, now: new Date() } });
-  app.useLogger(['error']);
+  // Errors only, from the start: the route table Nest logs at each start was 250 lines of every file's output.
+  const app: INestApplication = await startPortal({
+    port: 0,
+    host: '127.0.0.1',
+    demo: { scale: 0.01, now: new Date() },
+    logger: ['error'],
+  });
   const address = app.getHttpServer().address() as { port: number };
   return {
     url: `http://127.0.0.1:${address.port}`,

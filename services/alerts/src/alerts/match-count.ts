@@ -9,7 +9,7 @@ import {
   type CallerContext,
 } from '@portal/contracts';
 import { Db, likeLiteral, prefixEnd, ScopedWhere } from '@portal/db';
-import { subMonths } from 'date-fns';
+import { subMonths } from 'date-fns/subMonths';
 import { depositorProblems, narrowingProblems } from './alert-rules';
 
 /** The projection's scope columns: orders carry depositor, platform, activity and store. */

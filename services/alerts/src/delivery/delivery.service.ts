@@ -14,7 +14,7 @@ import {
   type CallerContext,
 } from '@portal/contracts';
 import { Db } from '@portal/db';
-import { subMonths } from 'date-fns';
+import { subMonths } from 'date-fns/subMonths';
 import { MailRelay } from '@portal/mail';
 import { recordDelivery } from './alert-mails';
 import { AlertComposer } from './compose';

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BusClient, CatchUpWhenEmpty } from '@portal/bus';
 import { systemContext, TrackingSubjects, type OrderSnapshotPage } from '@portal/contracts';
 import { Db } from '@portal/db';
-import { subMonths } from 'date-fns';
+import { subMonths } from 'date-fns/subMonths';
 import { upsertOrders } from './projection';
 
 /** Orders older than this are not caught up: a yearly digest reads at most the last 12 months. */

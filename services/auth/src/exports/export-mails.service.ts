@@ -14,7 +14,13 @@ import {
   type ShortLocale,
 } from '@portal/contracts';
 import { Mailer, MailTemplates, type MailMessage } from '@portal/mail';
-import { de, enGB, es, fr, it, type Locale } from 'date-fns/locale';
+import type { Locale } from 'date-fns';
+// Each language's module, not date-fns/locale (every language of date-fns: 500 modules loaded at start).
+import { de } from 'date-fns/locale/de';
+import { enGB } from 'date-fns/locale/en-GB';
+import { es } from 'date-fns/locale/es';
+import { fr } from 'date-fns/locale/fr';
+import { it } from 'date-fns/locale/it';
 import { publicUrl } from '../passwords/passwords.service';
 import type { User } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
