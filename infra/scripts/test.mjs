@@ -24,6 +24,7 @@ function step(label, command, args, { env = {}, timeoutMinutes = 25, beside = fa
   const out = beside ? path.join(tmp, `${label.replace(/[^a-z0-9]+/gi, '-')}.out`) : undefined;
   const fd = out ? fs.openSync(out, 'w') : 'inherit';
   const t0 = Date.now();
+  const cpu0 = cpuTimes();
   console.log(`\n=== ${label}: started at +${elapsed()} (${command} ${args.join(' ')})`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', fd, fd], env: { ...process.env, ...sharedEnv, ...env } });
@@ -34,7 +35,9 @@ function step(label, command, args, { env = {}, timeoutMinutes = 25, beside = fa
         fs.closeSync(fd);
         console.log(`\n=== ${label}\n${fs.readFileSync(out, 'utf8')}`);
       }
-      console.log(`=== ${label}: exit ${code}${why} in ${((Date.now() - t0) / 1000).toFixed(1)} s (ended at +${elapsed()})`);
+      console.log(
+        `=== ${label}: exit ${code}${why} in ${((Date.now() - t0) / 1000).toFixed(1)} s (ended at +${elapsed()}; ${cpuShare(cpu0)})`,
+      );
       resolve(code ?? 1);
     };
     child.on('close', (code, signal) => done(code, signal ? ` (${signal})` : ''));
@@ -53,6 +56,15 @@ function cpuTimes() {
   } catch {
     return undefined;
   }
+}
+
+/** The machine's busy core-seconds since `from` and their share of its cores (of every process: a step beside another shares it). */
+function cpuShare(from) {
+  const to = cpuTimes();
+  if (!from || !to) return 'CPU unknown';
+  const busy = to.busy - from.busy;
+  const share = busy / Math.max(1, busy + to.idle - from.idle);
+  return `machine ${(busy / 100).toFixed(0)} core-s busy, ${(share * 100).toFixed(0)} % of ${os.availableParallelism()} cores`;
 }
 
 function reachable(url, fallbackPort) {
@@ -188,7 +200,8 @@ async function jestSuites() {
 
 // 3. Web unit tests (vitest), then the journeys in Debian's Chromium against the
 // built all-in-one portal, group by group (tests/e2e/support/groups.mjs: each group's files in one
-// process with one backend and browser, in its order), E2E_CONCURRENCY (2) groups at a time.
+// process with one backend and browser, in its order), E2E_CONCURRENCY (2) groups at a time, and the
+// walks one after the other beside them.
 async function browserSuites() {
   if (fs.existsSync(path.join(root, 'web/vite.config.ts'))) {
     const vitestJson = path.join(tmp, 'vitest.json');
@@ -226,7 +239,7 @@ async function browserSuites() {
     await step(`browser ${group.name}`, 'node', groupArgs(group, reporters), {
       env: { CHROMIUM_PATH: chromium, E2E_GROUP: group.name },
       timeoutMinutes: 20,
-      beside: concurrency > 1,
+      beside: true,
     });
     const text = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';
     const num = (name) => Number((new RegExp(`^# ${name} (\\d+)`, 'm').exec(text) ?? [])[1] ?? 0);
@@ -240,18 +253,22 @@ async function browserSuites() {
     browser.failed += num('fail') + num('cancelled');
     browser.skipped += num('skipped') + num('todo');
   };
-  const queue = [...e2eGroups.entries()];
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) await runGroup(next[1], next[0]);
-    }),
-  );
+  // The walks, which mostly wait, in a lane of their own beside the others' lanes (groups.mjs WALKS).
+  const lane = async (queue) => {
+    for (let next = queue.shift(); next; next = queue.shift()) await runGroup(next[1], next[0]);
+  };
+  const walks = [...e2eGroups.entries()].filter(([, g]) => g.walk);
+  const others = [...e2eGroups.entries()].filter(([, g]) => !g.walk);
+  await Promise.all([lane(walks), ...Array.from({ length: Math.min(concurrency, others.length) }, () => lane(others))]);
   count('browser', browser.passed, browser.failed, browser.skipped);
   console.log(`=== browser: ${e2eGroups.length} groups in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
-await jestSuites();
-await browserSuites();
+// `npm test -- jest` or `npm test -- browser`: one half of the run (the builds first either way).
+const only = process.argv[2];
+if (only && !['jest', 'browser'].includes(only)) throw new Error(`npm test -- ${only}: say jest or browser, or nothing for every suite`);
+if (only !== 'browser') await jestSuites();
+if (only !== 'jest') await browserSuites();
 
 fs.rmSync(tmp, { recursive: true, force: true });
 const cpuAtEnd = cpuTimes();

@@ -8,9 +8,11 @@ import path from 'node:path';
 
 export const E2E_DIR = path.resolve(import.meta.dirname, '..');
 
-// npm test runs two groups at a time, in this order (each measured two at a time, nothing else running, on 2 cores:
-// deliveries 302 s, shell 389 s, back office 284 s, Huby 379 s, route walk 279 s): the first lane
-// takes deliveries, back office and the route walk, the other shell and Huby, and both end together.
+// npm test runs the groups two at a time in this order, and beside them, in a lane of their own, the
+// walks (WALKS). Measured 2026-12-05 on 2 cores, two at a time: deliveries 256 s, shell 295 s, back office
+// 254 s, Huby 200 s, each keeping about one core busy (the browser's pages most of it: two groups kept the
+// machine 87 % busy); the walks 398 s together but 27 % of the machine's time (waits for each page to
+// settle): run after the others, they were 6.6 minutes of a run with one core idle.
 export const GROUPS = [
   // Deliveries, claims and reports on tracking's demo orders: the first waits for them, the others find them loaded
   // (public-tracking only reads: the recipient's page of one of them).
@@ -34,12 +36,19 @@ export const GROUPS = [
   ],
   // Huby's labels, shipments, Loop and Stock: their own records (new orders carry a run-unique reference).
   ['huby-carriers', 'huby-chronopost', 'huby-labels', 'huby-rates', 'huby', 'loop', 'stock'],
-  // The route walk: every page as alice and admin at 1366 px and on a phone, and in the pseudo-locale; on its own
-  // backend, where they make only what a page needs to show (a webhook endpoint, support/walk.mjs MAKERS).
-  ['pseudo-locale', 'route-walk'],
+  // The walks: every page as alice and admin at 1366 px and on a phone, and in the pseudo-locale; each on its
+  // own backend, where they make only what a page needs to show (a webhook endpoint, support/walk.mjs MAKERS).
+  ['route-walk'],
+  ['pseudo-locale'],
   // exports starts its own backend (a 1-row export threshold that mails every export).
   ['exports'],
 ];
+
+/**
+ * Groups that wait more than they work (the walks settle on each page): npm test runs them one after the
+ * other in a lane of their own, beside the E2E_CONCURRENCY lanes of the other groups.
+ */
+export const WALKS = ['route-walk', 'pseudo-locale'];
 
 /** Every journey file as groups of paths: the groups above, then each unnamed file alone. */
 export function journeyGroups(dir = E2E_DIR) {
@@ -50,7 +59,13 @@ export function journeyGroups(dir = E2E_DIR) {
   const named = new Set(GROUPS.flat());
   const groups = GROUPS.map((g) => g.filter((name) => files.includes(name)));
   for (const name of files) if (!named.has(name)) groups.push([name]);
-  return groups.filter((g) => g.length).map((g) => ({ name: g.join('+'), files: g.map((n) => path.join(dir, `${n}.e2e.mjs`)).sort() }));
+  return groups
+    .filter((g) => g.length)
+    .map((g) => ({
+      name: g.join('+'),
+      files: g.map((n) => path.join(dir, `${n}.e2e.mjs`)).sort(),
+      walk: g.every((n) => WALKS.includes(n)),
+    }));
 }
 
 /**
