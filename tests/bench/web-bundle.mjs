@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM } from '../e2e/support/browser.mjs';
 import { ROOT, startBackend } from '../e2e/support/server.mjs';
 import { waitForDemoData } from '../e2e/support/walk.mjs';
 
@@ -42,7 +41,8 @@ function fromManifest() {
 
 async function inBrowser(baseUrl) {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    // The browser users run (Debian's Chromium), not the journeys' headless shell: the figures are a user's.
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
       '--no-sandbox',

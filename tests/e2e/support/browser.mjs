@@ -5,7 +5,15 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { trackRequests } from './requests.mjs';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium for the journeys: its headless shell when installed (package chromium-headless-shell,
+ * the same Blink without the browser's windowing layers: a group of journeys measured 21 % less of
+ * Chromium's CPU time and 8 % less time), else the browser itself. CHROMIUM_PATH chooses.
+ */
+export const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ??
+  '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
 const ARGS = [
   '--headless',
