@@ -321,6 +321,17 @@ describe('webhook queue', () => {
     await waitFor('sent once the group passed it', () => sender.sent.length === 1);
   });
 
+  it('sleeps until its poll when nothing is pending: an empty queue claims once per WEBHOOK_POLL_MS, not on a 20 ms wake', async () => {
+    // Each pass claims, finds less than it had room for, and plans its next wake (the statement counted).
+    const queries = jest.spyOn(db, 'scopedQuery');
+    queue.onApplicationBootstrap();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const claimed = queries.mock.calls.filter(([, sql]) => /min\(next_attempt_at\)/.test(String(sql))).length;
+    // One at the start, one on the poll a second later at most (it was about fifty).
+    expect(claimed).toBeGreaterThanOrEqual(1);
+    expect(claimed).toBeLessThanOrEqual(2);
+  });
+
   it('keeps rows claimed ahead of the attempts under way, and gives them back when it stops', async () => {
     process.env.WEBHOOK_CONCURRENCY = '2';
     try {
