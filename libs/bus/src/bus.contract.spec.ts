@@ -4,7 +4,7 @@
  * shared NATS server do not see each other.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Controller, Inject, type INestMicroservice, type Provider, type Type } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
@@ -668,8 +668,14 @@ describe.each(kits)('bus contract on $name', (kit) => {
         },
       });
       const restarted = new OutboxRelay(db, counting, 50);
+      // A pass that finds nothing pending is one statement, not a transaction (the timer's passes in every service).
+      const statements = jest.spyOn(db.system, 'query');
+      const transactions = jest.spyOn(db.system, 'transaction');
       await restarted.drain();
       expect(published).toEqual([]);
+      expect([statements.mock.calls.length, transactions.mock.calls.length]).toEqual([1, 0]);
+      statements.mockRestore();
+      transactions.mockRestore();
 
       const next = await commitEvent(E.other, 'after restart');
       await restarted.drain();

@@ -167,6 +167,12 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
   /** Publishes pending events until none is left; resolves when done (tests await it). */
   async drain(): Promise<void> {
+    // One statement on the pending rows' index first: most passes (the timer's, every OUTBOX_INTERVAL_MS in
+    // every service) find nothing, and the transaction below is four round trips (BEGIN, SET, SELECT, COMMIT).
+    const [pending]: { any: boolean }[] = await this.db.system.query(
+      `SELECT EXISTS (SELECT 1 FROM "outbox" WHERE "published_at" IS NULL) AS "any"`,
+    );
+    if (!pending?.any) return;
     for (;;) {
       const sent = await this.db.system.transaction(async (em) => {
         // Marking events published need not wait for the disk: lost in a crash, they are published
