@@ -4,7 +4,7 @@ import request from 'supertest';
 import { startCarrierFake, type CarrierFake } from '../support/carrier-fakes';
 import { upsScan } from '../support/ups-fake';
 import { canReadLabels, pdfPages, readBarcodes } from '../support/read-barcodes';
-import { connectedTour, demoParties, tomorrow } from './support/huby-setup';
+import { connectedTour, demoParties, tomorrow, upsTour, validatedShipment } from './support/huby-setup';
 import { loginAs, startTarget, type ApiTarget } from './support/target';
 import { addUser } from './support/users';
 
@@ -28,35 +28,6 @@ function captureOutput(): { lines: string[]; restore(): void } {
       process.stderr.write = writes.err;
     },
   };
-}
-
-/** A DEMO-A shipment of two cartons on `tourCode`, validated; answers its uuid. */
-async function validatedShipment(
-  alice: Client,
-  parties: { shipper: string; recipient: string },
-  tourCode: string,
-  reference: string,
-  extra: object = {},
-): Promise<string> {
-  const uuid = (
-    await alice
-      .post('/api/dashtower/orders')
-      .send({
-        depositor_id: 1,
-        reference,
-        uuid_address_shipper: parties.shipper,
-        uuid_address_recipient: parties.recipient,
-        packings: [{ packaging_type: 'CARTON-M', weight_kg: 4.5, length_cm: 40, width_cm: 30, height_cm: 30, packages: 2 }],
-        tour_code: tourCode,
-        date_shipment_desired: tomorrow(),
-        content_description: 'Épicerie fine',
-        ...extra,
-      })
-      .expect(201)
-  ).body.uuid as string;
-  const valid = await alice.post(`/api/dashtower/orders/${uuid}/validate`);
-  expect(valid.body.error ?? valid.status).toBe(200);
-  return uuid;
 }
 
 /**
@@ -97,18 +68,7 @@ describe('Huby through a carrier connector (UPS)', () => {
     await addUser(target, { login: 'ups-provider', roles: [Role.ADMIN_CARRIER, Role.ADMIN_TOUR], depositorIds: [] });
     provider = await loginAs(target, 'ups-provider');
     alice = await loginAs(target, 'alice');
-    const connected = await connectedTour(
-      provider,
-      { ref: `UPS${run}`, name: `UPS ${run}` },
-      { code: tourCode, account_number: 'A1B2C3', codes: { service: '11' } },
-      {
-        connector: 'ups',
-        environment: 'custom',
-        base_url: fake.url,
-        settings: { client_id: accounts.ups.clientId, shipper_number: accounts.ups.shipperNumber },
-        secrets: { client_secret: secret },
-      },
-    );
+    const connected = await upsTour(provider, tourCode, fake.url, accounts.ups);
     tourId = connected.tourId;
     answers.push(connected.account);
     ({ shipper, recipient } = await demoParties(alice, `UPS-${run}`, { mobile: '06 12 34 56 78' }));

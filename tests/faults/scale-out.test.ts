@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { connectedTour, demoParties, tomorrow } from '../api/support/huby-setup';
+import { demoParties, upsTour, validatedShipment } from '../api/support/huby-setup';
 import { loginAs } from '../api/support/target';
 import { startCarrierFake, type CarrierFake } from '../support/carrier-fakes';
 import { ALERT_DELIVERIES_SQL, deliveryGaps, feedStream, sleep } from '../support/feed-stream';
@@ -192,38 +192,16 @@ describeWithNats('two copies of every service', () => {
       const admin = await loginAs(stack.target, 'admin');
       const alice = await loginAs(stack.target, 'alice');
       const tourCode = `UK${run}`;
-      await connectedTour(
-        admin,
-        { ref: `UK${run}`, name: `UPS ${run}` },
-        { code: tourCode, account_number: 'A1B2C3', codes: { service: '11' } },
-        {
-          connector: 'ups',
-          environment: 'custom',
-          base_url: fake.url,
-          settings: { client_id: accounts.ups.clientId, shipper_number: accounts.ups.shipperNumber },
-          secrets: { client_secret: accounts.ups.clientSecret },
-        },
-      );
+      await upsTour(admin, tourCode, fake.url, accounts.ups);
       const parties = await demoParties(alice, `UK-${run}`, { mobile: '06 12 34 56 78' });
       const references = Array.from({ length: 8 }, (_, i) => `UK${run}-${i}`);
       const uuids: string[] = [];
-      for (const reference of references) {
-        const created = await alice
-          .post('/api/dashtower/orders')
-          .send({
-            depositor_id: 1,
-            reference,
-            uuid_address_shipper: parties.shipper,
-            uuid_address_recipient: parties.recipient,
+      for (const reference of references)
+        uuids.push(
+          await validatedShipment(alice, parties, tourCode, reference, {
             packings: [{ packaging_type: 'CARTON-M', weight_kg: 4.5, length_cm: 40, width_cm: 30, height_cm: 30, packages: 1 }],
-            tour_code: tourCode,
-            date_shipment_desired: tomorrow(),
-            content_description: 'Épicerie fine',
-          })
-          .expect(201);
-        await alice.post(`/api/dashtower/orders/${created.body.uuid}/validate`).expect(200);
-        uuids.push(created.body.uuid as string);
-      }
+          }),
+        );
 
       // UPS answers each label request after 3 s: all eight are in flight when a copy of huby dies.
       fake.slow('ups.ship', 3000);

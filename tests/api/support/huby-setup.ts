@@ -27,6 +27,32 @@ export async function connectedTour(
   return { tourId, account: (await provider.put(`/api/admin/transport/tours/${tourId}/account`).send(account).expect(200)).body };
 }
 
+/** The UPS account of a carrier fake (tests/support/carrier-fakes.ts): what the fake accepts. */
+export interface UpsAccount {
+  clientId: string;
+  clientSecret: string;
+  shipperNumber: string;
+}
+
+/**
+ * A DEMO-A UPS tour `code` (service 11, Standard) whose account calls the carrier fake at `fakeUrl`
+ * with `ups`'s credentials; its carrier is named after the code. Answers as connectedTour.
+ */
+export function upsTour(provider: Client, code: string, fakeUrl: string, ups: UpsAccount): Promise<{ tourId: number; account: unknown }> {
+  return connectedTour(
+    provider,
+    { ref: code, name: `UPS ${code}` },
+    { code, account_number: ups.shipperNumber, codes: { service: '11' } },
+    {
+      connector: 'ups',
+      environment: 'custom',
+      base_url: fakeUrl,
+      settings: { client_id: ups.clientId, shipper_number: ups.shipperNumber },
+      secrets: { client_secret: ups.clientSecret },
+    },
+  );
+}
+
 export const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 /**
@@ -59,4 +85,36 @@ export async function demoParties(
       .expect(201)
   ).body.uuid as string;
   return { shipper, recipient };
+}
+
+/**
+ * A DEMO-A shipment of cartons on `tourCode` (two unless `extra` says other packings), validated;
+ * answers its uuid.
+ */
+export async function validatedShipment(
+  user: Client,
+  parties: { shipper: string; recipient: string },
+  tourCode: string,
+  reference: string,
+  extra: object = {},
+): Promise<string> {
+  const uuid = (
+    await user
+      .post('/api/dashtower/orders')
+      .send({
+        depositor_id: 1,
+        reference,
+        uuid_address_shipper: parties.shipper,
+        uuid_address_recipient: parties.recipient,
+        packings: [{ packaging_type: 'CARTON-M', weight_kg: 4.5, length_cm: 40, width_cm: 30, height_cm: 30, packages: 2 }],
+        tour_code: tourCode,
+        date_shipment_desired: tomorrow(),
+        content_description: 'Épicerie fine',
+        ...extra,
+      })
+      .expect(201)
+  ).body.uuid as string;
+  const valid = await user.post(`/api/dashtower/orders/${uuid}/validate`);
+  expect(valid.body.error ?? valid.status).toBe(200);
+  return uuid;
 }

@@ -62,6 +62,8 @@ export function ShipmentGoods({
   };
   const packingType = (code: string) => types.list.find((t) => t.code === code);
   const adrEditable = editable && canAdr;
+  // A wrong number among the LQ's several: said once for the list.
+  const lqNumbersWrong = Object.keys(fields).some((k) => k.startsWith('limited_quantities.un_numbers'));
   return (
     <>
       <Section title={translate('huby.sections.packings')} aside={totals}>
@@ -199,13 +201,8 @@ export function ShipmentGoods({
               value={form.lq_un_numbers}
               onChange={(value) => setForm((f) => ({ ...f, lq_un_numbers: String(value) }))}
               disabled={!adrEditable}
-              // A wrong number among several: said once for the list.
-              error={Object.keys(fields).some((k) => k.startsWith('limited_quantities.un_numbers'))}
-              helperText={
-                Object.keys(fields).some((k) => k.startsWith('limited_quantities.un_numbers'))
-                  ? translate('fields.invalidFormat')
-                  : undefined
-              }
+              error={lqNumbersWrong}
+              helperText={lqNumbersWrong ? translate('fields.invalidFormat') : undefined}
             />
           </Grid>
         </Section>
