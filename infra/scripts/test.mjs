@@ -155,8 +155,9 @@ const nats = await reachable(natsUrl, 4222);
 const natsServer = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim();
 const { journeyGroups, groupArgs } = await import(path.join(root, 'tests/e2e/support/groups.mjs'));
 const e2eGroups = fs.existsSync(path.join(root, 'tests/e2e')) ? journeyGroups() : [];
-// Debian's headless shell of Chromium when installed (lighter on the run's CPU, tests/e2e/support/browser.mjs), else Chromium.
-const chromium = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+// Debian's headless shell of Chromium when installed (lighter on the run's CPU), else Chromium.
+const { installedChromium } = await import(path.join(root, 'tests/e2e/support/browser.mjs'));
+const chromium = installedChromium();
 const browserTests = e2eGroups.length > 0 && Boolean(chromium);
 if (!nats) notes.push(`NATS not reachable at ${natsUrl}: bus contract on NATS and distributed API tests skipped`);
 if (!natsServer) notes.push('nats-server not installed (apt-get install -y nats-server): fault tests skipped');

@@ -10,10 +10,12 @@ import { trackRequests } from './requests.mjs';
  * the same Blink without the browser's windowing layers: a group of journeys measured 21 % less of
  * Chromium's CPU time and 8 % less time), else the browser itself. CHROMIUM_PATH chooses.
  */
-export const CHROMIUM =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ??
-  '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? installedChromium() ?? '/usr/bin/chromium';
+
+/** The Chromium the journeys would run on this machine, in that order of preference; undefined when none is installed. */
+export function installedChromium() {
+  return ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+}
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
 const ARGS = [
   '--headless',

@@ -13,6 +13,14 @@ export const E2E_DIR = path.resolve(import.meta.dirname, '..');
 // 254 s, Huby 200 s, each keeping about one core busy (the browser's pages most of it: two groups kept the
 // machine 87 % busy); the walks 398 s together but 27 % of the machine's time (waits for each page to
 // settle): run after the others, they were 6.6 minutes of a run with one core idle.
+/**
+ * The walks: every page as alice and admin at 1366 px and on a phone, and in the pseudo-locale; each on its
+ * own backend, where they make only what a page needs to show (a webhook endpoint, support/walk.mjs MAKERS).
+ * They wait more than they work (each page settles): npm test runs them one after the other in a lane of
+ * their own, beside the E2E_CONCURRENCY lanes of the other groups.
+ */
+export const WALKS = ['route-walk', 'pseudo-locale'];
+
 export const GROUPS = [
   // Deliveries, claims and reports on tracking's demo orders: the first waits for them, the others find them loaded
   // (public-tracking only reads: the recipient's page of one of them).
@@ -36,19 +44,11 @@ export const GROUPS = [
   ],
   // Huby's labels, shipments, Loop and Stock: their own records (new orders carry a run-unique reference).
   ['huby-carriers', 'huby-chronopost', 'huby-labels', 'huby-rates', 'huby', 'loop', 'stock'],
-  // The walks: every page as alice and admin at 1366 px and on a phone, and in the pseudo-locale; each on its
-  // own backend, where they make only what a page needs to show (a webhook endpoint, support/walk.mjs MAKERS).
-  ['route-walk'],
-  ['pseudo-locale'],
+  // The walks (WALKS below), each a group of its own.
+  ...WALKS.map((walk) => [walk]),
   // exports starts its own backend (a 1-row export threshold that mails every export).
   ['exports'],
 ];
-
-/**
- * Groups that wait more than they work (the walks settle on each page): npm test runs them one after the
- * other in a lane of their own, beside the E2E_CONCURRENCY lanes of the other groups.
- */
-export const WALKS = ['route-walk', 'pseudo-locale'];
 
 /** Every journey file as groups of paths: the groups above, then each unnamed file alone. */
 export function journeyGroups(dir = E2E_DIR) {
