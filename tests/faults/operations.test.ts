@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO_API_KEYS } from '@portal/service-auth';
 import { feedOrder, sleep } from '../support/feed-stream';
+import { measured } from './support/margins';
 import { describeWithNats, FaultStack } from './support/stack';
 
 interface LogLine {
@@ -130,6 +131,7 @@ describeWithNats('operations of the distributed portal', () => {
       else await sleep(100);
     }
     expect(readyAt).toBeDefined();
+    measured('ready again after NATS came back', readyAt! - backAt, 5000);
     expect(readyAt! - backAt).toBeLessThan(5000);
     expect(lives.every((s) => s === 200)).toBe(true);
     console.log(`unready ${unreadyAt! - downAt} ms after NATS went down, ready ${readyAt! - backAt} ms after it came back`);

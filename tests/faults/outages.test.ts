@@ -9,6 +9,7 @@ import {
   TRACKING_DELIVERIES_SQL,
   type Answer,
 } from '../support/feed-stream';
+import { longest, measured } from './support/margins';
 import { describeWithNats, FaultStack } from './support/stack';
 
 /**
@@ -34,7 +35,7 @@ describeWithNats('faults on the distributed portal', () => {
    * Runs the stream, takes the dependency down for `downMs`, brings it back; returns the answers
    * given while it was down and how long after it came back the first order was acknowledged.
    */
-  async function outage(prefix: string, down: () => Promise<void>, up: () => Promise<void>, downMs = 3000) {
+  async function outage(name: string, prefix: string, down: () => Promise<void>, up: () => Promise<void>, downMs = 3000) {
     const traffic = feedStream(stack.deployment.urls, `${prefix}${run}`, 4);
     try {
       await traffic.untilAcked(10);
@@ -48,7 +49,10 @@ describeWithNats('faults on the distributed portal', () => {
       const firstOk = await waitFor(() => traffic.answers.some((a) => a.status >= 200 && a.status < 300 && a.at > backAt), 10_000);
       await sleep(1500);
       const during = answersSince(traffic.answers, stoppedAt).filter((a) => a.at - a.ms < upAt);
-      return { during, recoveredMs: firstOk ? firstOk - backAt : Infinity, downAt, traffic };
+      const recoveredMs = firstOk ? firstOk - backAt : Infinity;
+      measured(`${name}: longest answer while down`, longest(during), 1500);
+      measured(`${name}: working again after`, recoveredMs, 5000);
+      return { during, recoveredMs, downAt, traffic };
     } finally {
       await traffic.stop();
       for (const r of traffic.acked) acked.add(r);
@@ -63,6 +67,7 @@ describeWithNats('faults on the distributed portal', () => {
 
   it('NATS restarted: 503 serverUnavailable while it is down, working again within 5 s', async () => {
     const r = await outage(
+      'NATS restarted',
       'FN',
       () => stack.nats.stop('SIGKILL'),
       () => stack.nats.start(),
@@ -74,6 +79,7 @@ describeWithNats('faults on the distributed portal', () => {
 
   it('tracking and alerts killed and restarted: 503 while tracking is gone, working within 5 s of it being up', async () => {
     const r = await outage(
+      'tracking and alerts killed',
       'FS',
       async () => {
         await Promise.all([stack.deployment.stop('tracking', 1, 'SIGKILL'), stack.deployment.stop('alerts', 1, 'SIGKILL')]);
@@ -90,11 +96,13 @@ describeWithNats('faults on the distributed portal', () => {
     // at the end of the feed's 120 s budget nor when the client gives up.
     const inFlight = r.traffic.answers.filter((a) => a.at - a.ms < r.downAt && a.at > r.downAt);
     console.log(`tracking killed with ${inFlight.length} requests in flight: ${inFlight.map((a) => `${a.status} ${a.ms} ms`).join(', ')}`);
+    measured('tracking killed: longest request in flight', longest(inFlight), 10_000);
     expect(inFlight.filter((a) => a.ms >= 10_000 || !((a.status >= 200 && a.status < 300) || a.status === 503))).toEqual([]);
   }, 90_000);
 
   it('PostgreSQL restarted: 503 serverUnavailable while it is down, working again within 5 s', async () => {
     const r = await outage(
+      'PostgreSQL restarted',
       'FP',
       () => stack.postgres.stop(),
       () => stack.postgres.start(),
@@ -105,6 +113,7 @@ describeWithNats('faults on the distributed portal', () => {
 
   it('PostgreSQL killed (SIGKILL) with transactions in flight: 503, never 500, while it is down; working again within 5 s', async () => {
     const r = await outage(
+      'PostgreSQL killed',
       'FK',
       () => stack.postgres.kill(),
       () => stack.postgres.start(),

@@ -5,6 +5,7 @@ import { loginAs } from '../api/support/target';
 import { startCarrierFake, type CarrierFake } from '../support/carrier-fakes';
 import { ALERT_DELIVERIES_SQL, deliveryGaps, feedStream, sleep } from '../support/feed-stream';
 import { waitForMail } from '../support/smtp';
+import { longest, measured } from './support/margins';
 import { describeWithNats, FaultStack } from './support/stack';
 
 /**
@@ -178,6 +179,7 @@ describeWithNats('two copies of every service', () => {
       `tracking copy killed: ${answers.length} reads, ${spanning.length} in flight at the kill, ${slow.length} answered after the silence (${slow.map((a) => `${a.status} ${a.ms} ms`).join(', ')})`,
     );
     expect(spanning.length).toBeGreaterThan(0);
+    measured('tracking copy killed: longest read', longest(answers), 10_000);
     expect(answers.filter((a) => a.status !== 200 || a.ms >= 10_000).map((a) => `${a.status} ${a.ms} ms`)).toEqual([]);
   }, 120_000);
 
@@ -230,6 +232,7 @@ describeWithNats('two copies of every service', () => {
       console.log(`huby copy killed: ${answers.map((a) => `${a.status}${a.key ? ` ${a.key}` : ''} ${a.ms} ms`).join(', ')}`);
 
       // Every request ended within 10 s: labelled by the living copy, or 503 at once with when to ask again.
+      measured('huby copy killed: longest label request', longest(answers), 10_000);
       expect(answers.filter((a) => a.ms >= 10_000 || ![200, 503].includes(a.status))).toEqual([]);
       const cut = answers.filter((a) => a.status === 503);
       expect(cut.length).toBeGreaterThan(0);

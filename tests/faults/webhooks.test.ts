@@ -22,6 +22,8 @@ const FAILING_MS = 1500;
 const FAILING_CALLS = 8;
 /** Every third call after that is held so long: attempts are under way when the copy dies. */
 const HOLD_MS = 1500;
+/** How soon a copy of alerts sees an endpoint another copy saved (the service's WEBHOOK_ENDPOINTS_CACHE_MS, its default). */
+const ENDPOINTS_CACHE_MS = 1000;
 /** The killed copy's claimed rows come back after this lease (longer than a held call). */
 const LEASE_MS = 4000;
 
@@ -95,8 +97,12 @@ describeWithNats('webhooks while the receiver fails and an alerts copy dies mid-
         .expect(201)
     ).body;
     // Events reach the receiver before the scenario starts. The copy that did not save the endpoint sees it
-    // within its cache's second (WEBHOOK_ENDPOINTS_CACHE_MS): a change it takes sooner reaches no endpoint, so
-    // warm-up changes are fed until one arrives.
+    // within its cache's second (WEBHOOK_ENDPOINTS_CACHE_MS): a change it takes sooner reaches no endpoint
+    // (seen once: the first changes of two orders lost, taken by a copy that had read the endpoints just
+    // before they were saved). That second is the condition, so the warm-up changes are made after it,
+    // until one arrives.
+    const seenByEveryCopy = Date.now() + ENDPOINTS_CACHE_MS;
+    while (Date.now() <= seenByEveryCopy) await sleep(seenByEveryCopy + 1 - Date.now());
     const warm = (r: Received) => String(bodyOf(r).data.reference).startsWith(`WK${run}-W`);
     await waitUntil(
       'a warm-up change delivered',
@@ -191,15 +197,20 @@ describeWithNats('webhooks while the receiver fails and an alerts copy dies mid-
     try {
       await waitUntil('every change delivered', () => changes.every((c) => delivered().has(c)), 120_000);
     } catch (e) {
+      const missing = changes.filter((c) => !delivered().has(c));
       const rows = await stack.sql(
         'alerts',
-        `SELECT subject, status, tries, lease_until, next_attempt_at, seq FROM webhook_deliveries
-        WHERE endpoint_id = $1 AND status <> 'delivered' ORDER BY seq`,
-        [endpoint.id],
+        `SELECT subject, status, tries, lease_until, next_attempt_at, seq, payload->'data'->'status'->>'code' AS code FROM webhook_deliveries
+        WHERE endpoint_id = $1 AND (status <> 'delivered' OR subject = ANY($2)) ORDER BY seq`,
+        [endpoint.id, missing.map((c) => c.split(' ')[0])],
       );
+      const events = await stack.sql('alerts', `SELECT order_id, reference, status FROM alert_orders WHERE reference = ANY($1)`, [
+        missing.map((c) => c.split(' ')[0]),
+      ]);
       console.log(
-        `not delivered: ${changes.filter((c) => !delivered().has(c)).join(', ')}\nqueued: ${JSON.stringify(rows)}\n` +
-          stack.deployment.logOf('alerts', 3000, killedCopy === 1 ? 2 : 1),
+        `not delivered: ${missing.join(', ')}\nrows of those orders and every undelivered row: ${JSON.stringify(rows)}\n` +
+          `alerts' projection of those orders: ${JSON.stringify(events)}\nthe killed copy was ${killedCopy}\n` +
+          `--- copy 1\n${stack.deployment.logOf('alerts', 3000, 1)}\n--- copy 2\n${stack.deployment.logOf('alerts', 3000, 2)}`,
       );
       throw e;
     }
