@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
 import { loginToDashboard } from './support/portal.mjs';
-import { launchBrowser, screenshot, SCREENSHOTS } from './support/browser.mjs';
+import { launchBrowser, screenshot } from './support/browser.mjs';
 import { dateField, dayIn, dmy, isoDay, shownDate, shownIn, typeDate } from './support/dates.mjs';
 
 const ctx = useJourney();
@@ -298,7 +298,7 @@ async function datesJourney(page) {
   const lastDay = await movementsQuery(page, () => pick(page, 'Période', 'Dernier jour du mois'));
   assert.deepEqual([lastDay.dateFrom, lastDay.dateTo], Array(2).fill(monthOf(today, 0)[1]));
   await pick(page, 'Période', 'Mois dernier');
-  await bar.screenshot({ path: path.join(SCREENSHOTS, 'stock-dates-filterbar-dark-fr.png') });
+  await screenshot(bar, 'stock-dates-filterbar-dark-fr');
   await axe(page, 'stock movements dates dark fr');
 
   // The calendar speaks French (month names, Monday first), whatever the browser says.
@@ -363,15 +363,15 @@ async function datesJourney(page) {
   assert.equal(await shownDate(page, 'filter-dateFrom'), dmy(second));
   const english = await movementsQuery(page, () => bar.getByRole('button', { name: 'Search' }).click());
   assert.equal(english.dateFrom, second);
-  await bar.screenshot({ path: path.join(SCREENSHOTS, 'stock-dates-filterbar-light-en.png') });
+  await screenshot(bar, 'stock-dates-filterbar-light-en');
   await axe(page, 'stock movements dates light en');
   await apiAs(page, 'POST', '/user/theme/dark');
   await page.reload();
   await page.getByRole('columnheader', { name: 'Movement type' }).waitFor();
-  await bar.screenshot({ path: path.join(SCREENSHOTS, 'stock-dates-filterbar-dark-en.png') });
+  await screenshot(bar, 'stock-dates-filterbar-dark-en');
   await apiAs(page, 'POST', '/user/language/fr_FR');
   await apiAs(page, 'POST', '/user/theme/light');
   await page.reload();
   await page.getByRole('columnheader', { name: 'Type de mouvement' }).waitFor();
-  await bar.screenshot({ path: path.join(SCREENSHOTS, 'stock-dates-filterbar-light-fr.png') });
+  await screenshot(bar, 'stock-dates-filterbar-light-fr');
 }
