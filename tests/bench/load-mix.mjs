@@ -25,6 +25,8 @@
 //   --only=<endpoint>  one endpoint alone (names below; comma-separated for several); --skip=<endpoints> all but these
 //   --capture=<s>      seconds of the capture run, after the measured one, same mix (default 10)
 //   --replay=<s>       seconds of the replay (default 15); --no-replay skips capture and replay
+//   --profile          all-in-one: a CPU profile of the portal over the measured window (the inspector's sampler, some
+//                      overhead): self time by area and function, the portal's code inclusive, the .cpuprofile kept
 //   --keep             keep the embedded cluster folder (data, generated orders) and print it;
 //   --reuse=<dir>      start on a kept one: no generation, no demo seeding (the 1M-order case in seconds)
 //   --database-url=<postgres server URL>  an external server instead (fresh databases <prefix>_*, dropped
@@ -52,6 +54,7 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { accountOf, ENDPOINTS, PASSWORD, virtualUser, WRITES } from './support/customer-mix.mjs';
+import { attachProfiler, printProfile, profileFile } from './support/cpu-profile.mjs';
 import { cpuLines, cpuWindow, externalServer, setStatementLogging, startCluster } from './support/load-cluster.mjs';
 import { httpClient, roundRobinClient, runClosedLoop, runFor, SLICE_SECONDS } from './support/load-driver.mjs';
 import { cliArgs, numberArg, runBench } from './support/measure.mjs';
@@ -84,6 +87,7 @@ const CAPTURE = num('capture', 10);
 const READS_ONLY = Boolean(argv['reads-only']);
 const MODE = String(argv.mode ?? 'both');
 const COPIES = num('copies', 2);
+const PROFILE = Boolean(argv.profile);
 const REPLAY = argv['no-replay'] || !READS_ONLY ? 0 : num('replay', 15);
 const POOL_SIZE = Number(process.env.DB_POOL_SIZE ?? 10);
 const EXTERNAL = typeof argv['database-url'] === 'string' ? argv['database-url'] : null;
@@ -170,7 +174,8 @@ async function main() {
   // The all-in-one seeds the demo data, in every mode: the distributed mode then runs on the same databases.
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const portal = processes.start('all-in-one', [MAIN], {
+  const inspectPort = PROFILE ? await freePort() : null;
+  const portal = processes.start('all-in-one', inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`, MAIN] : [MAIN], {
     ...process.env,
     DATABASE_URL: withDatabase(server.url, prefix),
     PORT: String(port),
@@ -208,7 +213,16 @@ async function main() {
     const client = httpClient(url, USERS + 16);
     const users = await signIn(client, endpoints, dbUrl('tracking'));
     phase(`sign-in of ${USERS} users (all-in-one)`);
-    const { report, run } = await measureMode('all-in-one', client, users, endpoints, [portal.child.pid], 'portal process');
+    const { report, run } = await measureMode(
+      'all-in-one',
+      client,
+      users,
+      endpoints,
+      [portal.child.pid],
+      'portal process',
+      undefined,
+      inspectPort,
+    );
     results.push({ mode: 'all-in-one', report, run });
     if (REPLAY && server.logDir)
       await captureAndReplay({ client, users, report, run, portalPid: portal.child.pid, postmasterPid: server.postmasterPid?.() ?? null });
@@ -237,7 +251,7 @@ async function main() {
 }
 
 /** One measured run of the mix against a mode: warm-up, window, the per-endpoint table and the statements. */
-async function measureMode(mode, client, users, endpoints, portalPids, portalName, parts) {
+async function measureMode(mode, client, users, endpoints, portalPids, portalName, parts, inspectPort = null) {
   // The driver's timing should be the portal's latency, not the driver waiting for a core: a little ahead of it.
   const reniced = renice(-5);
   const postmasterPid = server.postmasterPid?.() ?? null;
@@ -246,6 +260,8 @@ async function measureMode(mode, client, users, endpoints, portalPids, portalNam
   log(
     `${mode}: ${USERS} users, think ${THINK} ms ±50 %${THINK ? '' : ' (saturation)'}, warm-up ${WARMUP} s, measured ${DURATION} s${ONLY ? `, only ${ONLY.join(', ')}` : ''}${SKIP.length ? `, without ${SKIP.join(', ')}` : ''}; driver at nice ${reniced ? -5 : 0}`,
   );
+  const profiler = inspectPort ? await attachProfiler(inspectPort) : null;
+  let profile;
   const run = await runClosedLoop({
     client,
     users,
@@ -256,8 +272,12 @@ async function measureMode(mode, client, users, endpoints, portalPids, portalNam
       if (server.pgss) await pgssReset(server.url);
       loadAtStart = os.loadavg();
       closeCpu = cpuWindow({ portalPids, postmasterPid, parts });
+      await profiler?.start();
     },
-    onMeasured: async () => closeCpu(),
+    onMeasured: async () => {
+      profile = await profiler?.stop();
+      return closeCpu();
+    },
   });
   run.load = { start: loadAtStart, end: os.loadavg() };
   phase(`warm-up and measured run (${mode})`);
@@ -267,6 +287,7 @@ async function measureMode(mode, client, users, endpoints, portalPids, portalNam
     run.seconds,
   );
   printRun(mode, report, run, portalName);
+  if (profile) printProfile(`${portalName}, ${mode}`, profile, profileFile('load-mix', mode), report.overall.requests, { top: 30 });
   if (server.pgss) printStatements(await pgssRead(server.url, `${prefix}_`), report.overall.requests);
   return { report, run };
 }

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { attachProfiler, inclusiveByFunction, summarizeProfile } from './support/cpu-profile.mjs';
+import { attachProfiler, printProfile } from './support/cpu-profile.mjs';
 import {
   deleteNatsStream,
   dropDatabases,
@@ -209,25 +209,8 @@ async function profileUnderLoad(target, token, inspects, requests = PORTAL_ROUTE
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-profiles-'));
   for (const [i, profile] of profiles.entries()) {
     const file = path.join(dir, `${inspects[i].name.replace(/\s+/g, '-')}.cpuprofile`);
-    fs.writeFileSync(file, JSON.stringify(profile));
     printProfile(inspects[i].name, profile, file, result.requests.total);
   }
-}
-
-function printProfile(name, profile, file, requests) {
-  const s = summarizeProfile(profile, { top: 20 });
-  console.log(`\n--- CPU profile: ${name} (${file})`);
-  console.log(`CPU per HTTP request in this process: ${(s.busyMs / Math.max(1, requests)).toFixed(3)} ms (busy time / requests answered)`);
-  console.log(
-    `busy ${(s.busyMs / 1000).toFixed(1)} s of ${(s.wallMs / 1000).toFixed(1)} s sampled (idle ${((100 * s.idleMs) / (s.wallMs || 1)).toFixed(0)} %); self time, % of busy:`,
-  );
-  console.log('by area:');
-  for (const a of s.areas.slice(0, 14)) console.log(`  ${a.pct.toFixed(1).padStart(5)} %  ${a.area}`);
-  console.log('top functions:');
-  for (const f of s.functions) console.log(`  ${f.pct.toFixed(1).padStart(5)} %  ${f.name}  ${f.where}`);
-  const portal = inclusiveByFunction(profile, /\/dist\/(services|libs)\//, { top: 12 });
-  if (portal.length) console.log('portal code, inclusive time (% of busy):');
-  for (const f of portal) console.log(`  ${f.pct.toFixed(1).padStart(5)} %  ${f.fn}`);
 }
 
 function printTable(machine, rows, baseline, notes) {

@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { attachProfiler, inclusiveByFunction, summarizeProfile } from './support/cpu-profile.mjs';
+import { printProfile, profileFile, startProfiler } from './support/cpu-profile.mjs';
 import {
   dropDatabases,
   freePort,
@@ -235,7 +235,7 @@ async function run(base, trackingUrl, dataDir) {
   console.log(
     `noise: ${first.name} measured again at the end: gw p50 ${gap(first.gw.p50, again.gw.p50)}, gw p95 ${gap(first.gw.p95, again.gw.p95)}, sql p50 ${gap(first.bareTimes.p50, again.bareTimes.p50)}`,
   );
-  if (profiler) await printProfile('search and detail', await profiler.stop(), requests);
+  if (profiler) printProfile('search and detail', await profiler.stop(), profileFile('tracking-bench', 'search'), requests);
   if (!FEED) return sql.end();
 
   const batch = 1000;
@@ -260,7 +260,7 @@ async function run(base, trackingUrl, dataDir) {
   console.log(
     `bulk feed: ${applied.toLocaleString('en')} orders (batches of ${batch}, ~${Math.round(bodies[0].length / 1024)} kB) in ${seconds.toFixed(1)} s = ${Math.round(rate)} orders/s   target >= ${TARGETS.feedPerSecond}: ${rate >= TARGETS.feedPerSecond ? 'ok' : 'MISSED'}`,
   );
-  if (feedProfiler) await printProfile('bulk feed', await feedProfiler.stop(), bodies.length);
+  if (feedProfiler) printProfile('bulk feed', await feedProfiler.stop(), profileFile('tracking-bench', 'feed'), bodies.length);
   const replayStart = Date.now();
   const res = await fetch(`${url}/api/feed/tracking/orders/bulk`, {
     method: 'POST',
@@ -271,29 +271,6 @@ async function run(base, trackingUrl, dataDir) {
     `bulk feed replay of one batch: ${JSON.stringify({ ...(await res.json()), rejected: undefined })} in ${Date.now() - replayStart} ms`,
   );
   await sql.end();
-}
-
-async function startProfiler(inspectPort) {
-  const profiler = await attachProfiler(inspectPort);
-  await profiler.start();
-  return profiler;
-}
-
-async function printProfile(name, profile, requests) {
-  const file = path.join(os.tmpdir(), `tracking-bench-${name.replace(/\W+/g, '-')}-${Date.now()}.cpuprofile`);
-  fs.writeFileSync(file, JSON.stringify(profile));
-  const s = summarizeProfile(profile, { top: 25 });
-  console.log(`\n--- CPU profile of the portal process: ${name} (${file})`);
-  console.log(
-    `CPU per request: ${(s.busyMs / Math.max(1, requests)).toFixed(3)} ms (busy ${(s.busyMs / 1000).toFixed(1)} s / ${requests} requests)`,
-  );
-  console.log('by area (% of busy):');
-  for (const a of s.areas.slice(0, 14)) console.log(`  ${a.pct.toFixed(1).padStart(5)} %  ${a.area}`);
-  console.log('top functions (self):');
-  for (const f of s.functions) console.log(`  ${f.pct.toFixed(1).padStart(5)} %  ${f.name}  ${f.where}`);
-  console.log('portal code, inclusive:');
-  for (const f of inclusiveByFunction(profile, /\/dist\/(services|libs)\//, { top: 15 }))
-    console.log(`  ${f.pct.toFixed(1).padStart(5)} %  ${f.fn}`);
 }
 
 /** The child prints a line once listening (/api/health would also want services this benchmark does not host). */

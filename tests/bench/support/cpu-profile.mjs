@@ -1,6 +1,8 @@
 // CPU profile of a child process started with --inspect=127.0.0.1:<port>, taken over the inspector
 // protocol for just the load window (a --cpu-prof file would cover start-up and the seed too),
 // and a summary of self time by function and by package.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './platform.mjs';
 
@@ -150,4 +152,35 @@ export function inclusiveByFunction(profile, filePattern, { top = 15 } = {}) {
     .map(([fn, ms]) => ({ fn, ms, pct: (100 * ms) / total }))
     .sort((a, b) => b.ms - a.ms)
     .slice(0, top);
+}
+
+/**
+ * Writes a profile to `file` (kept for Chrome DevTools or speedscope) and prints what it says: CPU per
+ * request, the busy share, self time by area and by function, and the portal's own code inclusive.
+ */
+export function printProfile(name, profile, file, requests, { top = 20 } = {}) {
+  fs.writeFileSync(file, JSON.stringify(profile));
+  const s = summarizeProfile(profile, { top });
+  console.log(`\n--- CPU profile: ${name} (${file})`);
+  console.log(`CPU per HTTP request in this process: ${(s.busyMs / Math.max(1, requests)).toFixed(3)} ms (busy time / requests answered)`);
+  console.log(
+    `busy ${(s.busyMs / 1000).toFixed(1)} s of ${(s.wallMs / 1000).toFixed(1)} s sampled (idle ${((100 * s.idleMs) / (s.wallMs || 1)).toFixed(0)} %); self time, % of busy:`,
+  );
+  console.log('by area:');
+  for (const a of s.areas.slice(0, 14)) console.log(`  ${a.pct.toFixed(1).padStart(5)} %  ${a.area}`);
+  console.log('top functions:');
+  for (const f of s.functions) console.log(`  ${f.pct.toFixed(1).padStart(5)} %  ${f.name}  ${f.where}`);
+  const portal = inclusiveByFunction(profile, /\/dist\/(services|libs)\//, { top: 15 });
+  if (portal.length) console.log('portal code, inclusive time (% of busy):');
+  for (const f of portal) console.log(`  ${f.pct.toFixed(1).padStart(5)} %  ${f.fn}`);
+}
+
+/** Where a benchmark keeps a profile: a new file in the temporary folder, named after the bench and what was profiled. */
+export const profileFile = (bench, name) => path.join(os.tmpdir(), `${bench}-${name.replace(/\W+/g, '-')}-${Date.now()}.cpuprofile`);
+
+/** Attaches to a process's inspector and starts profiling at once. */
+export async function startProfiler(inspectPort) {
+  const profiler = await attachProfiler(inspectPort);
+  await profiler.start();
+  return profiler;
 }
