@@ -261,7 +261,7 @@ async function browserSuites() {
       `--test-reporter-destination=${tap}`,
     ];
     await step(`browser ${group.name}`, 'node', groupArgs(group, reporters), {
-      // No pictures unless asked (E2E_SCREENSHOTS=1): nobody looks at a run's, and they were 15 % of Chromium's work.
+      // No pictures unless asked (E2E_SCREENSHOTS=1): nobody looks at a run's.
       env: { CHROMIUM_PATH: chromium, E2E_GROUP: group.name, E2E_SCREENSHOTS: process.env.E2E_SCREENSHOTS ?? '0' },
       timeoutMinutes: 20,
       beside: true,

@@ -70,9 +70,9 @@ export async function launchBrowser({ locale = 'fr-FR', timezoneId = 'Europe/Par
 }
 
 /**
- * Whether the journeys take their pictures (artifacts/screenshots), for a person to look at: yes unless
- * E2E_SCREENSHOTS=0, which `npm test` sets unless told otherwise (nobody looks at a run's pictures there, and
- * a full-page picture cost Chromium about half a core-second: 15 % of a group's CPU, measured 2026-12-05).
+ * Whether the journeys take their pictures (tests/artifacts/screenshots), for a person to look at: yes unless
+ * E2E_SCREENSHOTS=0, which `npm test` sets unless told otherwise (nobody looks at a run's pictures there; the
+ * CPU they cost is a few per cent of Chromium's, within the machine's noise).
  */
 export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== '0';
 
