@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { screenshot } from './support/browser.mjs';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
-import { login, loginToDashboard } from './support/portal.mjs';
+import { login, loginToDashboard, quiet } from './support/portal.mjs';
 import { sharedBackend } from './support/server.mjs';
 
 const ctx = useJourney();
@@ -187,6 +187,10 @@ test('on a 390 px phone, light and dark: cards, no horizontal scroll', async (t)
       await screenshot(page, `webhooks-log-390-${next}-fr`);
 
       await page.goto(`${ctx.base}/settings/integrations/webhooks`);
+      // The page loaded and settled first (its list shown, its calls answered): a click made while the app was
+      // still applying the user's settings opened no dialog once on a loaded machine (2026-12-05).
+      await card.getByText('Actif').waitFor();
+      await quiet(page);
       await page.getByRole('button', { name: 'Nouveau webhook' }).click();
       await page.getByRole('dialog', { name: 'Nouveau webhook' }).getByText('En https uniquement').waitFor();
       await noHorizontalScroll(page, 'the form');
