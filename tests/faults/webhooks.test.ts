@@ -22,7 +22,7 @@ const FAILING_MS = 1500;
 const FAILING_CALLS = 8;
 /** Every third call after that is held so long: attempts are under way when the copy dies. */
 const HOLD_MS = 1500;
-/** How soon a copy of alerts sees an endpoint another copy saved (the service's WEBHOOK_ENDPOINTS_CACHE_MS, its default). */
+/** How soon a copy of alerts sees an endpoint another copy saved (its WEBHOOK_ENDPOINTS_CACHE_MS, set below). */
 const ENDPOINTS_CACHE_MS = 1000;
 /** The killed copy's claimed rows come back after this lease (longer than a held call). */
 const LEASE_MS = 4000;
@@ -77,6 +77,7 @@ describeWithNats('webhooks while the receiver fails and an alerts copy dies mid-
         // Retries after 1 ms, 60 ms, 360 ms, 1.4 s, 3.6 s, 7.2 s…: the failing receiver stalls each order a second or two.
         WEBHOOK_RETRY_SCALE: '0.0002',
         WEBHOOK_LEASE_MS: String(LEASE_MS),
+        WEBHOOK_ENDPOINTS_CACHE_MS: String(ENDPOINTS_CACHE_MS),
       },
     });
     await stack.deployment.spawnCopy('alerts', 2);
@@ -101,8 +102,7 @@ describeWithNats('webhooks while the receiver fails and an alerts copy dies mid-
     // (seen once: the first changes of two orders lost, taken by a copy that had read the endpoints just
     // before they were saved). That second is the condition, so the warm-up changes are made after it,
     // until one arrives.
-    const seenByEveryCopy = Date.now() + ENDPOINTS_CACHE_MS;
-    while (Date.now() <= seenByEveryCopy) await sleep(seenByEveryCopy + 1 - Date.now());
+    await sleep(ENDPOINTS_CACHE_MS + 1);
     const warm = (r: Received) => String(bodyOf(r).data.reference).startsWith(`WK${run}-W`);
     await waitUntil(
       'a warm-up change delivered',
@@ -198,18 +198,19 @@ describeWithNats('webhooks while the receiver fails and an alerts copy dies mid-
       await waitUntil('every change delivered', () => changes.every((c) => delivered().has(c)), 120_000);
     } catch (e) {
       const missing = changes.filter((c) => !delivered().has(c));
+      const missingOrders = [...new Set(missing.map((c) => c.split(' ')[0]))];
       const rows = await stack.sql(
         'alerts',
         `SELECT subject, status, tries, lease_until, next_attempt_at, seq, payload->'data'->'status'->>'code' AS code FROM webhook_deliveries
         WHERE endpoint_id = $1 AND (status <> 'delivered' OR subject = ANY($2)) ORDER BY seq`,
-        [endpoint.id, missing.map((c) => c.split(' ')[0])],
+        [endpoint.id, missingOrders],
       );
-      const events = await stack.sql('alerts', `SELECT order_id, reference, status FROM alert_orders WHERE reference = ANY($1)`, [
-        missing.map((c) => c.split(' ')[0]),
+      const projected = await stack.sql('alerts', `SELECT order_id, reference, status FROM alert_orders WHERE reference = ANY($1)`, [
+        missingOrders,
       ]);
       console.log(
         `not delivered: ${missing.join(', ')}\nrows of those orders and every undelivered row: ${JSON.stringify(rows)}\n` +
-          `alerts' projection of those orders: ${JSON.stringify(events)}\nthe killed copy was ${killedCopy}\n` +
+          `alerts' projection of those orders: ${JSON.stringify(projected)}\nthe killed copy was ${killedCopy}\n` +
           `--- copy 1\n${stack.deployment.logOf('alerts', 3000, 1)}\n--- copy 2\n${stack.deployment.logOf('alerts', 3000, 2)}`,
       );
       throw e;
