@@ -92,6 +92,18 @@ describe('Db.scoped and Db.scopedQuery (row-level security in one round trip)', 
     await expectCleanConnection();
   });
 
+  it('scopedQuery walkInOrder: sorts and bitmap scans are off for that statement only', async () => {
+    const planner = `SELECT current_setting('enable_sort') AS sort, current_setting('enable_bitmapscan') AS bitmap, label FROM parcels WHERE id > $1`;
+    const walked = await db.scopedQuery<{ sort: string; bitmap: string; label: string }>(scope(1), planner, [0], { walkInOrder: true });
+    expect(walked.map((r) => [r.label, r.sort, r.bitmap]).sort()).toEqual([
+      ['a1', 'off', 'off'],
+      ['a2', 'off', 'off'],
+    ]);
+    const [plain] = await db.scopedQuery<{ sort: string; bitmap: string }>(scope(1), planner, [0]);
+    expect(plain).toMatchObject({ sort: 'on', bitmap: 'on' });
+    await expectCleanConnection();
+  });
+
   it('scopedQuery: a statement that writes is confined to the scope too', async () => {
     // Row-level security hides the other depositor's row from the UPDATE: nothing changes.
     const updated = await db.scopedQuery(scope(1), `UPDATE parcels SET label = label || '!' WHERE label = $1 RETURNING label`, ['b1']);

@@ -22,6 +22,12 @@ export function addLibraryMigration(migration: Function): void {
   if (!libraryMigrations.includes(migration)) libraryMigrations.push(migration);
 }
 
+/** Db.scopedQuery's `walkInOrder`: sorts and bitmap scans off for the one statement (the implicit transaction). */
+const WALK_IN_ORDER: PreludeStatement = {
+  text: `SELECT set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
+  values: [],
+};
+
 /** The data was written by a newer version of the portal: refused at start. */
 export class NewerDataError extends Error {}
 
@@ -202,13 +208,26 @@ export class Db {
    * One read statement under the caller's scope in a single round trip: the scope's settings and
    * the statement form one implicit transaction (no BEGIN, no COMMIT), straight on the driver's
    * pool. For the hot single-statement reads (tracker search, delivery detail).
+   *
+   * `walkInOrder`: the statement reads rows in its ORDER BY through an index and stops at its LIMIT,
+   * and the planner is told so (no sort, no bitmap scan, for this statement only). For the reads of
+   * a narrowed scope in date order: the narrowed role's restrictive policies, whose settings the
+   * planner cannot know, divide its row estimates by about 200, so it expects a handful of rows and
+   * sorts every order of the scope rather than walk the scope's date index to the first page
+   * (a tracker search of 3,621 orders: 100 ms against 3.6 ms).
    */
-  async scopedQuery<T = Record<string, unknown>>(ctx: CallerContext | Scope, sql: string, params: unknown[] = []): Promise<T[]> {
+  async scopedQuery<T = Record<string, unknown>>(
+    ctx: CallerContext | Scope,
+    sql: string,
+    params: unknown[] = [],
+    options: { walkInOrder?: boolean } = {},
+  ): Promise<T[]> {
     const settings = this.scopeSettings('scope' in ctx ? ctx.scope : ctx);
+    const prelude = options.walkInOrder ? [settings, WALK_IN_ORDER] : [settings];
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
-      return (await preludedQuery(client, [settings], sql, params)).rows as T[];
+      return (await preludedQuery(client, prelude, sql, params)).rows as T[];
     } catch (e) {
       // Logged as TypeORM logs the failed queries of the other paths (the parameters stay out of the log).
       if (e instanceof DatabaseError) this.logger.error(`query failed: ${e.message} -- ${sql.replace(/\s+/g, ' ').slice(0, 500)}`);

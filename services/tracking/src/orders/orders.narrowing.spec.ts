@@ -4,6 +4,7 @@ import { Db } from '@portal/db';
 import { callerContext, startServices, type ServiceHarness } from '@portal/testing';
 import { A, B, feedOrder, warehouse } from '../../test/fixtures';
 import { TrackingServiceModule } from '../tracking.module';
+import { referenceSearch } from './orders.repository';
 
 /**
  * Spec §6: "users see only the depositors, activities and stores allowed to them". A user limited
@@ -51,6 +52,41 @@ describe('activity, store and platform scope of orders', () => {
     await expect(h.call(TrackingSubjects.orderDetail, ecomOnly, { id: all[0].id })).rejects.toMatchObject({ key: 'deliveryNotFound' });
     expect((await h.call<SerialSearchPage>(TrackingSubjects.serials, ecomOnly, { serial: 'SN1-2-1' })).items).toEqual([]);
     expect((await h.call<SerialSearchPage>(TrackingSubjects.serials, ecomOnly, { serial: 'SN1-1-1' })).items.length).toBe(1);
+  });
+
+  it('pages a broad prefix of a narrowed scope newest first, the same among candidates, in the window and beyond it', async () => {
+    // A third depositor's orders, every other one in ECOM: a user limited to ECOM (the narrowed role,
+    // whose window is walked on the scope's date index) sees those six, newest first, two per page.
+    const C = 3;
+    const orders = Array.from({ length: 12 }, (_, i) =>
+      feedOrder(i + 1, { depositorId: C, activityCode: i % 2 ? 'B2B' : 'ECOM', storeCode: 'MAG-MLV1', platformId: 1 }),
+    );
+    expect(await h.call<FeedResultDto>(TrackingSubjects.feedOrders, warehouse(), { orders })).toMatchObject({ applied: 12 });
+    const ecomOfC = user({ depositorIds: [C], activityIds: [3], activityKeys: [`${C}:ECOM`] });
+    const pages = async () => {
+      const refs: string[] = [];
+      let cursor: string | null | undefined;
+      for (let from = 0; ; from += 2) {
+        const page = await h.call<OrderSearchPage>(TrackingSubjects.searchOrders, ecomOfC, {
+          filter: { q: 'CMD3' },
+          range: [from, from + 1],
+          ...(cursor ? { cursor } : {}),
+        });
+        refs.push(...page.items.map((o) => o.reference));
+        if (!(cursor = page.nextCursor)) return refs;
+      }
+    };
+    const expected = ['CMD3000011', 'CMD3000009', 'CMD3000007', 'CMD3000005', 'CMD3000003', 'CMD3000001'];
+    expect(await pages()).toEqual(expected);
+    // Broad (more matches than candidates): the page found in a window of 40 newest orders, then beyond a window of 3.
+    for (const window of [40, 3]) {
+      Object.assign(referenceSearch, { narrowedCandidates: 2, window });
+      try {
+        expect(await pages()).toEqual(expected);
+      } finally {
+        Object.assign(referenceSearch, { narrowedCandidates: 100, window: 2000 });
+      }
+    }
   });
 
   it('is held by row-level security even to a raw query without WHERE', async () => {
