@@ -460,24 +460,27 @@ function printRun(mode, report, run, portalName) {
 function printStatements(rows, requests) {
   const byDb = new Map();
   for (const r of rows) {
-    const d = byDb.get(r.db) ?? { calls: 0, total: 0, rows: [] };
+    const d = byDb.get(r.db) ?? { calls: 0, total: 0, plan: 0, rows: [] };
     d.calls += r.calls;
     d.total += r.total;
+    d.plan += r.plan ?? 0;
     d.rows.push(r);
     byDb.set(r.db, d);
   }
   const calls = rows.reduce((n, r) => n + r.calls, 0);
   console.log(
-    `\npg_stat_statements over the measured window: ${int(calls)} statements = ${fix(calls / Math.max(1, requests), 2)} per portal request (BEGIN/COMMIT and scope settings included; the outbox relays' polling too)`,
+    `\npg_stat_statements over the measured window: ${int(calls)} statements = ${fix(calls / Math.max(1, requests), 2)} per portal request (BEGIN/COMMIT and scope settings included; the outbox relays' polling too); execution ${fix(rows.reduce((n, r) => n + r.total, 0) / 1000, 1)} s, planning ${fix(rows.reduce((n, r) => n + (r.plan ?? 0), 0) / 1000, 1)} s in all`,
   );
   for (const [db, d] of [...byDb.entries()].sort((a, b) => b[1].total - a[1].total)) {
     console.log(
-      `${db}: ${int(d.calls)} statements (${fix(d.calls / Math.max(1, requests), 2)} per request), execution ${fix(d.total / 1000, 2)} s`,
+      `${db}: ${int(d.calls)} statements (${fix(d.calls / Math.max(1, requests), 2)} per request), execution ${fix(d.total / 1000, 2)} s, planning ${fix(d.plan / 1000, 2)} s`,
     );
-    console.log(`  ${'calls'.padStart(8)} ${'mean ms'.padStart(8)} ${'rows/call'.padStart(9)} ${'total s'.padStart(8)}  statement`);
+    console.log(
+      `  ${'calls'.padStart(8)} ${'mean ms'.padStart(8)} ${'plan ms'.padStart(8)} ${'rows/call'.padStart(9)} ${'total s'.padStart(8)}  statement`,
+    );
     for (const r of d.rows.slice(0, 6))
       console.log(
-        `  ${int(r.calls).padStart(8)} ${fix(r.mean, 3).padStart(8)} ${fix(r.rows / Math.max(1, r.calls)).padStart(9)} ${fix(r.total / 1000, 2).padStart(8)}  ${shortSql(r.query)}`,
+        `  ${int(r.calls).padStart(8)} ${fix(r.mean, 3).padStart(8)} ${fix((r.plan ?? 0) / Math.max(1, r.calls), 3).padStart(8)} ${fix(r.rows / Math.max(1, r.calls)).padStart(9)} ${fix(r.total / 1000, 2).padStart(8)}  ${shortSql(r.query)}`,
       );
   }
 }

@@ -13,6 +13,7 @@ const FLAGS = [
   'synchronous_commit=off', // as the portal's own embedded cluster (libs/db/src/embedded.ts)
   'shared_preload_libraries=pg_stat_statements',
   'pg_stat_statements.max=10000',
+  'pg_stat_statements.track_planning=on', // planning is part of each statement's cost: the portal's statements are unnamed, planned at each call
   'logging_collector=on',
   'log_destination=jsonlog',
   'log_directory=log',

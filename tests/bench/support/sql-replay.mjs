@@ -209,11 +209,11 @@ export async function replay(groups, { serverUrl, poolSize, concurrency, seconds
 
 export const pgssReset = (url) => queryOnce(url, 'SELECT pg_stat_statements_reset()');
 
-/** The statements of the databases starting with `prefix` since the last reset, busiest first. */
+/** The statements of the databases starting with `prefix` since the last reset, busiest first (planning: 0 unless track_planning). */
 export async function pgssRead(url, prefix) {
   return queryOnce(
     url,
-    `SELECT d.datname AS db, s.query, s.calls::bigint::float8 AS calls, s.total_exec_time AS total, s.mean_exec_time AS mean, s.rows::bigint::float8 AS rows
+    `SELECT d.datname AS db, s.query, s.calls::bigint::float8 AS calls, s.total_exec_time AS total, s.mean_exec_time AS mean, s.total_plan_time AS plan, s.rows::bigint::float8 AS rows
        FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
       WHERE d.datname LIKE $1 ORDER BY s.total_exec_time DESC`,
     [`${prefix.replace(/[%_\\]/g, '\\$&')}%`],
