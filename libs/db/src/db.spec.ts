@@ -3,7 +3,7 @@ import { depositorScope, FULL_SCOPE, type Scope } from '@portal/contracts';
 import { freshDatabaseBase } from '@portal/testing';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { Db, dropDatabase, NewerDataError } from './db';
-import { preludedQuery } from './preluded-query';
+import { NAMED_PER_CONNECTION, preludedQuery } from './preluded-query';
 import { enableDepositorRls } from './rls';
 
 class CreateParcels1700000000000 implements MigrationInterface {
@@ -217,6 +217,77 @@ describe('Db.scoped and Db.scopedQuery (row-level security in one round trip)', 
     }
     expect(await db.system.query(`SELECT label FROM parcels WHERE label = 'z9'`)).toEqual([]);
     await expectCleanConnection();
+  });
+
+  describe('scopedQuery prepares its statements once per connection', () => {
+    const master = () => (db.system.dataSource.driver as unknown as { master: import('pg').Pool }).master;
+    const prepared = async () =>
+      (
+        await db.system.query<{ name: string; statement: string }>(`SELECT name, statement FROM pg_prepared_statements ORDER BY name`)
+      ).filter((p) => p.name.startsWith('portal_'));
+    const discard = async () => {
+      const client = await master().connect();
+      client.release(new Error('a fresh connection for the next test'));
+      pid = (await nextUser()).pid;
+    };
+    beforeAll(discard);
+    afterAll(discard);
+
+    it('parses a text once, then binds it: same rows, each call planned for its values', async () => {
+      const text = `SELECT label FROM parcels WHERE id > $1 AND label <> $2`;
+      expect(labels(await db.scopedQuery(scope(1), text, [0, 'a2']))).toEqual(['a1']);
+      expect(labels(await db.scopedQuery(scope(1, 3), text, [0, 'a1']))).toEqual(['a2', 'c1']);
+      expect((await prepared()).map((p) => p.statement)).toEqual([text]);
+      const [mode] = await db.system.query<{ mode: string }>(`SELECT current_setting('plan_cache_mode') AS mode`);
+      expect(mode.mode).toBe('force_custom_plan');
+      await expectCleanConnection();
+    });
+
+    it('genericPlan: that statement is planned once for any values (plan_cache_mode), the others for theirs', async () => {
+      const text = `SELECT current_setting('plan_cache_mode') AS mode, label FROM parcels WHERE id > $1`;
+      const modes = async (options: { genericPlan?: boolean }) =>
+        (await db.scopedQuery<{ mode: string; label: string }>(scope(3), text, [0], options)).map((r) => [r.label, r.mode]);
+      expect(await modes({ genericPlan: true })).toEqual([['c1', 'force_generic_plan']]);
+      expect(await modes({})).toEqual([['c1', 'force_custom_plan']]);
+      await expectCleanConnection();
+    });
+
+    it('takes the statement as unprepared when the prelude of its batch failed, and prepares it at its next call', async () => {
+      const text = `SELECT label FROM parcels WHERE label = $1`;
+      const client = await master().connect();
+      try {
+        const failing = preludedQuery(client, [{ text: `SELECT 1 / $1::int`, values: ['0'] }], text, ['a1'], { named: true });
+        await expect(failing).rejects.toThrow(/division by zero/);
+      } finally {
+        client.release();
+      }
+      expect((await prepared()).map((p) => p.statement)).not.toContain(text);
+      expect(labels(await db.scopedQuery(scope(1), text, ['a1']))).toEqual(['a1']);
+      expect((await prepared()).map((p) => p.statement)).toContain(text);
+    });
+
+    it(`retires a connection that holds ${NAMED_PER_CONNECTION}: the next texts are prepared on a new one`, async () => {
+      const before = await prepared();
+      for (let i = 0; i < NAMED_PER_CONNECTION + 5 - before.length; i++)
+        expect(labels(await db.scopedQuery(scope(3), `SELECT label FROM parcels WHERE id > $1 AND ${i} = ${i}`, [0]))).toEqual(['c1']);
+      expect(await prepared()).toHaveLength(5);
+      const next = await nextUser();
+      expect(next.pid).not.toBe(pid);
+      pid = next.pid;
+      await expectCleanConnection();
+    });
+
+    it('answers a statement prepared before a migration changed its columns, on a new connection', async () => {
+      await discard();
+      const text = `SELECT * FROM parcels WHERE id > $1 ORDER BY label`;
+      expect((await db.scopedQuery(scope(3), text, [0])).map((r) => Object.keys(r))).toEqual([['id', 'depositor_id', 'label']]);
+      await db.system.query(`ALTER TABLE parcels ADD COLUMN note text`);
+      try {
+        expect(await db.scopedQuery(scope(3), text, [0])).toEqual([{ id: expect.any(Number), depositor_id: 3, label: 'c1', note: null }]);
+      } finally {
+        await db.system.query(`ALTER TABLE parcels DROP COLUMN note`);
+      }
+    });
   });
 });
 

@@ -73,7 +73,7 @@ export class OrdersRepository {
       .setParameters(Object.assign({}, ...matches.map((b) => b.getParameters())))
       .limit(enough + 1)
       .getQueryAndParameters();
-    const candidates = await this.db.scopedQuery<{ id: string }>(ctx, sql, params);
+    const candidates = await this.db.scopedQuery<{ id: string }>(ctx, sql, params, { genericPlan: true });
     if (candidates.length <= enough)
       return this.page(ctx, this.searchQuery(ctx, search, { ids: [...new Set(candidates.map((c) => String(c.id)))] }), search);
     if (search.sort === 'createdAt' && search.descending) {
@@ -272,7 +272,9 @@ export class OrdersRepository {
   detail(ctx: CallerContext, id: number): Promise<Record<string, unknown> | undefined> {
     const userId = ctx.user?.id ?? -1;
     const admin = ctx.roles.includes(Role.ADMIN);
-    const privateFor = (column: string, author: string) => (admin ? column : `CASE WHEN ${author} = ${Number(userId)} THEN ${column} END`);
+    // The reader is a parameter, not part of the text: one prepared statement serves every user.
+    const privateFor = (column: string, author: string) =>
+      admin ? column : `CASE WHEN ${author} = CAST(:viewer AS int) THEN ${column} END`;
     const qb = this.db
       .queryBuilder()
       .select(`o.*, ${SHOWN_TRACER_STATUS_SQL('o')} AS shown_tracer_status`)
@@ -308,9 +310,10 @@ export class OrdersRepository {
              FROM tracer_events e WHERE e.order_id = o.id)`,
         'tracer_events',
       );
+    if (!admin) qb.setParameter('viewer', Number(userId));
     applyScope(qb, ctx, ORDER_SCOPE);
     const [sql, params] = qb.getQueryAndParameters();
-    return this.db.scopedQuery(ctx, sql, params).then((rows) => rows[0]);
+    return this.db.scopedQuery(ctx, sql, params, { genericPlan: true }).then((rows) => rows[0]);
   }
 
   /** Hides a visible order of the caller's depositors; false when there is none. */
