@@ -107,9 +107,10 @@ class PreludedQuery extends PgQuery {
  * Named statements one connection keeps (PostgreSQL parses, analyses and rewrites each once, row-level
  * security included, instead of at every call). A connection that holds this many is full: it is
  * retired after its statement (Db.scopedQuery), so that the backend's memory stays bounded and the
- * texts in use now are prepared on a new one.
+ * texts in use now are prepared on a new one. Measured: a tracker candidates statement holds 165 kB
+ * in its backend once prepared (its tree with the policies), so 32 of them about 5 MB per connection.
  */
-export const NAMED_PER_CONNECTION = 100;
+export const NAMED_PER_CONNECTION = 32;
 
 const bookOf = (client: object): StatementBook | undefined => {
   const book = (client as { connection?: StatementBook }).connection;
