@@ -155,6 +155,9 @@ test('admin: adds a PDF and deletes it, classifies a shipped delivery as deliver
     const confirm = page.getByRole('dialog', { name: 'Supprimer le document' });
     await confirm.getByText('« facture-e2e.pdf »').waitFor();
     await confirm.getByRole('button', { name: 'Supprimer' }).click();
+    // The delete answered: the row alone may leave the table earlier, while the section reloads for
+    // another reason (a full run once read the order before the delete was done).
+    await page.getByText('Document supprimé.').waitFor();
     await added.waitFor({ state: 'detached' });
     const left = (await apiAs(page, 'GET', `/orders/${order.id}`)).body.documents;
     assert.ok(!left.some((d) => d.name === 'facture-e2e.pdf'), JSON.stringify(left));
