@@ -228,11 +228,13 @@ export class Db {
     options: { walkInOrder?: boolean; genericPlan?: boolean } = {},
   ): Promise<T[]> {
     const prelude = [this.scopeSettings('scope' in ctx ? ctx.scope : ctx, options)];
-    try {
-      return await this.preparedRead<T>(prelude, sql, params);
-    } catch (e) {
-      if (!isStalePreparedStatement(e)) throw e;
-      return this.preparedRead<T>(prelude, sql, params); // on another connection: the stale one was dropped
+    // A stale statement's connection is dropped: every other connection of the pool may hold it too.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.preparedRead<T>(prelude, sql, params);
+      } catch (e) {
+        if (!isStalePreparedStatement(e) || attempt >= this.pool.options.max) throw e;
+      }
     }
   }
 
