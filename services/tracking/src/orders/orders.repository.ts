@@ -52,14 +52,14 @@ export class OrdersRepository {
    * One page of the search, plus one row to know whether a next page exists. Without a typed
    * reference: one statement, one round trip. With one, the cost of the page must not grow with the
    * number of orders the prefix matches (6 characters of a reference match most of them), so a first
-   * statement reads at most `referenceSearch.candidates` + 1 (narrowed: `narrowedCandidates` + 1) matching ids of the caller's scope,
-   * depositors and dates from the prefix indexes:
+   * statement reads at most `referenceSearch.candidates` + 1 (narrowed: `narrowedCandidates` + 1)
+   * matching ids of the caller's scope, depositors and dates from the prefix indexes:
    * - up to that many, the page is read among those ids (exact, a small sort);
    * - beyond, the prefix is broad: the page is first looked for among the `referenceSearch.window`
    *   newest orders in scope, walked in date order (a prefix of recent references fills it there, after
-   *   a few dozen rows); failing that, the newest
-   *   matches of each reference column are picked from its covering prefix index alone (index-only,
-   *   a top-N sort over index tuples), and only the page's rows are read. Searches with other
+   *   a few dozen rows); failing that, the newest matches of each reference column are picked from its
+   *   covering prefix index alone (index-only, a top-N sort over index tuples), and only the page's
+   *   rows are read. Searches with other
    *   filters or another order test the prefix row by row in their order instead.
    */
   async search(ctx: CallerContext, search: OrderSearch): Promise<OrderRow[]> {
