@@ -62,6 +62,10 @@ describe('Huby through a carrier connector (UPS)', () => {
     // The tracking job reads UPS every 300 ms here (a minute by default), each shipment at most every 0.2 s.
     process.env.HUBY_CARRIER_TRACKING_TICK_MS = '300';
     process.env.HUBY_CARRIER_TRACKING_EVERY_MS = '200';
+    // Shipments left waiting for labels 1.5 s without a sign of their request are given back (80 s by
+    // default): every slow label request of this file shows that a living request keeps its shipment.
+    process.env.HUBY_INTERRUPTED_LABELS_AFTER_MS = '1500';
+    process.env.HUBY_INTERRUPTED_LABELS_EVERY_MS = '200';
     fake = await startCarrierFake(accounts, { holdMs: 16_000 });
     output = captureOutput();
     target = await startTarget();
@@ -79,6 +83,8 @@ describe('Huby through a carrier connector (UPS)', () => {
     delete process.env.HUBY_CARRIER_TIMEOUT_MS;
     delete process.env.HUBY_CARRIER_TRACKING_TICK_MS;
     delete process.env.HUBY_CARRIER_TRACKING_EVERY_MS;
+    delete process.env.HUBY_INTERRUPTED_LABELS_AFTER_MS;
+    delete process.env.HUBY_INTERRUPTED_LABELS_EVERY_MS;
     await target?.close();
     await fake?.close();
   }, 90_000);
@@ -152,6 +158,21 @@ describe('Huby through a carrier connector (UPS)', () => {
     const retried = (await requestLabels(uuid).expect(200)).body as ShipmentDto;
     expect(ofReference()).toHaveLength(1);
     expect(retried.tracking_numbers).toEqual(ofReference()[0].trackingNumbers);
+  });
+
+  it('a label request slower than the interrupted-labels delay keeps its shipment: labelled, never given back as interrupted (issue 33)', async () => {
+    const uuid = await validated(`UPS-${run}-SLOW`);
+    // UPS takes 3 s, twice the delay after which a shipment waiting without a sign of its request is given back.
+    fake.slow('ups.ship', 3000);
+    try {
+      const labelled = (await requestLabels(uuid).expect(200)).body as ShipmentDto;
+      expect(labelled.status).toBe(25);
+    } finally {
+      fake.slow('ups.ship', 0);
+    }
+    const history = (await alice.get(`/api/dashtower/orders/${uuid}/history`).expect(200)).body as { status: number; note: string }[];
+    expect(history.map((h) => h.status)).toEqual([0, 5, 10, 20, 25]);
+    expect(history.filter((h) => /interrupted/.test(h.note))).toEqual([]);
   });
 
   it('voids the voucher at UPS when the shipment is canceled; a UPS outage refuses the cancel and changes nothing', async () => {

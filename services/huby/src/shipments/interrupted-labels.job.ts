@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { LABEL_REQUEST_TIMEOUT_MS } from '@portal/contracts';
+import { interruptedLabelsAfterMs } from './label-claim';
 import { ShipmentsService } from './shipments.service';
 
 /**
  * Gives back the shipments a label request left waiting when the process serving it died (issue 33
  * item 1): every HUBY_INTERRUPTED_LABELS_EVERY_MS (default a minute, and once at start), those waiting
- * longer than HUBY_INTERRUPTED_LABELS_AFTER_MS (default twice a label request's budget: no request is
- * working on them any more) go back to validated, their labels to be asked again.
+ * longer than HUBY_INTERRUPTED_LABELS_AFTER_MS (default twice a label request's budget) without a sign
+ * of the request working on them (label-claim.ts: a living request renews its claim) go back to
+ * validated, their labels to be asked again.
  */
 @Injectable()
 export class InterruptedLabelsJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -18,7 +19,7 @@ export class InterruptedLabelsJob implements OnApplicationBootstrap, BeforeAppli
 
   onApplicationBootstrap(): void {
     const every = Number(process.env.HUBY_INTERRUPTED_LABELS_EVERY_MS ?? 60_000);
-    const after = Number(process.env.HUBY_INTERRUPTED_LABELS_AFTER_MS ?? 2 * LABEL_REQUEST_TIMEOUT_MS);
+    const after = interruptedLabelsAfterMs();
     if (!Number.isFinite(every) || every <= 0 || !Number.isFinite(after) || after <= 0) return;
     const tick = () => {
       if (this.running) return;

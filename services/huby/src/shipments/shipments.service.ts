@@ -58,6 +58,7 @@ import { transportDocumentOf } from '../labels/transport-document';
 import { trackingOrderOf } from './tracking-order';
 import { SHIPMENT_ROWS } from './shipment-audit';
 import { ShipmentRates } from './shipment-rates';
+import { holdLabelClaim } from './label-claim';
 
 export const SHIPMENT_SCOPE = { depositor: 's.depositor_id' };
 
@@ -164,79 +165,86 @@ export class ShipmentsService {
         );
       },
     });
-    const waiting = { ...s, status: HubyStatus.WaitingForLabels as HubyStatusCode };
-    // The carrier is called outside any transaction, within its line's time budget (carrier-line.ts).
-    let answer: VoucherAnswer;
+    // While this request works on the shipment, it says so (label-claim.ts): the job that gives back the
+    // shipments of interrupted requests leaves it alone however slow the carrier.
+    const claim = holdLabelClaim(this.db, ctx, s.uuid);
     try {
-      answer = await adapter.createVoucher(s, planned.tour, planned.carrier, { format, afterUncertain: uncertain });
-    } catch (e) {
-      const outage = e instanceof CarrierOutage ? e : undefined;
-      if (!outage && !(e instanceof AppError)) this.logger.error(`${planned.carrier.ref} ${s.reference}: ${String(e)}`);
-      const error =
-        e instanceof AppError
-          ? e
-          : outage
-            ? outageError(outage, planned.carrier.name)
-            : new AppError('carrierServiceFailed', 'carrier web service failed', { code: 'UNKNOWN' });
-      await this.move(
-        ctx,
-        waiting,
-        [HubyStatus.Validated],
-        `${planned.carrier.ref} refused: ${error.key}${error.params?.code ? ` ${String(error.params.code)}` : ''}`,
-        {
-          audit: 'labelsRefused',
-          // No definite answer: the voucher may exist, the next request looks for it first.
-          also: outage?.uncertain
-            ? (em) => em.query(`UPDATE shipments SET carrier_uncertain_at = now() WHERE uuid = $1`, [s.uuid])
-            : undefined,
-        },
-      );
-      throw error;
-    }
-    // The transport document is drawn before the transaction, from the shipment as it will be stored.
-    const labelsAt = new Date().toISOString();
-    const document = await transportDocumentOf(
-      { ...waiting, voucher: answer.voucher, tracking_numbers: answer.trackingNumbers, labels_at: labelsAt },
-      planned.carrier.name,
-    );
-    const labels = answer.labels ?? [];
-    // One transaction takes the shipment from waiting to labelled: the carrier's answer and labels, its
-    // history, the tracking order (outbox) and the audit trail, which tells the labels received once.
-    const labelled = await this.unique(() =>
-      this.db.scoped(ctx, async (em) => {
-        const unlabelled = await SHIPMENT_ROWS.read(em, [s.uuid]);
-        await this.moveIn(
-          em,
+      const waiting = { ...s, status: HubyStatus.WaitingForLabels as HubyStatusCode };
+      // The carrier is called outside any transaction, within its line's time budget (carrier-line.ts).
+      let answer: VoucherAnswer;
+      try {
+        answer = await adapter.createVoucher(s, planned.tour, planned.carrier, { format, afterUncertain: uncertain });
+      } catch (e) {
+        const outage = e instanceof CarrierOutage ? e : undefined;
+        if (!outage && !(e instanceof AppError)) this.logger.error(`${planned.carrier.ref} ${s.reference}: ${String(e)}`);
+        const error =
+          e instanceof AppError
+            ? e
+            : outage
+              ? outageError(outage, planned.carrier.name)
+              : new AppError('carrierServiceFailed', 'carrier web service failed', { code: 'UNKNOWN' });
+        await this.move(
           ctx,
           waiting,
-          [HubyStatus.LabelsReceived],
-          HubyStatus.LabelsReceived,
-          answer.insuranceByMail ? 'labels received; insurance declared by mail' : 'labels received',
-          undefined,
+          [HubyStatus.Validated],
+          `${planned.carrier.ref} refused: ${error.key}${error.params?.code ? ` ${String(error.params.code)}` : ''}`,
           {
-            sql: `voucher = $4, tracking_numbers = $5, labels_at = $6, carrier_events_sent = 0, carrier_uncertain_at = NULL`,
-            params: [answer.voucher, answer.trackingNumbers, labelsAt],
+            audit: 'labelsRefused',
+            // No definite answer: the voucher may exist, the next request looks for it first.
+            also: outage?.uncertain
+              ? (em) => em.query(`UPDATE shipments SET carrier_uncertain_at = now() WHERE uuid = $1`, [s.uuid])
+              : undefined,
           },
         );
-        await em.query(`DELETE FROM shipment_labels WHERE shipment_uuid = $1`, [s.uuid]);
-        if (labels.length)
-          await em.query(
-            `INSERT INTO shipment_labels (shipment_uuid, n, depositor_id, format, content)
-             SELECT $1, l.n::int, $2, l.format, l.content FROM unnest($3::text[], $4::bytea[]) WITH ORDINALITY AS l(format, content, n)`,
-            [s.uuid, s.depositor_id, labels.map((l) => l.format), labels.map((l) => l.content)],
+        throw error;
+      }
+      // The transport document is drawn before the transaction, from the shipment as it will be stored.
+      const labelsAt = new Date().toISOString();
+      const document = await transportDocumentOf(
+        { ...waiting, voucher: answer.voucher, tracking_numbers: answer.trackingNumbers, labels_at: labelsAt },
+        planned.carrier.name,
+      );
+      const labels = answer.labels ?? [];
+      // One transaction takes the shipment from waiting to labelled: the carrier's answer and labels, its
+      // history, the tracking order (outbox) and the audit trail, which tells the labels received once.
+      const labelled = await this.unique(() =>
+        this.db.scoped(ctx, async (em) => {
+          const unlabelled = await SHIPMENT_ROWS.read(em, [s.uuid]);
+          await this.moveIn(
+            em,
+            ctx,
+            waiting,
+            [HubyStatus.LabelsReceived],
+            HubyStatus.LabelsReceived,
+            answer.insuranceByMail ? 'labels received; insurance declared by mail' : 'labels received',
+            undefined,
+            {
+              sql: `voucher = $4, tracking_numbers = $5, labels_at = $6, carrier_events_sent = 0, carrier_uncertain_at = NULL`,
+              params: [answer.voucher, answer.trackingNumbers, labelsAt],
+            },
           );
-        const [row] = rowsOf<ShipmentDto>(await em.query(`SELECT ${DETAIL_COLUMNS} FROM shipments s WHERE s.uuid = $1`, [s.uuid]));
-        // From here the shipment is a tracking order: Pack and Go Tracer, Tracer Route, the carrier's webhook.
-        const order = trackingOrderOf(row, { carrierName: planned.carrier.name, labelsAt: row.labels_at! });
-        order.documents = [document];
-        await addToOutbox<FeedOrderMessage>(em, 'huby', HubyEvents.shipmentToTrack, order);
-        await recordRowChanges(em, ctx, SHIPMENT_ROWS, 'labelsReceived', unlabelled, await SHIPMENT_ROWS.read(em, [s.uuid]));
-        return row;
-      }),
-    );
-    this.outbox.kick();
-    if (answer.insuranceByMail) await this.mailInsurance(ctx, s, planned.carrier, answer.voucher);
-    return labelled;
+          await em.query(`DELETE FROM shipment_labels WHERE shipment_uuid = $1`, [s.uuid]);
+          if (labels.length)
+            await em.query(
+              `INSERT INTO shipment_labels (shipment_uuid, n, depositor_id, format, content)
+               SELECT $1, l.n::int, $2, l.format, l.content FROM unnest($3::text[], $4::bytea[]) WITH ORDINALITY AS l(format, content, n)`,
+              [s.uuid, s.depositor_id, labels.map((l) => l.format), labels.map((l) => l.content)],
+            );
+          const [row] = rowsOf<ShipmentDto>(await em.query(`SELECT ${DETAIL_COLUMNS} FROM shipments s WHERE s.uuid = $1`, [s.uuid]));
+          // From here the shipment is a tracking order: Pack and Go Tracer, Tracer Route, the carrier's webhook.
+          const order = trackingOrderOf(row, { carrierName: planned.carrier.name, labelsAt: row.labels_at! });
+          order.documents = [document];
+          await addToOutbox<FeedOrderMessage>(em, 'huby', HubyEvents.shipmentToTrack, order);
+          await recordRowChanges(em, ctx, SHIPMENT_ROWS, 'labelsReceived', unlabelled, await SHIPMENT_ROWS.read(em, [s.uuid]));
+          return row;
+        }),
+      );
+      this.outbox.kick();
+      if (answer.insuranceByMail) await this.mailInsurance(ctx, s, planned.carrier, answer.voucher);
+      return labelled;
+    } finally {
+      claim.release();
+    }
   }
 
   /** Spec §9: above the carrier's threshold, the insured value is declared to the carrier by mail. */
