@@ -58,7 +58,7 @@ import { transportDocumentOf } from '../labels/transport-document';
 import { trackingOrderOf } from './tracking-order';
 import { SHIPMENT_ROWS } from './shipment-audit';
 import { ShipmentRates } from './shipment-rates';
-import { holdLabelClaim } from './label-claim';
+import { claimedHere, holdLabelClaim } from './label-claim';
 
 export const SHIPMENT_SCOPE = { depositor: 's.depositor_id' };
 
@@ -611,9 +611,9 @@ export class ShipmentsService {
       const rows = rowsOf<Pick<ShipmentDto, 'uuid' | 'status' | 'depositor_id'>>(
         await em.query(
           `SELECT uuid, status, depositor_id FROM shipments
-            WHERE status = $1 AND updated_at < now() - make_interval(secs => $2::float8 / 1000)
+            WHERE status = $1 AND updated_at < now() - make_interval(secs => $2::float8 / 1000) AND uuid <> ALL($3::uuid[])
             ORDER BY updated_at LIMIT 200 FOR UPDATE SKIP LOCKED`,
-          [HubyStatus.WaitingForLabels, staleMs],
+          [HubyStatus.WaitingForLabels, staleMs, claimedHere()],
         ),
       );
       for (const s of rows)
