@@ -73,7 +73,13 @@ describe('import runs taken over from a copy that died', () => {
   let base: string;
   let db: Db;
   const files = new Files();
-  const runs = (handler: ImportKindHandler) => new ImportRuns(db, files as unknown as FileStorage, handler);
+  /** Every copy made here: their dying runs never end, so their lease renewals are stopped after the file (stopRenewals). */
+  const copies: ImportRuns[] = [];
+  const runs = (handler: ImportKindHandler) => {
+    const copy = new ImportRuns(db, files as unknown as FileStorage, handler);
+    copies.push(copy);
+    return copy;
+  };
   const state = async (id: string) =>
     (
       await db.system.query<{ state: string; counts: Record<string, number> }>(
@@ -128,6 +134,7 @@ describe('import runs taken over from a copy that died', () => {
     });
   });
   afterAll(async () => {
+    for (const copy of copies) copy.stopRenewals();
     await db?.close();
     if (base) await dropDatabases(base);
   });
@@ -187,6 +194,22 @@ describe('import runs taken over from a copy that died', () => {
     expect(await takenOver(runs(kind([])))).toBe(1);
     await until('failed', async () => (await state(started.id)).state === 'failed');
     expect((await errorOf(started.id)).error).toEqual({ key: 'cannotReadFile' });
+  });
+
+  it('keeps a run its copy works on while the copy renews its lease, and takes it over once the copy stops renewing', async () => {
+    process.env.IMPORT_LEASE_MS = '1500';
+    const dying = runs(kind([], { reading: 2 }));
+    const started = await dying.simulate(ctx, upload('import-5', ['A']));
+    await linesStored(started.id, 1);
+    const taker = runs(kind([]));
+    // Renewed every 500 ms: 2 s later, past its lease, still its copy's.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await taker.takeOver()).toBe(0);
+    // Its process ending, its lease lapses and the run is taken over.
+    dying.stopRenewals();
+    await new Promise((r) => setTimeout(r, 1600));
+    expect(await takenOver(taker)).toBe(1);
+    await until('simulated', async () => (await state(started.id)).state === 'simulated');
   });
 
   it('leaves another kind’s runs and the runs written before leases (no context to go on with) alone', async () => {

@@ -89,6 +89,8 @@ export class ImportRuns {
   private readonly logger: Logger;
   /** The background work in progress, awaited by tests and on shutdown. */
   readonly running = new Set<Promise<void>>();
+  /** The lease renewals of the runs under way here. */
+  private readonly renewals = new Set<NodeJS.Timeout>();
   private takeoverTimer?: NodeJS.Timeout;
   private takingOver?: Promise<number>;
 
@@ -237,6 +239,15 @@ export class ImportRuns {
   }
 
   /** Waits for the background work (tests, shutdown). */
+  /**
+   * No more lease renewals for the runs under way here, as when this copy's process ends: once their
+   * leases lapse another copy takes them over. (The spec's copies that "die" mid-run stop renewing so.)
+   */
+  stopRenewals(): void {
+    for (const renew of this.renewals) clearInterval(renew);
+    this.renewals.clear();
+  }
+
   async settled(): Promise<void> {
     while (this.running.size) await Promise.all([...this.running]);
   }
@@ -254,10 +265,12 @@ export class ImportRuns {
       leaseMs() / 3,
     );
     renew.unref();
+    this.renewals.add(renew);
     const tracked = work
       .catch((e) => this.logger.error(e instanceof Error ? e.stack : String(e)))
       .finally(() => {
         clearInterval(renew);
+        this.renewals.delete(renew);
         this.running.delete(tracked);
       });
     this.running.add(tracked);
