@@ -439,6 +439,14 @@ export function watchData(page) {
     if (!(res.headers()['content-type'] ?? '').includes('json')) return;
     const reading = res
       .json()
+      // A body the browser no longer holds (the page moved on before it was read: "No data found for
+      // resource") is asked again with the same headers: a GET reads the same data.
+      .catch(async (error) => {
+        if (res.request().method() !== 'GET') throw error;
+        const again = await page.context().request.get(res.url(), { headers: res.request().headers() });
+        if (!again.ok()) throw error;
+        return again.json();
+      })
       .then(collect, (error) => unread.push(`${new URL(res.url()).pathname}: ${error.message.split('\n')[0]}`))
       .finally(() => pending.delete(reading));
     pending.add(reading);
