@@ -23,22 +23,20 @@ export function interruptedLabelsAfterMs(): number {
 export function holdLabelClaim(db: Db, ctx: CallerContext, uuid: string): { release(): void } {
   const after = interruptedLabelsAfterMs();
   claimed.set(uuid, (claimed.get(uuid) ?? 0) + 1);
-  const release = () => {
-    const n = (claimed.get(uuid) ?? 1) - 1;
-    if (n > 0) claimed.set(uuid, n);
-    else claimed.delete(uuid);
-  };
-  if (!Number.isFinite(after) || after <= 0) return { release };
-  const timer = setInterval(() => {
-    db.scoped(ctx, (em) =>
-      em.query(`UPDATE shipments SET updated_at = now() WHERE uuid = $1 AND status = $2`, [uuid, HubyStatus.WaitingForLabels]),
-    ).catch(() => undefined);
-  }, after / 8);
-  timer.unref();
+  const renewals =
+    Number.isFinite(after) && after > 0
+      ? setInterval(() => {
+          db.scoped(ctx, (em) =>
+            em.query(`UPDATE shipments SET updated_at = now() WHERE uuid = $1 AND status = $2`, [uuid, HubyStatus.WaitingForLabels]),
+          ).catch(() => undefined);
+        }, after / 8).unref()
+      : undefined;
   return {
     release: () => {
-      clearInterval(timer);
-      release();
+      clearInterval(renewals);
+      const holders = (claimed.get(uuid) ?? 1) - 1;
+      if (holders > 0) claimed.set(uuid, holders);
+      else claimed.delete(uuid);
     },
   };
 }
