@@ -85,7 +85,11 @@ export interface CarrierFake {
    * (the answer is lost to a client with a shorter budget), `5xx` answers 503, `malformed` an HTML page.
    */
   failNext(route: FakeRoute, failure: FakeFailure, times?: number): void;
-  /** Every answer of a JSON route (UPS, DHL Express) comes `ms` late until set to 0: a slow carrier. */
+  /**
+   * Every answer of a JSON route (UPS, DHL Express) comes `ms` after its request was read until set to
+   * 0: a slow carrier. The fake's own work (validating the request, drawing the labels) is part of those
+   * `ms`, so that a loaded test machine does not lend its slowness to the product's time.
+   */
   slow(route: FakeRoute, ms: number): void;
   /** Every token given so far stops being valid (UPS answers 401 until a new one is asked). */
   expireTokens(): void;
@@ -167,7 +171,8 @@ export async function startCarrierFake(
         return res.end('<html><body>Maintenance</body></html>');
       }
       const send = (status: number, answer: unknown) => {
-        const late = failure === 'timeout' ? (options.holdMs ?? 2_500) : (slowness.get(routeOf(route)!) ?? 0);
+        const slow = slowness.get(routeOf(route)!);
+        const late = failure === 'timeout' ? (options.holdMs ?? 2_500) : slow ? Math.max(0, slow - (performance.now() - received)) : 0;
         if (!late) return json(res, status, answer);
         const timer = setTimeout(() => {
           held.delete(timer);
