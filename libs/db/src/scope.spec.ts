@@ -26,7 +26,7 @@ describe('scope rule', () => {
     expect(sql(scope, columns)).toEqual([
       'o.depositor_id = ANY([1,2]::int[])',
       'o.platform_id = ANY([8]::int[])',
-      '((o.depositor_id = 1::int AND o.activity_code = ANY(["ECOM"]::text[])) OR o.depositor_id = ANY([2]::int[]))',
+      '((o.depositor_id = 1::int AND o.activity_code = "ECOM"::text) OR o.depositor_id = ANY([2]::int[]))',
       '((o.depositor_id = 2::int AND o.store_code = ANY(["M02","M03"]::text[])) OR o.depositor_id = ANY([1]::int[]))',
     ]);
   });

@@ -49,11 +49,15 @@ export function scopeConditions(scope: Scope, columns: ScopeColumns, param: Para
   ] as const) {
     if (!column || !keys.length) continue;
     // Written so that an index on (depositor, code) serves it: each restricted depositor with its own
-    // codes, the scope's other depositors whole (a key is `<depositorId>:<code>`).
+    // codes, the scope's other depositors whole (a key is `<depositorId>:<code>`). One code is an
+    // equality: an index (depositor, code, date) then gives its rows in date order, which it does not
+    // for `= ANY` (a store-limited user's movements page: 47 -> 6 ms, the index walked to the page).
     const restricted = restrictedDepositors(keys);
-    const arms = restricted.map(
-      (id) => `(${columns.depositor} = ${param(id)}::int AND ${column} = ANY(${param(codesOf(keys, id))}::text[]))`,
-    );
+    const arms = restricted.map((id) => {
+      const codes = codesOf(keys, id);
+      const code = codes.length === 1 ? `${column} = ${param(codes[0])}::text` : `${column} = ANY(${param(codes)}::text[])`;
+      return `(${columns.depositor} = ${param(id)}::int AND ${code})`;
+    });
     const whole = scope.depositorIds.filter((id) => !restricted.includes(id));
     if (whole.length) arms.push(`${columns.depositor} = ANY(${param(whole)}::int[])`);
     parts.push(`(${arms.join(' OR ')})`);

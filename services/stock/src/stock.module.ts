@@ -17,6 +17,7 @@ import { RefreshDepositorPolicies1764200000000 } from './migrations/176420000000
 import { AddSearchIndexes1764300000000 } from './migrations/1764300000000-AddSearchIndexes';
 import { NarrowByPlatformAndStore1764400000000 } from './migrations/1764400000000-NarrowByPlatformAndStore';
 import { LoopReservations1765600000001 } from './migrations/1765600000001-LoopReservations';
+import { MovementsByStore1769300000000 } from './migrations/1769300000000-MovementsByStore';
 import { LoopStockController } from './loop/loop-stock.controller';
 import { LoopStockService } from './loop/loop-stock.service';
 import { LoopWarehouseConsumer } from './loop/loop-warehouse.consumer';
@@ -46,6 +47,7 @@ import { StockService } from './stock-lines/stock.service';
         AddSearchIndexes1764300000000,
         NarrowByPlatformAndStore1764400000000,
         LoopReservations1765600000001,
+        MovementsByStore1769300000000,
       ],
     }),
   ],

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { STOCK_LIMITS, type CallerContext, type ListPage, type MovementDto } from '@portal/contracts';
-import { countedPage, Db, orderBy, ScopedWhere, type ScopeColumns } from '@portal/db';
+import { countedPage, Db, isNarrowed, orderBy, ScopedWhere, type ScopeColumns } from '@portal/db';
 
 /** The scope a movement carries: depositor, platform and store. */
 export const MOVEMENT_SCOPE: ScopeColumns = { depositor: 'm.depositor_id', platform: 'm.platform_id', store: 'm.store_code' };
@@ -24,7 +24,10 @@ export const MOVEMENT_SORTS: Record<string, string> = {
   lot: 'm.lot',
 };
 
-/** Movements: scoped twice (WHERE + row-level security); indexes (depositor, reference, moved_at) and (depositor, moved_at). */
+/**
+ * Movements: scoped twice (WHERE + row-level security); indexes (depositor, reference, moved_at),
+ * (depositor, moved_at) and (depositor, store, moved_at) for a store-limited user.
+ */
 @Injectable()
 export class MovementsRepository {
   constructor(@Inject(Db) private readonly db: Db) {}
@@ -35,8 +38,12 @@ export class MovementsRepository {
     o: { offset: number; limit: number; orderBy: string; order: 'ASC' | 'DESC'; details: boolean },
   ): Promise<ListPage<MovementDto>> {
     const columns = COLUMNS + (o.details ? DETAIL_COLUMNS : '');
+    // A narrowed user's newest movements are walked on a date index to the page (Db.scopedQuery's
+    // walkInOrder): the narrowed role's policies divide the planner's estimates, and it sorted every
+    // movement of the stores instead (47 ms against 6 for a store of 6,924 movements over 30 days).
+    const walkInOrder = isNarrowed(ctx.scope) && o.orderBy === MOVEMENT_SORTS.movedAt;
     return countedPage<MovementDto>(
-      (sql, params) => this.db.scopedQuery(ctx, sql, params),
+      (sql, params) => this.db.scopedQuery(ctx, sql, params, { walkInOrder }),
       where,
       {
         countRows: `SELECT 1 FROM movements m WHERE ${where}`,

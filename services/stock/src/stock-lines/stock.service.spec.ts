@@ -348,5 +348,54 @@ describe('stock, movements and items queries', () => {
       expect(await raw(storeOnly, 'movements')).toBe(2);
       expect(await raw(platformOnly, 'movements')).toBe(1);
     });
+
+    // Last: it adds movements the cases above would count.
+    it('pages the movements of a store-limited user newest first, with an exact total, in either direction (one store, or several)', async () => {
+      const wms = warehouse('all');
+      const at = (day: number, hour: number) => `2026-06-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00Z`;
+      const own = Array.from({ length: 12 }, (_, i) => ({ id: `S${i}`, store: 'MAG-MLV1', movedAt: at(1 + (i % 6), 8 + i) }));
+      // Movements of another store of the same depositor on the same days: in the dates' way, never shown.
+      const other = Array.from({ length: 12 }, (_, i) => ({ id: `O${i}`, store: 'MAG-A1', movedAt: at(1 + (i % 6), 9 + i) }));
+      // Two movements at the same instant: the id decides between them.
+      own.push({ id: 'S12', store: 'MAG-MLV1', movedAt: at(3, 12) }, { id: 'S13', store: 'MAG-MLV1', movedAt: at(3, 12) });
+      await h.call(StockSubjects.feedMovements, wms, {
+        movements: [...own, ...other].map((m) => ({
+          id: m.id,
+          depositorId: A,
+          platformId: 8,
+          reference: 'CREME-01',
+          movedAt: m.movedAt,
+          type: 'entry',
+          quantity: 1,
+          storeCode: m.store,
+        })),
+      });
+      const june = { dateFrom: '2026-06-01', dateTo: '2026-06-30' };
+      const detailed = (ctx: CallerContext) => ({ ...ctx, roles: [...ctx.roles, Role.STOCK_MVT_DETAILS] });
+      const pages = async (ctx: CallerContext, order: 'ASC' | 'DESC') => {
+        const seen: { at: string; id: number; wms: string }[] = [];
+        let total: number | null = null;
+        for (let from = 0; from < 40; from += 5) {
+          const page = await movements(detailed(ctx), june, { range: [from, from + 4], sort: ['movedAt', order] });
+          total = page.total;
+          seen.push(...page.rows.map((m) => ({ at: m.movedAt, id: Number(m.id), wms: m.details!.wmsId })));
+          if (page.rows.length < 5) break;
+        }
+        return { total, seen };
+      };
+      const inOrder = (rows: { at: string; id: number }[], order: 'ASC' | 'DESC') =>
+        [...rows].sort((a, b) => (a.at === b.at ? a.id - b.id : a.at < b.at ? -1 : 1) * (order === 'ASC' ? 1 : -1));
+
+      for (const order of ['DESC', 'ASC'] as const) {
+        const one = await pages(storeOnly, order);
+        expect(one.total).toBe(14);
+        expect(one.seen.map((m) => m.wms).sort()).toEqual(own.map((m) => m.id).sort());
+        expect(one.seen).toEqual(inOrder(one.seen, order));
+        const both = await pages(narrowed({ storeIds: [2, 3], storeKeys: [`${A}:MAG-MLV1`, `${A}:MAG-A1`] }), order);
+        expect(both.total).toBe(26);
+        expect(both.seen.map((m) => m.wms).sort()).toEqual([...own, ...other].map((m) => m.id).sort());
+        expect(both.seen).toEqual(inOrder(both.seen, order));
+      }
+    });
   });
 });
