@@ -5,6 +5,7 @@ import { NarrowedScopeIndexes1764700000000 } from './1764700000000-NarrowedScope
 import { TracerStatusHistory1764800000000 } from './1764800000000-TracerStatusHistory';
 import { CreateCarriers1764900000000 } from './1764900000000-CreateCarriers';
 import { PublicTrackingTokens1768500000000 } from './1768500000000-PublicTrackingTokens';
+import { TracerStatusByDepositor1769300000000 } from './1769300000000-TracerStatusByDepositor';
 
 /** This service's migrations, in order (also for the benchmark, which opens the database without Nest). */
 export const TRACKING_MIGRATIONS = [
@@ -15,4 +16,5 @@ export const TRACKING_MIGRATIONS = [
   TracerStatusHistory1764800000000,
   CreateCarriers1764900000000,
   PublicTrackingTokens1768500000000,
+  TracerStatusByDepositor1769300000000,
 ];

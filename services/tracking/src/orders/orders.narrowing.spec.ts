@@ -89,6 +89,45 @@ describe('activity, store and platform scope of orders', () => {
     }
   });
 
+  it('pages a narrowed scope without a reference in date order both ways, also by Tracer Route status and from a date', async () => {
+    // A fourth depositor's orders, one in three in ECOM and of the shown store: the narrowed page walks its indexes in order.
+    const D = 4;
+    const orders = Array.from({ length: 18 }, (_, i) =>
+      feedOrder(i + 1, { depositorId: D, activityCode: i % 3 ? 'B2B' : 'ECOM', storeCode: i % 3 ? 'MAG-LYS1' : 'MAG-MLV1' }),
+    );
+    expect(await h.call<FeedResultDto>(TrackingSubjects.feedOrders, warehouse(), { orders })).toMatchObject({ applied: 18 });
+    const narrowed = user({
+      depositorIds: [D],
+      activityIds: [3],
+      activityKeys: [`${D}:ECOM`],
+      storeIds: [2],
+      storeKeys: [`${D}:MAG-MLV1`],
+    });
+    const pages = async (filter: Record<string, unknown>, order: 'ASC' | 'DESC') => {
+      const refs: string[] = [];
+      let cursor: string | null | undefined;
+      for (let from = 0; ; from += 2) {
+        const page = await h.call<OrderSearchPage>(TrackingSubjects.searchOrders, narrowed, {
+          filter,
+          sort: ['createdAt', order],
+          range: [from, from + 1],
+          ...(cursor ? { cursor } : {}),
+        });
+        refs.push(...page.items.map((o) => o.reference));
+        if (!(cursor = page.nextCursor)) return refs;
+      }
+    };
+    const ecom = orders.filter((_, i) => i % 3 === 0).map((o) => o.reference as string);
+    expect(await pages({}, 'ASC')).toEqual(ecom);
+    expect(await pages({}, 'DESC')).toEqual([...ecom].reverse());
+    const [first] = (await h.call<OrderSearchPage>(TrackingSubjects.searchOrders, narrowed, { filter: {} })).items;
+    expect(await pages({ tracerStatus: first.tracerStatus }, 'DESC')).toEqual([...ecom].reverse());
+    expect(await pages({ tracerStatus: first.tracerStatus === 'ANOMALY' ? 'DELIVERED' : 'ANOMALY' }, 'DESC')).toEqual([]);
+    // From the seventh order's day and hour: the orders fed after it (one an hour).
+    const from = (orders[6].createdAt as string).slice(0, 19) + 'Z';
+    expect(await pages({ dateFrom: from }, 'DESC')).toEqual(ecom.slice(2).reverse());
+  });
+
   it('is held by row-level security even to a raw query without WHERE', async () => {
     const db = h.app.get(Db);
     const raw = (ctx: CallerContext) =>

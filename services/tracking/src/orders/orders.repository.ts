@@ -43,6 +43,13 @@ const scopeOf = (alias: string): ScopeColumns => ({
 
 export type OrderRow = Record<string, unknown> & { id: string; created_at: Date; reference: string; depositor_id: number };
 
+/**
+ * Whether a page is read walking a date index in order (Db.scopedQuery's walkInOrder): for a narrowed
+ * scope in date order, whose restrictive policies divide the planner's estimates so that it would sort
+ * every order of the scope. The walk reads at most the scope's orders of the period.
+ */
+const walkable = (ctx: CallerContext, search: OrderSearch): boolean => isNarrowed(ctx.scope) && search.sort === 'createdAt';
+
 /** The tracker's reads: every query is scoped twice (applyScope + row-level security). */
 @Injectable()
 export class OrdersRepository {
@@ -63,7 +70,10 @@ export class OrdersRepository {
    *   filters or another order test the prefix row by row in their order instead.
    */
   async search(ctx: CallerContext, search: OrderSearch): Promise<OrderRow[]> {
-    if (!search.q) return this.page(ctx, this.searchQuery(ctx, search), search);
+    // Without a reference, a narrowed scope's orders are walked in date order on its indexes
+    // (depositor with activity, or with status) to the page: 0.6-0.9 ms against 3.5-29 ms for a
+    // depositor's activity over 30 to 365 days, its orders sorted (Db.scopedQuery's walkInOrder).
+    if (!search.q) return this.page(ctx, this.searchQuery(ctx, search), search, { walkInOrder: walkable(ctx, search) });
     const matches = this.matchingBranches(ctx, search);
     const enough = isNarrowed(ctx.scope) ? referenceSearch.narrowedCandidates : referenceSearch.candidates;
     const [sql, params] = this.db
@@ -80,7 +90,7 @@ export class OrdersRepository {
       // The newest orders in scope first: a prefix matching recent references fills the page there. A
       // narrowed scope's orders are walked on its date index in order (Db.scopedQuery's walkInOrder).
       const window = this.searchQuery(ctx, search, 'broad', referenceSearch.window);
-      const rows = await this.page(ctx, window, search, { walkInOrder: isNarrowed(ctx.scope) });
+      const rows = await this.page(ctx, window, search, { walkInOrder: walkable(ctx, search) });
       if (rows.length > search.size) return rows;
     }
     return this.page(ctx, this.searchQuery(ctx, search, newestEligible(search) ? 'newest' : 'broad'), search);
