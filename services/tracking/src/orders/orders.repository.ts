@@ -46,7 +46,8 @@ export type OrderRow = Record<string, unknown> & { id: string; created_at: Date;
 /**
  * Whether a page is read walking a date index in order (Db.scopedQuery's walkInOrder): for a narrowed
  * scope in date order, whose restrictive policies divide the planner's estimates so that it would sort
- * every order of the scope. The walk reads at most the scope's orders of the period.
+ * every order of the scope. The walk stops at its page; at worst (a rare filter, a scope of several
+ * depositors walked on the all-depositors date index) it reads the period's orders on that index.
  */
 const walkable = (ctx: CallerContext, search: OrderSearch): boolean => isNarrowed(ctx.scope) && search.sort === 'createdAt';
 
