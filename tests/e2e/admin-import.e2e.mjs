@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { test } from 'node:test';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
 import { axe } from './support/axe.mjs';
-import { loginToDashboard } from './support/portal.mjs';
+import { loginToDashboard, quiet } from './support/portal.mjs';
 import { screenshot } from './support/browser.mjs';
 
 const ctx = useJourney();
@@ -22,6 +22,8 @@ test('admin: imports depositors through simulation to result, then opens the add
   try {
     await loginToDashboard(page, ctx.base, 'admin');
     await page.goto(`${ctx.base}/admin`);
+    // Clicked once the page's answers are in (a banner arriving later moves the areas: admin-transport).
+    await quiet(page);
     await page.locator('[data-admin-area="imports"]').getByRole('link').click();
     await page.getByRole('heading', { name: 'Import de données' }).waitFor();
     await page.getByRole('tab', { name: 'Déposants' }).click();
