@@ -90,8 +90,11 @@ test('alice enters a Loop order, submits it, sees it integrated and reserved in 
     // The list opens where the order now is (« En cours »), not on « Rejetées » looked at last.
     await page.getByRole('tab', { name: 'En cours', selected: true }).waitFor();
 
-    // The demo warehouse integrates it: it leaves "in progress" for "integrated".
+    // The demo warehouse integrates it: it leaves "in progress" for "integrated". The tab is clicked once the
+    // list's answers are in, and followed until it is the selected one (a click while the page moved was lost).
+    await quiet(page);
     await page.getByRole('tab', { name: 'Intégrées' }).click();
+    await page.getByRole('tab', { name: 'Intégrées', selected: true }).waitFor();
     await page.locator('#filter-q').fill(CUSTOMER_REF);
     await page.locator('#filter-q').press('Enter');
     for (let i = 0; i < 20 && !(await page.getByRole('cell', { name: CUSTOMER_REF }).count()); i++) {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { screenshot } from './support/browser.mjs';
 import { apiAs, newTab, useJourney } from './support/journey.mjs';
-import { login, loginToDashboard } from './support/portal.mjs';
+import { login, loginToDashboard, quiet } from './support/portal.mjs';
 
 const ctx = useJourney();
 
@@ -149,6 +149,8 @@ test('label format and default printer are offered only to Dashtower users', asy
   await loginToDashboard(alice, ctx.base, 'alice');
   await alice.goto(`${ctx.base}/settings/general`);
   await alice.getByText('Format des étiquettes').waitFor();
+  // Clicked once the page's answers are in: a click while the page still moves is lost (admin-transport).
+  await quiet(alice);
   // The choice shows once the server took it (the radio follows the saved profile): click, then wait.
   const saved = alice.waitForResponse((r) => /\/setFormatEtiquette\/ZPL$/.test(r.url()) && r.request().method() === 'PUT');
   await alice.getByRole('radio', { name: 'ZPL' }).click();
